@@ -1,0 +1,34 @@
+// Stockham autosort kernel generator: KernelSpec -> OpenCL C source of one kernel.
+#pragma once
+
+#include "kernel_spec.h"
+
+#include <complex>
+#include <string>
+#include <vector>
+
+namespace clfft_ng {
+
+// The whole program source for the spec (prelude, codelets, one kernel named
+// spec.kernelName()). Deterministic: equal specs give byte-identical text.
+//
+// Kernel arguments, in order (idx_t is uint, or ulong when spec.index64; real_t is float or
+// double):
+//   in  : __global real2_t*            (interleaved)   | __global real_t* re, im (planar)
+//   out : __global real2_t*            (interleaved)   | __global real_t* re, im (planar)
+//   tw  : __global const real2_t*      twiddle table, stockhamTwiddles(spec)
+//   idx_t nTransforms, idx_t inStride, idx_t outStride   (strides in elements)
+//   per batch dimension i < spec.batchDims: idx_t count_i, idx_t inStride_i, idx_t outStride_i
+//                                          (innermost first; the last count is not used)
+//   real_t scale, real_t dirSign   (dirSign -1 turns the forward kernel into the backward one)
+std::string generateStockhamSource(const KernelSpec& spec);
+
+// Twiddle factors the kernel reads: for each pass after the first (radix R, span Ns = product
+// of the earlier radices), for k < Ns and 1 <= r < R, exp(-2 pi i k r / (Ns R)), in that order.
+// Computed in long double; the caller rounds them once to the kernel's precision.
+std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec);
+
+// Number of entries stockhamTwiddles returns (at least 1: a table is always bound).
+std::size_t stockhamTwiddleCount(const KernelSpec& spec);
+
+} // namespace clfft_ng

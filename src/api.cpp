@@ -1,0 +1,595 @@
+// The C entry points: argument checks, the handle table, and translation of internal errors
+// into clfftStatus. No exception crosses this boundary; nothing else happens here.
+#include "executor.h"
+#include "library.h"
+#include "plan.h"
+
+#include <clFFT.h>
+
+#include <cmath>
+#include <cstring>
+#include <new>
+
+using namespace clfft_ng;
+
+namespace {
+
+template <typename F>
+clfftStatus guarded(F&& body) noexcept
+{
+    try {
+        return body();
+    } catch (const StatusError& e) {
+        return static_cast<clfftStatus>(e.status);
+    } catch (const std::bad_alloc&) {
+        return CLFFT_OUT_OF_HOST_MEMORY;
+    } catch (...) {
+        return CLFFT_BUGCHECK;
+    }
+}
+
+// Runs body(plan) with the plan's lock held, or returns CLFFT_INVALID_PLAN.
+template <typename F>
+clfftStatus withPlan(clfftPlanHandle handle, F&& body) noexcept
+{
+    return guarded([&]() -> clfftStatus {
+        std::shared_ptr<Plan> plan = Library::get().find(handle);
+        if (!plan)
+            return CLFFT_INVALID_PLAN;
+        std::lock_guard<std::mutex> lock(plan->mutex);
+        return body(*plan);
+    });
+}
+
+bool validDim(clfftDim d) { return d == CLFFT_1D || d == CLFFT_2D || d == CLFFT_3D; }
+bool validLayout(clfftLayout l) { return l >= CLFFT_COMPLEX_INTERLEAVED && l < ENDLAYOUT; }
+bool validPrecision(clfftPrecision p) { return p >= CLFFT_SINGLE && p < ENDPRECISION; }
+bool validDirection(clfftDirection d) { return d == CLFFT_FORWARD || d == CLFFT_BACKWARD; }
+bool isComplexLayout(clfftLayout l) { return l == CLFFT_COMPLEX_INTERLEAVED || l == CLFFT_COMPLEX_PLANAR; }
+bool isHermitianLayout(clfftLayout l) { return l == CLFFT_HERMITIAN_INTERLEAVED || l == CLFFT_HERMITIAN_PLANAR; }
+bool isPlanarLayout(clfftLayout l) { return l == CLFFT_COMPLEX_PLANAR || l == CLFFT_HERMITIAN_PLANAR; }
+
+bool validLayoutPair(clfftLayout in, clfftLayout out)
+{
+    if (isComplexLayout(in))
+        return isComplexLayout(out);
+    if (in == CLFFT_REAL)
+        return isHermitianLayout(out);
+    return isHermitianLayout(in) && out == CLFFT_REAL;
+}
+
+bool allPositive(const std::size_t* v, int n)
+{
+    for (int i = 0; i < n; ++i)
+        if (v[i] == 0)
+            return false;
+    return true;
+}
+
+// The command queue given to bake or enqueue: present, and of the plan's context.
+clfftStatus checkQueues(cl_uint count, const cl_command_queue* queues)
+{
+    if (count == 0)
+        return CLFFT_INVALID_VALUE;
+    if (!queues)
+        return CLFFT_INVALID_HOST_PTR;
+    if (!queues[0])
+        return CLFFT_INVALID_COMMAND_QUEUE;
+    return CLFFT_SUCCESS;
+}
+
+clfftStatus checkQueueContext(const Plan& plan, cl_command_queue queue)
+{
+    cl_context ctx = nullptr;
+    if (clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, nullptr) != CL_SUCCESS)
+        return CLFFT_INVALID_COMMAND_QUEUE;
+    return ctx == plan.settings.context.get() ? CLFFT_SUCCESS : CLFFT_INVALID_CONTEXT;
+}
+
+} // namespace
+
+extern "C" {
+
+// ---- Library lifetime ----------------------------------------------------------------------
+
+CLFFTAPI clfftStatus clfftInitSetupData(clfftSetupData* setupData)
+{
+    if (!setupData)
+        return CLFFT_INVALID_HOST_PTR;
+    setupData->major = clfftVersionMajor;
+    setupData->minor = clfftVersionMinor;
+    setupData->patch = clfftVersionPatch;
+    setupData->debugFlags = 0;
+    return CLFFT_SUCCESS;
+}
+
+CLFFTAPI clfftStatus clfftSetup(const clfftSetupData* setupData)
+{
+    return guarded([&]() -> clfftStatus {
+        if (setupData) {
+            if (setupData->major != clfftVersionMajor)
+                return CLFFT_VERSION_MISMATCH;
+            Library::get().setDebugFlags(setupData->debugFlags);
+        }
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftTeardown(void)
+{
+    return guarded([&]() -> clfftStatus {
+        Library::get().teardown();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetVersion(cl_uint* major, cl_uint* minor, cl_uint* patch)
+{
+    if (!major || !minor || !patch)
+        return CLFFT_INVALID_HOST_PTR;
+    *major = clfftVersionMajor;
+    *minor = clfftVersionMinor;
+    *patch = clfftVersionPatch;
+    return CLFFT_SUCCESS;
+}
+
+// ---- Plan lifetime --------------------------------------------------------------------------
+
+CLFFTAPI clfftStatus clfftCreateDefaultPlan(clfftPlanHandle* plHandle, cl_context context, const clfftDim dim,
+                                            const size_t* clLengths)
+{
+    return guarded([&]() -> clfftStatus {
+        if (!plHandle || !clLengths)
+            return CLFFT_INVALID_HOST_PTR;
+        if (!context)
+            return CLFFT_INVALID_CONTEXT;
+        if (!validDim(dim))
+            return CLFFT_INVALID_ARG_VALUE;
+        const int rank = static_cast<int>(dim);
+        if (!allPositive(clLengths, rank))
+            return CLFFT_INVALID_ARG_VALUE;
+        auto plan = std::make_shared<Plan>();
+        plan->settings.context = ContextRef::retain(context);
+        plan->settings.rank = rank;
+        for (int d = 0; d < rank; ++d)
+            plan->settings.lengths[d] = clLengths[d];
+        *plHandle = Library::get().add(std::move(plan));
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftCopyPlan(clfftPlanHandle* out_plHandle, cl_context new_context, clfftPlanHandle in_plHandle)
+{
+    if (!out_plHandle)
+        return CLFFT_INVALID_HOST_PTR;
+    if (!new_context)
+        return CLFFT_INVALID_CONTEXT;
+    return withPlan(in_plHandle, [&](Plan& source) -> clfftStatus {
+        auto copy = std::make_shared<Plan>();
+        copy->settings = source.settings;
+        copy->settings.context = ContextRef::retain(new_context);
+        *out_plHandle = Library::get().add(std::move(copy));
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftBakePlan(clfftPlanHandle plHandle, cl_uint numQueues, cl_command_queue* commQueueFFT,
+                                   void(CL_CALLBACK* pfn_notify)(clfftPlanHandle plHandle, void* user_data),
+                                   void* user_data)
+{
+    const clfftStatus q = checkQueues(numQueues, commQueueFFT);
+    if (q != CLFFT_SUCCESS)
+        return Library::get().find(plHandle) ? q : CLFFT_INVALID_PLAN;
+    const clfftStatus status = withPlan(plHandle, [&](Plan& plan) -> clfftStatus {
+        const clfftStatus c = checkQueueContext(plan, commQueueFFT[0]);
+        if (c != CLFFT_SUCCESS)
+            return c;
+        bakePlan(plan, commQueueFFT[0]);
+        return CLFFT_SUCCESS;
+    });
+    // The bake is synchronous; the notification, when asked for, comes when it is done.
+    if (status == CLFFT_SUCCESS && pfn_notify)
+        pfn_notify(plHandle, user_data);
+    return status;
+}
+
+CLFFTAPI clfftStatus clfftDestroyPlan(clfftPlanHandle* plHandle)
+{
+    return guarded([&]() -> clfftStatus {
+        if (!plHandle)
+            return CLFFT_INVALID_HOST_PTR;
+        std::shared_ptr<Plan> plan = Library::get().remove(*plHandle);
+        if (!plan)
+            return CLFFT_INVALID_PLAN;
+        {
+            // Wait for a bake or enqueue in another thread to finish with it.
+            std::lock_guard<std::mutex> lock(plan->mutex);
+        }
+        plan.reset();
+        *plHandle = 0;
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetPlanContext(const clfftPlanHandle plHandle, cl_context* context)
+{
+    if (!context)
+        return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        *context = p.settings.context.get();
+        return CLFFT_SUCCESS;
+    });
+}
+
+// ---- Getters and setters ----------------------------------------------------------------
+// Getters check the handle first, then the out-pointer. Setters check handle, then values;
+// a rejected setter leaves the plan untouched, an accepted one un-bakes it.
+
+#define CLFFT_NG_GETTER_PTR_CHECK(ptr)                                                              \
+    if (!(ptr))                                                                                     \
+        return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
+
+CLFFTAPI clfftStatus clfftGetPlanPrecision(const clfftPlanHandle plHandle, clfftPrecision* precision)
+{
+    CLFFT_NG_GETTER_PTR_CHECK(precision)
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        *precision = p.settings.precision;
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftSetPlanPrecision(clfftPlanHandle plHandle, clfftPrecision precision)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!validPrecision(precision))
+            return CLFFT_INVALID_ARG_VALUE;
+        p.settings.precision = precision;
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetPlanScale(const clfftPlanHandle plHandle, clfftDirection dir, cl_float* scale)
+{
+    CLFFT_NG_GETTER_PTR_CHECK(scale)
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!validDirection(dir))
+            return CLFFT_INVALID_ARG_VALUE;
+        *scale = dir == CLFFT_FORWARD ? p.settings.forwardScale : p.settings.effectiveBackwardScale();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftSetPlanScale(clfftPlanHandle plHandle, clfftDirection dir, cl_float scale)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!validDirection(dir) || !std::isfinite(scale))
+            return CLFFT_INVALID_ARG_VALUE;
+        if (dir == CLFFT_FORWARD) {
+            p.settings.forwardScale = scale;
+        } else {
+            p.settings.backwardScale = scale;
+            p.settings.backwardScaleSet = true;
+        }
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetPlanBatchSize(const clfftPlanHandle plHandle, size_t* batchSize)
+{
+    CLFFT_NG_GETTER_PTR_CHECK(batchSize)
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        *batchSize = p.settings.batch;
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftSetPlanBatchSize(clfftPlanHandle plHandle, size_t batchSize)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (batchSize == 0)
+            return CLFFT_INVALID_ARG_VALUE;
+        p.settings.batch = batchSize;
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetPlanDim(const clfftPlanHandle plHandle, clfftDim* dim, cl_uint* size)
+{
+    if (!dim || !size)
+        return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        *dim = static_cast<clfftDim>(p.settings.rank);
+        *size = static_cast<cl_uint>(p.settings.rank);
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftSetPlanDim(clfftPlanHandle plHandle, const clfftDim dim)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!validDim(dim))
+            return CLFFT_INVALID_ARG_VALUE;
+        PlanSettings& s = p.settings;
+        const int rank = static_cast<int>(dim);
+        if (rank != s.rank) {
+            for (int d = rank; d < 3; ++d)
+                s.lengths[d] = 1;
+            s.rank = rank;
+            s.inStridesSet = s.outStridesSet = s.distancesSet = false;
+        }
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+namespace {
+
+// Shared body of the length and stride getters.
+clfftStatus getTriple(clfftPlanHandle plHandle, clfftDim dim, size_t* out,
+                      std::array<std::size_t, 3> (*read)(const PlanSettings&))
+{
+    if (!out)
+        return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!validDim(dim) || static_cast<int>(dim) < p.settings.rank)
+            return CLFFT_INVALID_ARG_VALUE;
+        const auto v = read(p.settings);
+        for (int d = 0; d < p.settings.rank; ++d)
+            out[d] = v[d];
+        return CLFFT_SUCCESS;
+    });
+}
+
+// Shared body of the length and stride setters.
+clfftStatus setTriple(clfftPlanHandle plHandle, clfftDim dim, const size_t* in,
+                      void (*write)(PlanSettings&, const size_t*))
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!in)
+            return CLFFT_INVALID_HOST_PTR;
+        if (!validDim(dim) || static_cast<int>(dim) != p.settings.rank || !allPositive(in, p.settings.rank))
+            return CLFFT_INVALID_ARG_VALUE;
+        write(p.settings, in);
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+} // namespace
+
+CLFFTAPI clfftStatus clfftGetPlanLength(const clfftPlanHandle plHandle, const clfftDim dim, size_t* clLengths)
+{
+    return getTriple(plHandle, dim, clLengths, [](const PlanSettings& s) { return s.lengths; });
+}
+
+CLFFTAPI clfftStatus clfftSetPlanLength(clfftPlanHandle plHandle, const clfftDim dim, const size_t* clLengths)
+{
+    return setTriple(plHandle, dim, clLengths, [](PlanSettings& s, const size_t* v) {
+        for (int d = 0; d < s.rank; ++d)
+            s.lengths[d] = v[d];
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetPlanInStride(const clfftPlanHandle plHandle, const clfftDim dim, size_t* clStrides)
+{
+    return getTriple(plHandle, dim, clStrides, [](const PlanSettings& s) { return s.effectiveInStrides(); });
+}
+
+CLFFTAPI clfftStatus clfftSetPlanInStride(clfftPlanHandle plHandle, const clfftDim dim, size_t* clStrides)
+{
+    return setTriple(plHandle, dim, clStrides, [](PlanSettings& s, const size_t* v) {
+        for (int d = 0; d < s.rank; ++d)
+            s.inStrides[d] = v[d];
+        s.inStridesSet = true;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetPlanOutStride(const clfftPlanHandle plHandle, const clfftDim dim, size_t* clStrides)
+{
+    return getTriple(plHandle, dim, clStrides, [](const PlanSettings& s) { return s.effectiveOutStrides(); });
+}
+
+CLFFTAPI clfftStatus clfftSetPlanOutStride(clfftPlanHandle plHandle, const clfftDim dim, size_t* clStrides)
+{
+    return setTriple(plHandle, dim, clStrides, [](PlanSettings& s, const size_t* v) {
+        for (int d = 0; d < s.rank; ++d)
+            s.outStrides[d] = v[d];
+        s.outStridesSet = true;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetPlanDistance(const clfftPlanHandle plHandle, size_t* iDist, size_t* oDist)
+{
+    if (!iDist || !oDist)
+        return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        *iDist = p.settings.effectiveInDistance();
+        *oDist = p.settings.effectiveOutDistance();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftSetPlanDistance(clfftPlanHandle plHandle, size_t iDist, size_t oDist)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (iDist == 0 || oDist == 0)
+            return CLFFT_INVALID_ARG_VALUE;
+        p.settings.inDistance = iDist;
+        p.settings.outDistance = oDist;
+        p.settings.distancesSet = true;
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetLayout(const clfftPlanHandle plHandle, clfftLayout* iLayout, clfftLayout* oLayout)
+{
+    if (!iLayout || !oLayout)
+        return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        *iLayout = p.settings.inLayout;
+        *oLayout = p.settings.outLayout;
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftSetLayout(clfftPlanHandle plHandle, clfftLayout iLayout, clfftLayout oLayout)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!validLayout(iLayout) || !validLayout(oLayout) || !validLayoutPair(iLayout, oLayout))
+            return CLFFT_INVALID_ARG_VALUE;
+        p.settings.inLayout = iLayout;
+        p.settings.outLayout = oLayout;
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetResultLocation(const clfftPlanHandle plHandle, clfftResultLocation* placeness)
+{
+    CLFFT_NG_GETTER_PTR_CHECK(placeness)
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        *placeness = p.settings.placement;
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftSetResultLocation(clfftPlanHandle plHandle, clfftResultLocation placeness)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (placeness != CLFFT_INPLACE && placeness != CLFFT_OUTOFPLACE)
+            return CLFFT_INVALID_ARG_VALUE;
+        p.settings.placement = placeness;
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetPlanTransposeResult(const clfftPlanHandle plHandle, clfftResultTransposed* transposed)
+{
+    CLFFT_NG_GETTER_PTR_CHECK(transposed)
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        *transposed = p.settings.transposed;
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftSetPlanTransposeResult(clfftPlanHandle plHandle, clfftResultTransposed transposed)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (transposed != CLFFT_NOTRANSPOSE && transposed != CLFFT_TRANSPOSED)
+            return CLFFT_INVALID_ARG_VALUE;
+        p.settings.transposed = transposed;
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftGetTmpBufSize(const clfftPlanHandle plHandle, size_t* buffersize)
+{
+    CLFFT_NG_GETTER_PTR_CHECK(buffersize)
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!p.baked)
+            return CLFFT_INVALID_OPERATION;
+        *buffersize = p.baked->tmpBytes;
+        return CLFFT_SUCCESS;
+    });
+}
+
+// Not in clFFT's public header: an internal helper clFFT 2.12 exports. Reports the local
+// memory the baked plan's kernels use.
+CLFFTAPI clfftStatus clfftLocalMemSize(const clfftPlanHandle plHandle, cl_ulong* local_mem_size)
+{
+    CLFFT_NG_GETTER_PTR_CHECK(local_mem_size)
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!p.baked)
+            return CLFFT_INVALID_OPERATION;
+        cl_ulong bytes = 0;
+        for (const BakedPass& bp : p.baked->passes)
+            bytes = std::max<cl_ulong>(bytes, bp.pass.spec.localMemBytes());
+        *local_mem_size = bytes;
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftSetPlanCallback(clfftPlanHandle plHandle, const char* funcName, const char* funcString,
+                                          int localMemSize, clfftCallbackType callbackType, cl_mem* userdata,
+                                          int numUserdataBuffers)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!funcName || !funcString)
+            return CLFFT_INVALID_HOST_PTR;
+        if (callbackType != PRECALLBACK && callbackType != POSTCALLBACK)
+            return CLFFT_INVALID_ARG_VALUE;
+        if (localMemSize < 0 || numUserdataBuffers < 0 || funcName[0] == '\0')
+            return CLFFT_INVALID_ARG_VALUE;
+        if (numUserdataBuffers > 0 && !userdata)
+            return CLFFT_INVALID_HOST_PTR;
+        for (int i = 0; i < numUserdataBuffers; ++i)
+            if (!userdata[i])
+                return CLFFT_INVALID_MEM_OBJECT;
+        CallbackSettings cb;
+        cb.set = true;
+        cb.functionName = funcName; // copied: the caller's strings may go away after the call
+        cb.source = funcString;
+        cb.localMemBytes = localMemSize;
+        for (int i = 0; i < numUserdataBuffers; ++i)
+            cb.userdata.push_back(MemRef::retain(userdata[i]));
+        (callbackType == PRECALLBACK ? p.settings.preCallback : p.settings.postCallback) = std::move(cb);
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+// ---- Execution --------------------------------------------------------------------------
+
+CLFFTAPI clfftStatus clfftEnqueueTransform(clfftPlanHandle plHandle, clfftDirection dir, cl_uint numQueuesAndEvents,
+                                           cl_command_queue* commQueues, cl_uint numWaitEvents,
+                                           const cl_event* waitEvents, cl_event* outEvents, cl_mem* inputBuffers,
+                                           cl_mem* outputBuffers, cl_mem tmpBuffer)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!validDirection(dir))
+            return CLFFT_INVALID_ARG_VALUE;
+        const clfftStatus q = checkQueues(numQueuesAndEvents, commQueues);
+        if (q != CLFFT_SUCCESS)
+            return q;
+        if ((numWaitEvents > 0) != (waitEvents != nullptr))
+            return CLFFT_INVALID_EVENT_WAIT_LIST;
+        for (cl_uint i = 0; i < numWaitEvents; ++i)
+            if (!waitEvents[i])
+                return CLFFT_INVALID_EVENT_WAIT_LIST;
+        const PlanSettings& s = p.settings;
+        if (!inputBuffers || !inputBuffers[0] || (isPlanarLayout(s.inLayout) && !inputBuffers[1]))
+            return CLFFT_INVALID_MEM_OBJECT;
+        if (s.placement == CLFFT_OUTOFPLACE &&
+            (!outputBuffers || !outputBuffers[0] || (isPlanarLayout(s.outLayout) && !outputBuffers[1])))
+            return CLFFT_INVALID_MEM_OBJECT;
+        const clfftStatus c = checkQueueContext(p, commQueues[0]);
+        if (c != CLFFT_SUCCESS)
+            return c;
+
+        cl_device_id device = nullptr;
+        if (clGetCommandQueueInfo(commQueues[0], CL_QUEUE_DEVICE, sizeof device, &device, nullptr) != CL_SUCCESS)
+            return CLFFT_INVALID_COMMAND_QUEUE;
+        if (!p.baked || p.baked->device != device)
+            bakePlan(p, commQueues[0]); // implicit bake, for this queue's device
+
+        EnqueueRequest rq;
+        rq.direction = dir;
+        rq.queue = commQueues[0];
+        rq.numWaitEvents = numWaitEvents;
+        rq.waitEvents = waitEvents;
+        rq.outEvent = outEvents;
+        rq.inputs = inputBuffers;
+        rq.outputs = outputBuffers;
+        rq.tmpBuffer = tmpBuffer;
+        enqueuePlan(p, rq);
+        return CLFFT_SUCCESS;
+    });
+}
+
+} // extern "C"

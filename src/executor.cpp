@@ -1,0 +1,121 @@
+#include "executor.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace clfft_ng {
+
+namespace {
+
+class ArgBinder {
+public:
+    ArgBinder(cl_kernel k, bool index64, bool dbl) : kernel_(k), index64_(index64), double_(dbl) {}
+
+    void mem(cl_mem m) { set(sizeof m, &m); }
+    void index(std::size_t v)
+    {
+        if (index64_) {
+            const cl_ulong x = v;
+            set(sizeof x, &x);
+        } else {
+            const cl_uint x = static_cast<cl_uint>(v);
+            set(sizeof x, &x);
+        }
+    }
+    void real(double v)
+    {
+        if (double_) {
+            const cl_double x = v;
+            set(sizeof x, &x);
+        } else {
+            const cl_float x = static_cast<cl_float>(v);
+            set(sizeof x, &x);
+        }
+    }
+
+private:
+    void set(std::size_t size, const void* value)
+    {
+        const cl_int err = clSetKernelArg(kernel_, next_++, size, value);
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+    }
+    cl_kernel kernel_;
+    bool index64_, double_;
+    cl_uint next_ = 0;
+};
+
+} // namespace
+
+void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
+{
+    const PlanSettings& s = plan.settings;
+    BakedPlan& baked = *plan.baked;
+    const bool inPlace = s.placement == CLFFT_INPLACE;
+
+    cl_mem tmp = rq.tmpBuffer;
+    if (baked.tmpBytes > 0 && !tmp) {
+        if (!baked.tmpBuffer) {
+            cl_int err = CL_SUCCESS;
+            baked.tmpBuffer = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, baked.tmpBytes, nullptr, &err));
+            if (err != CL_SUCCESS)
+                throw StatusError{err};
+        }
+        tmp = baked.tmpBuffer.get();
+    }
+    const bool inPlanar = s.inLayout == CLFFT_COMPLEX_PLANAR || s.inLayout == CLFFT_HERMITIAN_PLANAR;
+    const bool outPlanar = s.outLayout == CLFFT_COMPLEX_PLANAR || s.outLayout == CLFFT_HERMITIAN_PLANAR;
+    // The second buffer of a side is only read from the client's array when that side is planar.
+    auto buffers = [&](BufferRole role) -> std::pair<cl_mem, cl_mem> {
+        if (role == BufferRole::Temp)
+            return {tmp, tmp};
+        if (role == BufferRole::Input || inPlace)
+            return {rq.inputs[0], inPlanar ? rq.inputs[1] : nullptr};
+        return {rq.outputs[0], outPlanar ? rq.outputs[1] : nullptr};
+    };
+
+    const double scale = rq.direction == CLFFT_FORWARD ? s.forwardScale : s.effectiveBackwardScale();
+    const double dirSign = rq.direction == CLFFT_FORWARD ? 1.0 : -1.0;
+
+    EventRef previous;
+    for (std::size_t i = 0; i < baked.passes.size(); ++i) {
+        BakedPass& bp = baked.passes[i];
+        const PassPlan& p = bp.pass;
+        ArgBinder arg(bp.kernel.get(), p.spec.index64, p.spec.precision == Precision::Double);
+        const auto src = buffers(p.source);
+        const auto dst = buffers(p.destination);
+        arg.mem(src.first);
+        if (p.spec.inLayout == ComplexLayout::Planar)
+            arg.mem(src.second);
+        arg.mem(dst.first);
+        if (p.spec.outLayout == ComplexLayout::Planar)
+            arg.mem(dst.second);
+        arg.mem(bp.twiddles.get());
+        arg.index(p.transforms);
+        arg.index(p.inStride);
+        arg.index(p.outStride);
+        for (const IoDim& d : p.batch) {
+            arg.index(d.n);
+            arg.index(d.inStride);
+            arg.index(d.outStride);
+        }
+        arg.real(p.appliesScale ? scale : 1.0);
+        arg.real(dirSign);
+
+        const std::size_t local = p.spec.workGroupSize();
+        const std::size_t global = p.workGroups() * local;
+        cl_event done = nullptr;
+        const cl_event prev = previous.get();
+        const cl_int err =
+            i == 0 ? clEnqueueNDRangeKernel(rq.queue, bp.kernel.get(), 1, nullptr, &global, &local, rq.numWaitEvents,
+                                            rq.numWaitEvents ? rq.waitEvents : nullptr, &done)
+                   : clEnqueueNDRangeKernel(rq.queue, bp.kernel.get(), 1, nullptr, &global, &local, 1, &prev, &done);
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+        previous = EventRef(done);
+    }
+    if (rq.outEvent)
+        *rq.outEvent = previous.release();
+}
+
+} // namespace clfft_ng

@@ -1,0 +1,205 @@
+#include "plan.h"
+
+#include "library.h"
+#include "problem.h"
+#include "stockham.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+namespace clfft_ng {
+
+namespace {
+
+// Points along dimension 0 as stored on one side (complex: N0; hermitian: N0/2+1; real: N0,
+// padded to 2*(N0/2+1) in place, where the hermitian result overwrites the real input).
+std::size_t storedExtent0(clfftLayout layout, std::size_t n0, bool inPlace)
+{
+    switch (layout) {
+    case CLFFT_HERMITIAN_INTERLEAVED:
+    case CLFFT_HERMITIAN_PLANAR: return n0 / 2 + 1;
+    case CLFFT_REAL: return inPlace ? 2 * (n0 / 2 + 1) : n0;
+    default: return n0;
+    }
+}
+
+std::array<std::size_t, 3> packedStrides(const PlanSettings& s, clfftLayout layout)
+{
+    std::array<std::size_t, 3> st{{1, 1, 1}};
+    std::size_t extent = storedExtent0(layout, s.lengths[0], s.placement == CLFFT_INPLACE);
+    for (int d = 1; d < 3; ++d) {
+        st[d] = st[d - 1] * extent;
+        extent = s.lengths[d];
+    }
+    return st;
+}
+
+} // namespace
+
+std::size_t PlanSettings::points() const
+{
+    std::size_t n = 1;
+    for (int d = 0; d < rank; ++d)
+        n *= lengths[d];
+    return n;
+}
+
+std::array<std::size_t, 3> PlanSettings::effectiveInStrides() const
+{
+    return inStridesSet ? inStrides : packedStrides(*this, inLayout);
+}
+
+std::array<std::size_t, 3> PlanSettings::effectiveOutStrides() const
+{
+    if (outStridesSet)
+        return outStrides;
+    // In place, output strides the client never set follow the input's.
+    if (placement == CLFFT_INPLACE && inStridesSet && inLayout == outLayout)
+        return inStrides;
+    return packedStrides(*this, outLayout);
+}
+
+std::size_t PlanSettings::effectiveInDistance() const
+{
+    if (distancesSet)
+        return inDistance;
+    const auto st = effectiveInStrides();
+    const std::size_t last = rank == 1 ? storedExtent0(inLayout, lengths[0], placement == CLFFT_INPLACE)
+                                       : lengths[rank - 1];
+    return st[rank - 1] * last;
+}
+
+std::size_t PlanSettings::effectiveOutDistance() const
+{
+    if (distancesSet)
+        return outDistance;
+    if (placement == CLFFT_INPLACE && inStridesSet && !outStridesSet && inLayout == outLayout)
+        return effectiveInDistance();
+    const auto st = effectiveOutStrides();
+    const std::size_t last = rank == 1 ? storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE)
+                                       : lengths[rank - 1];
+    return st[rank - 1] * last;
+}
+
+float PlanSettings::effectiveBackwardScale() const
+{
+    return backwardScaleSet ? backwardScale : static_cast<float>(1.0L / static_cast<long double>(points()));
+}
+
+namespace {
+
+template <typename T>
+T deviceInfo(cl_device_id device, cl_device_info what)
+{
+    T value{};
+    if (clGetDeviceInfo(device, what, sizeof value, &value, nullptr) != CL_SUCCESS)
+        throw StatusError{CLFFT_INVALID_DEVICE};
+    return value;
+}
+
+MemRef uploadTwiddles(cl_context context, const KernelSpec& spec)
+{
+    const auto table = stockhamTwiddles(spec);
+    std::vector<unsigned char> bytes;
+    if (spec.precision == Precision::Double) {
+        std::vector<double> v;
+        for (const auto& w : table) {
+            v.push_back(static_cast<double>(w.real()));
+            v.push_back(static_cast<double>(w.imag()));
+        }
+        bytes.assign(reinterpret_cast<const unsigned char*>(v.data()),
+                     reinterpret_cast<const unsigned char*>(v.data() + v.size()));
+    } else {
+        std::vector<float> v;
+        for (const auto& w : table) {
+            v.push_back(static_cast<float>(w.real()));
+            v.push_back(static_cast<float>(w.imag()));
+        }
+        bytes.assign(reinterpret_cast<const unsigned char*>(v.data()),
+                     reinterpret_cast<const unsigned char*>(v.data() + v.size()));
+    }
+    cl_int err = CL_SUCCESS;
+    MemRef mem(clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes.size(), bytes.data(), &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    return mem;
+}
+
+void dumpProgram(const KernelSpec& spec, const std::string& source)
+{
+    std::ofstream f(spec.kernelName() + ".cl");
+    f << source;
+}
+
+} // namespace
+
+void bakePlan(Plan& plan, cl_command_queue queue)
+{
+    PlanSettings& s = plan.settings;
+    cl_device_id device = nullptr;
+    cl_context queueContext = nullptr;
+    if (clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof device, &device, nullptr) != CL_SUCCESS ||
+        clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof queueContext, &queueContext, nullptr) != CL_SUCCESS)
+        throw StatusError{CLFFT_INVALID_COMMAND_QUEUE};
+    if (queueContext != s.context.get())
+        throw StatusError{CLFFT_INVALID_CONTEXT};
+
+    const Problem problem = makeProblem(s);
+    if (problem.precision == Precision::Double && deviceInfo<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) == 0)
+        throw StatusError{CLFFT_DEVICE_NO_DOUBLE};
+
+    DeviceLimits limits;
+    limits.localMemBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE));
+    limits.maxWorkGroupSize = deviceInfo<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+    limits.isCpu = (deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
+
+    Library& lib = Library::get();
+    const bool dump = (lib.debugFlags() & CLFFT_DUMP_PROGRAMS) != 0 || std::getenv("CLFFT_DUMP_PROGRAMS") != nullptr;
+
+    // A kernel may support smaller work-groups than the device (register pressure): plan
+    // again within the kernel's own limit.
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        const ExecutionPlan exec = planProblem(problem, limits);
+        auto baked = std::make_unique<BakedPlan>();
+        baked->device = device;
+        baked->tmpBytes = exec.tmpBytes;
+        std::size_t kernelLimit = limits.maxWorkGroupSize;
+        for (const PassPlan& pass : exec.passes) {
+            const std::string source = generateStockhamSource(pass.spec);
+            if (dump)
+                dumpProgram(pass.spec, source);
+            ProgramCache::Result built = lib.programs().get(s.context.get(), device, source, "");
+            if (built.status != CL_SUCCESS) {
+                if (dump || std::getenv("CLFFT_VERBOSE"))
+                    std::fprintf(stderr, "clfft-ng: build of %s failed:\n%s\n", pass.spec.kernelName().c_str(),
+                                 built.buildLog.c_str());
+                throw StatusError{CLFFT_BUILD_PROGRAM_FAILURE};
+            }
+            cl_int err = CL_SUCCESS;
+            KernelRef kernel(clCreateKernel(built.program.get(), pass.spec.kernelName().c_str(), &err));
+            if (err != CL_SUCCESS)
+                throw StatusError{err};
+            std::size_t groupLimit = 0;
+            if (clGetKernelWorkGroupInfo(kernel.get(), device, CL_KERNEL_WORK_GROUP_SIZE, sizeof groupLimit,
+                                         &groupLimit, nullptr) == CL_SUCCESS &&
+                groupLimit < pass.spec.workGroupSize())
+                kernelLimit = std::min(kernelLimit, groupLimit);
+            BakedPass bp;
+            bp.pass = pass;
+            bp.kernel = std::move(kernel);
+            bp.twiddles = uploadTwiddles(s.context.get(), pass.spec);
+            baked->passes.push_back(std::move(bp));
+        }
+        if (kernelLimit < limits.maxWorkGroupSize) {
+            limits.maxWorkGroupSize = kernelLimit;
+            continue;
+        }
+        plan.baked = std::move(baked);
+        return;
+    }
+    throw StatusError{CLFFT_INVALID_WORK_GROUP_SIZE};
+}
+
+} // namespace clfft_ng

@@ -1,0 +1,84 @@
+// Plan: the user's settings, validated by the API layer, plus the baked result.
+#pragma once
+
+#include "cl_object.h"
+#include "planner.h"
+
+#include <clFFT.h>
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace clfft_ng {
+
+struct CallbackSettings {
+    bool set = false;
+    std::string functionName;
+    std::string source;
+    int localMemBytes = 0;
+    std::vector<MemRef> userdata;
+};
+
+// Everything the client set, as the client set it. Values the client never set are derived
+// on demand (effective*), so that changing the lengths updates them as clFFT does.
+struct PlanSettings {
+    ContextRef context;
+    int rank = 1;
+    std::array<std::size_t, 3> lengths{{1, 1, 1}};
+    std::array<std::size_t, 3> inStrides{{1, 1, 1}};
+    std::array<std::size_t, 3> outStrides{{1, 1, 1}};
+    bool inStridesSet = false;
+    bool outStridesSet = false;
+    std::size_t inDistance = 0;
+    std::size_t outDistance = 0;
+    bool distancesSet = false;
+    std::size_t batch = 1;
+    clfftPrecision precision = CLFFT_SINGLE;
+    clfftLayout inLayout = CLFFT_COMPLEX_INTERLEAVED;
+    clfftLayout outLayout = CLFFT_COMPLEX_INTERLEAVED;
+    clfftResultLocation placement = CLFFT_INPLACE;
+    clfftResultTransposed transposed = CLFFT_NOTRANSPOSE;
+    float forwardScale = 1.0f;
+    float backwardScale = 1.0f;
+    bool backwardScaleSet = false;
+    CallbackSettings preCallback;
+    CallbackSettings postCallback;
+
+    std::array<std::size_t, 3> effectiveInStrides() const;
+    std::array<std::size_t, 3> effectiveOutStrides() const;
+    std::size_t effectiveInDistance() const;
+    std::size_t effectiveOutDistance() const;
+    float effectiveBackwardScale() const;
+    std::size_t points() const; // product of the lengths of the plan's rank
+};
+
+// A pass ready to run: its kernel and its constant data.
+struct BakedPass {
+    PassPlan pass;
+    KernelRef kernel;
+    MemRef twiddles;
+};
+
+struct BakedPlan {
+    cl_device_id device = nullptr;
+    std::vector<BakedPass> passes;
+    std::size_t tmpBytes = 0;
+    MemRef tmpBuffer; // allocated at the first enqueue that needs it without a client buffer
+};
+
+struct Plan {
+    std::mutex mutex; // guards everything below; held by setters, bake and enqueue
+    PlanSettings settings;
+    std::unique_ptr<BakedPlan> baked;
+
+    void invalidate() { baked.reset(); }
+};
+
+// Bakes the plan for the device of `queue` (plan mutex held by the caller). Throws StatusError.
+void bakePlan(Plan& plan, cl_command_queue queue);
+
+} // namespace clfft_ng

@@ -1,0 +1,48 @@
+// Planner: Problem -> passes. Each pass is one kernel launch described by a KernelSpec plus
+// the runtime arguments (strides, counts) and which buffers it reads and writes. Buffer
+// assignment is decided here, apart from the choice of algorithm in the spec.
+#pragma once
+
+#include "kernel_spec.h"
+#include "problem.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace clfft_ng {
+
+// What the planner needs to know of the device (read at bake time).
+struct DeviceLimits {
+    std::size_t localMemBytes = 32768;
+    std::size_t maxWorkGroupSize = 256;
+    bool isCpu = false;
+};
+
+enum class BufferRole { Input, Output, Temp };
+
+struct PassPlan {
+    KernelSpec spec;
+    BufferRole source = BufferRole::Input;
+    BufferRole destination = BufferRole::Output;
+    ComplexLayout sourceLayout = ComplexLayout::Interleaved;
+    ComplexLayout destinationLayout = ComplexLayout::Interleaved;
+    std::size_t transforms = 1;       // transforms this launch computes
+    std::size_t inStride = 1;         // element stride along the transform
+    std::size_t outStride = 1;
+    std::vector<IoDim> batch;         // spec.batchDims entries, innermost first
+    bool appliesScale = false;        // the last pass applies the plan's scale
+    std::size_t workGroups() const;
+};
+
+struct ExecutionPlan {
+    std::vector<PassPlan> passes;
+    std::size_t tmpBytes = 0; // temporary buffer the passes need (0: none)
+};
+
+// Throws StatusError (CLFFT_NOTIMPLEMENTED) for problems no strategy accepts.
+ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits);
+
+// Batch dimensions with unit counts dropped and contiguous neighbours merged.
+std::vector<IoDim> normaliseBatch(std::vector<IoDim> dims);
+
+} // namespace clfft_ng
