@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what clfft-ng needs on Debian 12 (only the packages that are missing), then
+# configures and builds it in ./build (or $BUILD_DIR). Used by demo.sh, test.sh and CI.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(g++ cmake make pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
+          libfftw3-dev libboost-test-dev libclfft-dev libclfft2)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "== installing: ${missing[*]}"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+build_dir="${BUILD_DIR:-build}"
+werror=OFF
+[ "${CI:-}" = "true" ] && werror=ON
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-RelWithDebInfo}" -DCLFFT_WERROR="$werror" \
+      ${CMAKE_EXTRA_ARGS:-} > "$build_dir.configure.log" 2>&1 || { cat "$build_dir.configure.log"; exit 1; }
+cmake --build "$build_dir" -j"$(nproc)"

@@ -1,0 +1,149 @@
+// Generator tests: run on the host, no OpenCL device. They pin down the properties the rest
+// of the library relies on: radix choices multiply to the length, sources are deterministic
+// and self-describing, twiddle tables have the layout the kernels index, literals round-trip.
+#define BOOST_TEST_MODULE generator
+#include <boost/test/unit_test.hpp>
+
+#include "butterfly.h"
+#include "factorize.h"
+#include "kernel_spec.h"
+#include "stockham.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <set>
+#include <string>
+
+using namespace clfft_ng;
+
+namespace {
+
+KernelSpec specFor(std::size_t n, Precision p = Precision::Single)
+{
+    KernelSpec s;
+    s.length = n;
+    s.radices = chooseRadices(n);
+    s.precision = p;
+    s.threadsPerTransform = s.radices.size() >= 2 ? n / static_cast<std::size_t>(s.radices.front()) : 1;
+    s.transformsPerGroup = 2;
+    s.batchDims = 2;
+    return s;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(codelet_factors_are_exactly_2_3_5_7_11_13)
+{
+    BOOST_TEST(hasCodeletFactors(1));
+    BOOST_TEST(hasCodeletFactors(2 * 3 * 5 * 7 * 11 * 13));
+    BOOST_TEST(!hasCodeletFactors(0));
+    BOOST_TEST(!hasCodeletFactors(17));
+    BOOST_TEST(!hasCodeletFactors(2 * 19));
+    BOOST_TEST(!hasCodeletFactors(4096 * 23));
+}
+
+BOOST_AUTO_TEST_CASE(radices_multiply_to_every_supported_length_up_to_4096)
+{
+    for (std::size_t n = 1; n <= 4096; ++n) {
+        if (!hasCodeletFactors(n))
+            continue;
+        BOOST_TEST_CONTEXT("n = " << n)
+        {
+            std::size_t product = 1;
+            for (int r : chooseRadices(n)) {
+                BOOST_TEST(isCodeletRadix(r));
+                BOOST_TEST(r <= 16);
+                product *= static_cast<std::size_t>(r);
+            }
+            BOOST_TEST(product == n);
+        }
+    }
+    BOOST_TEST(chooseRadices(1).empty());
+    BOOST_TEST((chooseRadices(4096) == std::vector<int>{16, 16, 16}));
+    BOOST_TEST((chooseRadices(512) == std::vector<int>{8, 8, 8}));
+}
+
+BOOST_AUTO_TEST_CASE(source_is_deterministic_and_names_itself)
+{
+    for (std::size_t n : {1u, 8u, 1000u, 2187u, 4096u}) {
+        const KernelSpec s = specFor(n);
+        const std::string a = generateStockhamSource(s), b = generateStockhamSource(s);
+        BOOST_TEST(a == b);
+        BOOST_TEST(a.find("void " + s.kernelName() + "(") != std::string::npos);
+        BOOST_TEST(s.kernelName().find("n" + std::to_string(n)) != std::string::npos);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(kernel_names_differ_when_specs_differ)
+{
+    std::set<std::string> names;
+    KernelSpec s = specFor(1000);
+    names.insert(s.kernelName());
+    s.precision = Precision::Double;
+    names.insert(s.kernelName());
+    s.inLayout = ComplexLayout::Planar;
+    names.insert(s.kernelName());
+    s.outLayout = ComplexLayout::Planar;
+    names.insert(s.kernelName());
+    s.index64 = true;
+    names.insert(s.kernelName());
+    s.transformMajorThreads = true;
+    names.insert(s.kernelName());
+    s.batchDims = 3;
+    names.insert(s.kernelName());
+    BOOST_TEST(names.size() == 7u);
+}
+
+BOOST_AUTO_TEST_CASE(twiddle_table_holds_exp_minus_2_pi_i_k_r_over_span_radix)
+{
+    const KernelSpec s = specFor(60); // radices 5, 4, 3 -> spans 1, 5, 20
+    const auto t = stockhamTwiddles(s);
+    BOOST_TEST(t.size() == stockhamTwiddleCount(s));
+    std::size_t expected = 0, span = 1;
+    for (int r : s.radices) {
+        if (span > 1)
+            expected += span * static_cast<std::size_t>(r - 1);
+        span *= static_cast<std::size_t>(r);
+    }
+    BOOST_TEST(t.size() == expected);
+    // Second pass: span = first radix; entry (k, r) at k*(R-1) + r-1.
+    const int r0 = s.radices[0], r1 = s.radices[1];
+    const std::size_t k = 3;
+    const int r = 2;
+    const long double angle = -2.0L * 3.141592653589793238462643383279502884L * static_cast<long double>(k * r) /
+                              static_cast<long double>(r0 * r1);
+    const auto w = t[k * static_cast<std::size_t>(r1 - 1) + static_cast<std::size_t>(r - 1)];
+    BOOST_TEST(std::fabs(static_cast<double>(w.real() - std::cos(angle))) < 1e-18);
+    BOOST_TEST(std::fabs(static_cast<double>(w.imag() - std::sin(angle))) < 1e-18);
+}
+
+BOOST_AUTO_TEST_CASE(literals_round_trip_in_their_precision)
+{
+    const long double v = 0.70710678118654752440L;
+    std::string f = realLiteral(v, Precision::Single);
+    BOOST_TEST(f.back() == 'f');
+    BOOST_TEST(std::strtof(f.c_str(), nullptr) == static_cast<float>(v));
+    std::string d = realLiteral(v, Precision::Double);
+    BOOST_TEST(std::strtod(d.c_str(), nullptr) == static_cast<double>(v));
+    BOOST_TEST(realLiteral(1.0L, Precision::Double) == "1.0");
+    BOOST_TEST(realLiteral(-0.5L, Precision::Single) == "(-0.5f)");
+}
+
+BOOST_AUTO_TEST_CASE(codelets_exist_for_every_radix_the_planner_uses)
+{
+    for (int r : {2, 3, 4, 5, 7, 8, 9, 11, 13, 16}) {
+        BOOST_TEST_CONTEXT("radix " << r)
+        {
+            const std::string src = emitCodelet(r, Precision::Double);
+            BOOST_TEST(src.find("void dft" + std::to_string(r) + "(") != std::string::npos);
+            BOOST_TEST(src.find("x[" + std::to_string(r - 1) + "] =") != std::string::npos);
+        }
+    }
+    BOOST_CHECK_THROW(emitCodelet(17, Precision::Single), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(double_kernels_enable_fp64_and_single_kernels_do_not)
+{
+    BOOST_TEST(generateStockhamSource(specFor(64, Precision::Double)).find("cl_khr_fp64") != std::string::npos);
+    BOOST_TEST(generateStockhamSource(specFor(64, Precision::Single)).find("cl_khr_fp64") == std::string::npos);
+}
