@@ -10,7 +10,7 @@ std::size_t KernelSpec::localMemBytes() const
 {
     if (radices.size() < 2)
         return 0; // a single radix pass goes straight from global memory to global memory
-    return transformsPerGroup * length * complexBytes(precision);
+    return transformsPerGroup * length * complexBytes(precision) / (splitExchange ? 2 : 1);
 }
 
 static const char* layoutTag(ComplexLayout l) { return l == ComplexLayout::Interleaved ? "i" : "p"; }
@@ -25,7 +25,7 @@ std::string KernelSpec::kernelName() const
         os << (i ? "x" : "") << radices[i];
     os << (precision == Precision::Double ? "_dp" : "_sp") << "_" << layoutTag(inLayout) << layoutTag(outLayout)
        << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r")
-       << "_d" << batchDims << (index64 ? "_i64" : "");
+       << "_d" << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "");
     return os.str();
 }
 
@@ -40,7 +40,7 @@ std::string KernelSpec::describe() const
        << (outLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", " << transformsPerGroup
        << " transform(s) x " << threadsPerTransform << " work-item(s) per group"
        << (transformMajorThreads ? " (transform-major)" : "") << ", " << batchDims << " batch dim(s)"
-       << (index64 ? ", 64-bit indices" : "");
+       << (index64 ? ", 64-bit indices" : "") << (splitExchange ? ", split exchange" : "");
     return os.str();
 }
 
@@ -49,7 +49,7 @@ bool KernelSpec::operator==(const KernelSpec& o) const
     return length == o.length && radices == o.radices && precision == o.precision && inLayout == o.inLayout &&
            outLayout == o.outLayout && batchDims == o.batchDims && transformsPerGroup == o.transformsPerGroup &&
            threadsPerTransform == o.threadsPerTransform && transformMajorThreads == o.transformMajorThreads &&
-           index64 == o.index64;
+           index64 == o.index64 && splitExchange == o.splitExchange;
 }
 
 } // namespace clfft_ng

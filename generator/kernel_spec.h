@@ -34,6 +34,7 @@ struct KernelSpec {
     std::size_t threadsPerTransform = 1;// T
     bool transformMajorThreads = false; // adjacent work-items on adjacent transforms (columns)
     bool index64 = false;               // 64-bit offsets (buffers beyond 2^32 elements)
+    bool splitExchange = false;         // local memory holds one component at a time (half the bytes)
 
     std::size_t workGroupSize() const { return transformsPerGroup * threadsPerTransform; }
     // Bytes of local memory the kernel declares.

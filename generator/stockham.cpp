@@ -15,6 +15,7 @@
 #include "butterfly.h"
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -188,79 +189,112 @@ std::string generateStockhamSource(const KernelSpec& spec)
     std::size_t regs = 0;
     for (const PassShape& s : passes)
         regs = std::max(regs, s.perThread * static_cast<std::size_t>(s.radix));
+    // Split exchange: local memory holds one real component at a time (half the bytes), and
+    // the exchange between passes goes real parts first, then imaginary parts.
+    const bool split = spec.splitExchange;
     if (useLocal)
-        os << "    __local real2_t lds[" << B * N << "];\n"
-           << "    __local real2_t* slice = lds + b * " << N << "u;\n";
+        os << "    __local " << (split ? "real_t" : "real2_t") << " lds[" << B * N << "];\n"
+           << "    __local " << (split ? "real_t" : "real2_t") << "* slice = lds + b * " << N << "u;\n";
     os << "    real2_t v[" << regs << "];\n";
+
+    auto butterflyIndex = [&](std::size_t q) { return "(t + " + std::to_string(q * T) + "u)"; };
+    // Runs `body(q, j)` for each butterfly a work-item owns in pass s, guarded when the
+    // butterflies do not divide evenly among the work-items.
+    auto forEachButterfly = [&](const PassShape& s, const std::string& indent,
+                                const std::function<void(std::size_t, const std::string&)>& body) {
+        const bool guarded = s.butterflies % T != 0;
+        for (std::size_t q = 0; q < s.perThread; ++q) {
+            const std::string j = butterflyIndex(q);
+            os << indent << (guarded ? "if (" + j + " < " + std::to_string(s.butterflies) + "u) " : "") << "{\n";
+            body(q, j);
+            os << indent << "}\n";
+        }
+    };
+    auto slot = [](const PassShape& s, std::size_t q, int r) {
+        return "v[" + std::to_string(q * static_cast<std::size_t>(s.radix) + static_cast<std::size_t>(r)) + "]";
+    };
+    // Element pass s reads for (j, r), and the element it writes.
+    auto readElement = [](const PassShape& s, const std::string& j, int r) {
+        return j + " + " + std::to_string(static_cast<std::size_t>(r) * s.butterflies) + "u";
+    };
+    auto writeElement = [&](const PassShape& s, const std::string& j, int r) {
+        std::string base;
+        if (s.span == 1)
+            base = j + " * " + std::to_string(s.radix) + "u";
+        else if (s.span * static_cast<std::size_t>(s.radix) == N)
+            base = j; // last pass: j < Ns
+        else
+            base = "(" + j + " / " + std::to_string(s.span) + "u) * " + std::to_string(s.span * s.radix) + "u + " +
+                   j + " % " + std::to_string(s.span) + "u";
+        return base + " + " + std::to_string(static_cast<std::size_t>(r) * s.span) + "u";
+    };
+    auto readLocal = [&](const PassShape& s, const std::string& comp) {
+        forEachButterfly(s, "    ", [&](std::size_t q, const std::string& j) {
+            for (int r = 0; r < s.radix; ++r)
+                os << "        " << slot(s, q, r) << comp << " = slice[" << readElement(s, j, r) << "];\n";
+        });
+    };
+    auto writeLocal = [&](const PassShape& s, const std::string& comp) {
+        forEachButterfly(s, "    ", [&](std::size_t q, const std::string& j) {
+            for (int r = 0; r < s.radix; ++r)
+                os << "        slice[" << writeElement(s, j, r) << "] = " << slot(s, q, r) << comp << ";\n";
+        });
+    };
+    const std::string barrier = "    barrier(CLK_LOCAL_MEM_FENCE);\n";
 
     for (std::size_t p = 0; p < passes.size(); ++p) {
         const PassShape& s = passes[p];
         const bool first = p == 0, last = p + 1 == passes.size();
-        const bool guarded = s.butterflies % T != 0;
         const int R = s.radix;
         os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies
            << " butterflies, " << s.perThread << " per work-item\n";
-        if (!first)
-            os << "    barrier(CLK_LOCAL_MEM_FENCE);\n";
-        // read phase
-        if (first)
+        // ---- read
+        if (first) {
             os << "    if (valid) {\n";
-        for (std::size_t q = 0; q < s.perThread; ++q) {
-            const std::string j = "(t + " + std::to_string(q * T) + "u)";
-            const std::string indent = first ? "        " : "    ";
-            os << indent << (guarded ? "if (" + j + " < " + std::to_string(s.butterflies) + "u) " : "") << "{\n";
-            for (int r = 0; r < R; ++r) {
-                const std::string element = j + " + " + std::to_string(static_cast<std::size_t>(r) * s.butterflies) + "u";
-                const std::string reg = "v[" + std::to_string(q * R + r) + "]";
-                if (first)
-                    os << indent << "    { const real2_t x = " << globalLoad(spec, element) << "; " << reg
-                       << " = (real2_t)(x.x, x.y * dirSign); }\n";
-                else
-                    os << indent << "    " << reg << " = slice[" << element << "];\n";
-            }
-            os << indent << "}\n";
-        }
-        if (first)
+            forEachButterfly(s, "        ", [&](std::size_t q, const std::string& j) {
+                for (int r = 0; r < R; ++r)
+                    os << "            { const real2_t x = " << globalLoad(spec, readElement(s, j, r)) << "; "
+                       << slot(s, q, r) << " = (real2_t)(x.x, x.y * dirSign); }\n";
+            });
             os << "    }\n";
-        // A middle pass writes the slice others are still reading; the last pass writes
-        // global memory and needs no second barrier.
+        } else if (!split) {
+            os << barrier;
+            readLocal(s, "");
+        } else {
+            // The previous pass left its real parts in local memory and its imaginary parts in
+            // registers: read the reals, then pass the imaginaries through the same memory.
+            os << barrier;
+            readLocal(s, ".x");
+            os << barrier;
+            writeLocal(passes[p - 1], ".y");
+            os << barrier;
+            readLocal(s, ".y");
+        }
+        // A middle pass writes the slice others may still be reading; the last pass writes
+        // global memory and needs no barrier.
         if (!first && !last)
-            os << "    barrier(CLK_LOCAL_MEM_FENCE);\n";
-        // compute and write phase
-        if (last)
-            os << "    if (valid) {\n";
-        for (std::size_t q = 0; q < s.perThread; ++q) {
-            const std::string j = "(t + " + std::to_string(q * T) + "u)";
-            const std::string indent = last ? "        " : "    ";
-            os << indent << (guarded ? "if (" + j + " < " + std::to_string(s.butterflies) + "u) " : "") << "{\n";
-            const std::string vr = "v + " + std::to_string(q * R);
+            os << barrier;
+        // ---- twiddle and butterfly
+        forEachButterfly(s, "    ", [&](std::size_t q, const std::string& j) {
             if (s.span > 1) {
-                os << indent << "    const uint k = " << j << " % " << s.span << "u;\n"
-                   << indent << "    __global const real2_t* w = tw + " << s.twiddleBase << "u + k * " << R - 1
-                   << "u;\n";
+                os << "        __global const real2_t* w = tw + " << s.twiddleBase << "u + (" << j << " % " << s.span
+                   << "u) * " << R - 1 << "u;\n";
                 for (int r = 1; r < R; ++r)
-                    os << indent << "    v[" << q * R + r << "] = cmul(v[" << q * R + r << "], w[" << r - 1 << "]);\n";
+                    os << "        " << slot(s, q, r) << " = cmul(" << slot(s, q, r) << ", w[" << r - 1 << "]);\n";
             }
-            os << indent << "    dft" << R << "(" << vr << ");\n";
-            std::string base;
-            if (s.span == 1)
-                base = j + " * " + std::to_string(R) + "u";
-            else if (s.span * static_cast<std::size_t>(R) == N)
-                base = j; // last pass: j < Ns
-            else
-                base = "(" + j + " / " + std::to_string(s.span) + "u) * " + std::to_string(s.span * R) + "u + k";
-            for (int r = 0; r < R; ++r) {
-                const std::string element = base + " + " + std::to_string(static_cast<std::size_t>(r) * s.span) + "u";
-                const std::string reg = "v[" + std::to_string(q * R + r) + "]";
-                if (last)
-                    os << indent << "    " << globalStore(spec, element, reg) << "\n";
-                else
-                    os << indent << "    slice[" << element << "] = " << reg << ";\n";
-            }
-            os << indent << "}\n";
-        }
-        if (last)
+            os << "        dft" << R << "(v + " << q * static_cast<std::size_t>(R) << ");\n";
+        });
+        // ---- write
+        if (last) {
+            os << "    if (valid) {\n";
+            forEachButterfly(s, "        ", [&](std::size_t q, const std::string& j) {
+                for (int r = 0; r < R; ++r)
+                    os << "            " << globalStore(spec, writeElement(s, j, r), slot(s, q, r)) << "\n";
+            });
             os << "    }\n";
+        } else {
+            writeLocal(s, split ? ".x" : "");
+        }
     }
     os << "}\n";
     return os.str();

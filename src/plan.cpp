@@ -4,6 +4,7 @@
 #include "problem.h"
 #include "stockham.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -153,6 +154,9 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     DeviceLimits limits;
     limits.localMemBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE));
     limits.maxWorkGroupSize = deviceInfo<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+    // A smaller local memory can be imposed to exercise the paths small-memory devices take.
+    if (const char* cap = std::getenv("CLFFT_NG_LOCAL_MEM_LIMIT"))
+        limits.localMemBytes = std::min<std::size_t>(limits.localMemBytes, std::strtoull(cap, nullptr, 10));
     limits.isCpu = (deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
 
     Library& lib = Library::get();
