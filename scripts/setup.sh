@@ -8,7 +8,8 @@ packages=(g++ cmake make pkg-config ocl-icd-opencl-dev opencl-headers pocl-openc
           libfftw3-dev libboost-test-dev libclfft-dev libclfft2)
 missing=()
 for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""

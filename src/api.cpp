@@ -41,10 +41,22 @@ clfftStatus withPlan(clfftPlanHandle handle, F&& body) noexcept
     });
 }
 
-bool validDim(clfftDim d) { return d == CLFFT_1D || d == CLFFT_2D || d == CLFFT_3D; }
-bool validLayout(clfftLayout l) { return l >= CLFFT_COMPLEX_INTERLEAVED && l < ENDLAYOUT; }
-bool validPrecision(clfftPrecision p) { return p >= CLFFT_SINGLE && p < ENDPRECISION; }
-bool validDirection(clfftDirection d) { return d == CLFFT_FORWARD || d == CLFFT_BACKWARD; }
+// Enum arguments come from C callers and may hold any int. Reading them as the enum type
+// would be undefined for values outside its range (UBSan says so), so they are read as raw
+// integers through their bytes before validation.
+template <typename E>
+int raw(const E& e)
+{
+    static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
+    int v = 0;
+    std::memcpy(&v, &e, sizeof v);
+    return v;
+}
+
+bool validDim(const clfftDim& d) { return raw(d) >= CLFFT_1D && raw(d) <= CLFFT_3D; }
+bool validLayout(const clfftLayout& l) { return raw(l) >= CLFFT_COMPLEX_INTERLEAVED && raw(l) < ENDLAYOUT; }
+bool validPrecision(const clfftPrecision& p) { return raw(p) >= CLFFT_SINGLE && raw(p) < ENDPRECISION; }
+bool validDirection(const clfftDirection& d) { return raw(d) == CLFFT_FORWARD || raw(d) == CLFFT_BACKWARD; }
 bool isComplexLayout(clfftLayout l) { return l == CLFFT_COMPLEX_INTERLEAVED || l == CLFFT_COMPLEX_PLANAR; }
 bool isHermitianLayout(clfftLayout l) { return l == CLFFT_HERMITIAN_INTERLEAVED || l == CLFFT_HERMITIAN_PLANAR; }
 bool isPlanarLayout(clfftLayout l) { return l == CLFFT_COMPLEX_PLANAR || l == CLFFT_HERMITIAN_PLANAR; }
@@ -145,7 +157,7 @@ CLFFTAPI clfftStatus clfftCreateDefaultPlan(clfftPlanHandle* plHandle, cl_contex
             return CLFFT_INVALID_CONTEXT;
         if (!validDim(dim))
             return CLFFT_INVALID_ARG_VALUE;
-        const int rank = static_cast<int>(dim);
+        const int rank = raw(dim);
         if (!allPositive(clLengths, rank))
             return CLFFT_INVALID_ARG_VALUE;
         auto plan = std::make_shared<Plan>();
@@ -313,12 +325,13 @@ CLFFTAPI clfftStatus clfftSetPlanDim(clfftPlanHandle plHandle, const clfftDim di
         if (!validDim(dim))
             return CLFFT_INVALID_ARG_VALUE;
         PlanSettings& s = p.settings;
-        const int rank = static_cast<int>(dim);
+        const int rank = raw(dim);
         if (rank != s.rank) {
             for (int d = rank; d < 3; ++d)
                 s.lengths[d] = 1;
             s.rank = rank;
-            s.inStridesSet = s.outStridesSet = s.distancesSet = false;
+            s.inStridesSet = s.outStridesSet = false;
+            s.inDistance = s.outDistance = 0;
         }
         p.invalidate();
         return CLFFT_SUCCESS;
@@ -334,7 +347,7 @@ clfftStatus getTriple(clfftPlanHandle plHandle, clfftDim dim, size_t* out,
     if (!out)
         return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (!validDim(dim) || static_cast<int>(dim) < p.settings.rank)
+        if (!validDim(dim) || raw(dim) < p.settings.rank)
             return CLFFT_INVALID_ARG_VALUE;
         const auto v = read(p.settings);
         for (int d = 0; d < p.settings.rank; ++d)
@@ -350,7 +363,7 @@ clfftStatus setTriple(clfftPlanHandle plHandle, clfftDim dim, const size_t* in,
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (!in)
             return CLFFT_INVALID_HOST_PTR;
-        if (!validDim(dim) || static_cast<int>(dim) != p.settings.rank || !allPositive(in, p.settings.rank))
+        if (!validDim(dim) || raw(dim) != p.settings.rank || !allPositive(in, p.settings.rank))
             return CLFFT_INVALID_ARG_VALUE;
         write(p.settings, in);
         p.invalidate();
@@ -415,11 +428,9 @@ CLFFTAPI clfftStatus clfftGetPlanDistance(const clfftPlanHandle plHandle, size_t
 CLFFTAPI clfftStatus clfftSetPlanDistance(clfftPlanHandle plHandle, size_t iDist, size_t oDist)
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (iDist == 0 || oDist == 0)
-            return CLFFT_INVALID_ARG_VALUE;
+        // 0 means "derive it": gpyfft passes 0, 0 for plans without a batch axis.
         p.settings.inDistance = iDist;
         p.settings.outDistance = oDist;
-        p.settings.distancesSet = true;
         p.invalidate();
         return CLFFT_SUCCESS;
     });
@@ -460,7 +471,7 @@ CLFFTAPI clfftStatus clfftGetResultLocation(const clfftPlanHandle plHandle, clff
 CLFFTAPI clfftStatus clfftSetResultLocation(clfftPlanHandle plHandle, clfftResultLocation placeness)
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (placeness != CLFFT_INPLACE && placeness != CLFFT_OUTOFPLACE)
+        if (raw(placeness) != CLFFT_INPLACE && raw(placeness) != CLFFT_OUTOFPLACE)
             return CLFFT_INVALID_ARG_VALUE;
         p.settings.placement = placeness;
         p.invalidate();
@@ -480,7 +491,7 @@ CLFFTAPI clfftStatus clfftGetPlanTransposeResult(const clfftPlanHandle plHandle,
 CLFFTAPI clfftStatus clfftSetPlanTransposeResult(clfftPlanHandle plHandle, clfftResultTransposed transposed)
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (transposed != CLFFT_NOTRANSPOSE && transposed != CLFFT_TRANSPOSED)
+        if (raw(transposed) != CLFFT_NOTRANSPOSE && raw(transposed) != CLFFT_TRANSPOSED)
             return CLFFT_INVALID_ARG_VALUE;
         p.settings.transposed = transposed;
         p.invalidate();
@@ -522,7 +533,7 @@ CLFFTAPI clfftStatus clfftSetPlanCallback(clfftPlanHandle plHandle, const char* 
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (!funcName || !funcString)
             return CLFFT_INVALID_HOST_PTR;
-        if (callbackType != PRECALLBACK && callbackType != POSTCALLBACK)
+        if (raw(callbackType) != PRECALLBACK && raw(callbackType) != POSTCALLBACK)
             return CLFFT_INVALID_ARG_VALUE;
         if (localMemSize < 0 || numUserdataBuffers < 0 || funcName[0] == '\0')
             return CLFFT_INVALID_ARG_VALUE;

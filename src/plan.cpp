@@ -64,7 +64,7 @@ std::array<std::size_t, 3> PlanSettings::effectiveOutStrides() const
 
 std::size_t PlanSettings::effectiveInDistance() const
 {
-    if (distancesSet)
+    if (inDistance != 0)
         return inDistance;
     const auto st = effectiveInStrides();
     const std::size_t last = rank == 1 ? storedExtent0(inLayout, lengths[0], placement == CLFFT_INPLACE)
@@ -74,9 +74,9 @@ std::size_t PlanSettings::effectiveInDistance() const
 
 std::size_t PlanSettings::effectiveOutDistance() const
 {
-    if (distancesSet)
+    if (outDistance != 0)
         return outDistance;
-    if (placement == CLFFT_INPLACE && inStridesSet && !outStridesSet && inLayout == outLayout)
+    if (placement == CLFFT_INPLACE && (inStridesSet || inDistance != 0) && !outStridesSet && inLayout == outLayout)
         return effectiveInDistance();
     const auto st = effectiveOutStrides();
     const std::size_t last = rank == 1 ? storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE)

@@ -33,9 +33,8 @@ struct PlanSettings {
     std::array<std::size_t, 3> outStrides{{1, 1, 1}};
     bool inStridesSet = false;
     bool outStridesSet = false;
-    std::size_t inDistance = 0;
-    std::size_t outDistance = 0;
-    bool distancesSet = false;
+    std::size_t inDistance = 0;  // 0: derived from lengths and strides
+    std::size_t outDistance = 0; // 0: derived
     std::size_t batch = 1;
     clfftPrecision precision = CLFFT_SINGLE;
     clfftLayout inLayout = CLFFT_COMPLEX_INTERLEAVED;

@@ -15,6 +15,8 @@ for exe in consumer consumer_legacy consumer_pkgconfig; do
   echo "$exe: $out"
   [ "${out%%.*}" = "2" ] || { echo "FAIL: $exe reported $out"; exit 1; }
   # The client must resolve our installed library, not another libclFFT.so.2 on the system.
-  LD_LIBRARY_PATH="$libdir" ldd "$work/consumer/$exe" | grep -q "$libdir/libclFFT.so.2" || { echo "FAIL: $exe does not load the installed library"; exit 1; }
+  # (ldd's output is captured first: grep -q closing the pipe early would fail it under pipefail)
+  deps=$(LD_LIBRARY_PATH="$libdir" ldd "$work/consumer/$exe")
+  grep -q "$libdir/libclFFT.so.2" <<<"$deps" || { echo "FAIL: $exe does not load the installed library"; exit 1; }
 done
 echo "install test OK"
