@@ -6,10 +6,17 @@ namespace clfft_ng {
 
 std::size_t complexBytes(Precision p) { return p == Precision::Double ? 16 : 8; }
 
+bool KernelSpec::usesLocalMemory() const
+{
+    // Between radix passes; before the first pass of a real backward transform (the
+    // hermitian half is expanded there); after the last pass of an even real forward one.
+    return radices.size() >= 2 || kind == PassKind::RealBackward || (kind == PassKind::RealForward && halfLengthReal());
+}
+
 std::size_t KernelSpec::localMemBytes() const
 {
-    if (radices.size() < 2)
-        return 0; // a single radix pass goes straight from global memory to global memory
+    if (!usesLocalMemory())
+        return 0;
     return transformsPerGroup * length * complexBytes(precision) / (splitExchange ? 2 : 1);
 }
 
@@ -18,21 +25,35 @@ static const char* layoutTag(ComplexLayout l) { return l == ComplexLayout::Inter
 std::string KernelSpec::kernelName() const
 {
     std::ostringstream os;
-    os << "fft_c2c_n" << length << "_r";
+    switch (kind) {
+    case PassKind::Complex: os << "fft_c2c_n" << length; break;
+    case PassKind::RealForward: os << "fft_r2c_n" << realLength; break;
+    case PassKind::RealBackward: os << "fft_c2r_n" << realLength; break;
+    }
+    os << "_r";
     if (radices.empty())
         os << "1";
     for (std::size_t i = 0; i < radices.size(); ++i)
         os << (i ? "x" : "") << radices[i];
-    os << (precision == Precision::Double ? "_dp" : "_sp") << "_" << layoutTag(inLayout) << layoutTag(outLayout)
-       << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r")
-       << "_d" << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "");
+    os << (precision == Precision::Double ? "_dp" : "_sp") << "_";
+    // The real side of a real pass has no layout choice: it is written "r".
+    os << (kind == PassKind::RealForward ? "r" : layoutTag(inLayout))
+       << (kind == PassKind::RealBackward ? "r" : layoutTag(outLayout));
+    os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r") << "_d"
+       << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "") << (pre.present ? "_pre" : "")
+       << (post.present ? "_post" : "");
     return os.str();
 }
 
 std::string KernelSpec::describe() const
 {
     std::ostringstream os;
-    os << "length " << length << ", radices";
+    switch (kind) {
+    case PassKind::Complex: os << "complex, length " << length; break;
+    case PassKind::RealForward: os << "real forward, length " << realLength << " (complex FFT of " << length << ")"; break;
+    case PassKind::RealBackward: os << "real backward, length " << realLength << " (complex FFT of " << length << ")"; break;
+    }
+    os << ", radices";
     for (int r : radices)
         os << " " << r;
     os << ", " << (precision == Precision::Double ? "double" : "single") << ", in "
@@ -40,16 +61,19 @@ std::string KernelSpec::describe() const
        << (outLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", " << transformsPerGroup
        << " transform(s) x " << threadsPerTransform << " work-item(s) per group"
        << (transformMajorThreads ? " (transform-major)" : "") << ", " << batchDims << " batch dim(s)"
-       << (index64 ? ", 64-bit indices" : "") << (splitExchange ? ", split exchange" : "");
+       << (index64 ? ", 64-bit indices" : "") << (splitExchange ? ", split exchange" : "")
+       << (pre.present ? ", pre-callback " + pre.functionName : "")
+       << (post.present ? ", post-callback " + post.functionName : "");
     return os.str();
 }
 
 bool KernelSpec::operator==(const KernelSpec& o) const
 {
-    return length == o.length && radices == o.radices && precision == o.precision && inLayout == o.inLayout &&
-           outLayout == o.outLayout && batchDims == o.batchDims && transformsPerGroup == o.transformsPerGroup &&
+    return kind == o.kind && realLength == o.realLength && length == o.length && radices == o.radices &&
+           precision == o.precision && inLayout == o.inLayout && outLayout == o.outLayout &&
+           batchDims == o.batchDims && transformsPerGroup == o.transformsPerGroup &&
            threadsPerTransform == o.threadsPerTransform && transformMajorThreads == o.transformMajorThreads &&
-           index64 == o.index64 && splitExchange == o.splitExchange;
+           index64 == o.index64 && splitExchange == o.splitExchange && pre == o.pre && post == o.post;
 }
 
 } // namespace clfft_ng

@@ -13,21 +13,45 @@ enum class Precision { Single, Double };
 // How complex values of one side of a pass sit in memory.
 enum class ComplexLayout { Interleaved, Planar };
 
+// What one pass computes along its dimension.
+enum class PassKind {
+    Complex,      // complex in, complex out
+    RealForward,  // real in, hermitian half (N/2+1 points) out
+    RealBackward, // hermitian half in, real out
+};
+
 // The most batch dimensions a kernel walks (other FFT dimensions plus the batch itself,
 // after the planner has dropped unit dimensions and merged contiguous ones).
 constexpr int kMaxBatchDims = 4;
 
-// One batched 1-D complex transform of `length` points computed by one work-group per
-// `transformsPerGroup` transforms, Stockham autosort in local memory, radix by radix.
+// A user callback spliced into the kernel's load (pre) or store (post) of global memory.
+struct CallbackCode {
+    bool present = false;
+    std::string functionName;
+    std::string source;             // the client's text, copied verbatim into the program
+    int userdataCount = 0;          // cl_mem userdata buffers (the function takes max(1, n))
+    std::size_t localMemBytes = 0;  // > 0: a __local buffer of this size is the last argument
+    bool operator==(const CallbackCode& o) const
+    {
+        return present == o.present && functionName == o.functionName && source == o.source &&
+               userdataCount == o.userdataCount && localMemBytes == o.localMemBytes;
+    }
+};
+
+// One batched 1-D transform computed by one work-group per `transformsPerGroup` transforms,
+// Stockham autosort in local memory, radix by radix.
 //
 // Runtime kernel arguments (not part of the spec, so one binary serves every stride):
 // element strides in/out, the batch dimensions' sizes and strides, the number of transforms,
 // the scale and the direction sign.
 struct KernelSpec {
-    std::size_t length = 1;             // N, points per transform
+    PassKind kind = PassKind::Complex;
+    std::size_t realLength = 0;         // real passes: N, the real points per transform
+    std::size_t length = 1;             // points of the complex FFT the passes compute
+                                        // (real passes: N/2 for even N, N for odd N)
     std::vector<int> radices;           // Stockham passes in order, product == length
     Precision precision = Precision::Single;
-    ComplexLayout inLayout = ComplexLayout::Interleaved;
+    ComplexLayout inLayout = ComplexLayout::Interleaved;  // complex/hermitian side layouts
     ComplexLayout outLayout = ComplexLayout::Interleaved;
     int batchDims = 1;                  // 1..kMaxBatchDims
     std::size_t transformsPerGroup = 1; // B
@@ -35,11 +59,17 @@ struct KernelSpec {
     bool transformMajorThreads = false; // adjacent work-items on adjacent transforms (columns)
     bool index64 = false;               // 64-bit offsets (buffers beyond 2^32 elements)
     bool splitExchange = false;         // local memory holds one component at a time (half the bytes)
+    CallbackCode pre;                   // called for every input point (first pass of a plan)
+    CallbackCode post;                  // called for every output point (last pass of a plan)
 
     std::size_t workGroupSize() const { return transformsPerGroup * threadsPerTransform; }
-    // Bytes of local memory the kernel declares.
+    // Real passes of even length run a half-length complex FFT with a split/merge step.
+    bool halfLengthReal() const { return kind != PassKind::Complex && realLength % 2 == 0; }
+    // Whether the kernel exchanges data through local memory at all.
+    bool usesLocalMemory() const;
+    // Bytes of local memory the kernel declares (the callbacks' own excluded).
     std::size_t localMemBytes() const;
-    // Self-describing kernel function name: length, radices, precision, layouts, shape.
+    // Self-describing kernel function name: kind, length, radices, precision, layouts, shape.
     std::string kernelName() const;
     // Compact one-line description for the source header and logs.
     std::string describe() const;

@@ -10,13 +10,20 @@
 // In the kernel the first pass reads global memory straight into registers and the last pass
 // writes global memory straight from registers; passes in between exchange through local
 // memory (read all, barrier, compute and write, barrier), one slice of N values per transform.
+//
+// Real data (PassKind::Real*): an even length N runs the complex FFT of M = N/2 points on
+// z[n] = x[2n] + i x[2n+1], and splits the result into the hermitian half in a merge stage
+// after the last pass (forward) or builds z's spectrum from the hermitian half before the
+// first pass (backward); both stages meet X[k] and X[M-k] in local memory (Numerical Recipes
+// 12.3; Sorensen et al., IEEE TASSP 35(6), 1987). An odd N runs the full complex FFT with a
+// zero imaginary part (forward) or the hermitian half expanded by symmetry (backward).
 #include "stockham.h"
 
 #include "butterfly.h"
 
 #include <algorithm>
-#include <functional>
 #include <cmath>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -35,12 +42,16 @@ struct PassShape {
     std::size_t twiddleBase; // first table entry of this pass
 };
 
+// The passes; a length-1 transform gets one pass of radix 1 (a copy).
 std::vector<PassShape> passShapes(const KernelSpec& spec)
 {
+    std::vector<int> radices = spec.radices;
+    if (radices.empty())
+        radices.push_back(1);
     std::vector<PassShape> shapes;
     std::size_t span = 1, base = 0;
     const std::size_t T = spec.threadsPerTransform;
-    for (int r : spec.radices) {
+    for (int r : radices) {
         PassShape s;
         s.radix = r;
         s.span = span;
@@ -55,6 +66,15 @@ std::vector<PassShape> passShapes(const KernelSpec& spec)
     return shapes;
 }
 
+std::size_t passTwiddleCount(const KernelSpec& spec)
+{
+    std::size_t count = 0;
+    for (const PassShape& s : passShapes(spec))
+        if (s.span > 1)
+            count += s.span * static_cast<std::size_t>(s.radix - 1);
+    return count;
+}
+
 void validate(const KernelSpec& spec)
 {
     std::size_t product = 1;
@@ -65,37 +85,140 @@ void validate(const KernelSpec& spec)
     }
     if (product != spec.length)
         throw std::invalid_argument("KernelSpec: radices do not multiply to the length");
+    if (spec.kind != PassKind::Complex) {
+        const std::size_t expect = spec.realLength % 2 == 0 ? spec.realLength / 2 : spec.realLength;
+        if (spec.realLength == 0 || spec.length != expect)
+            throw std::invalid_argument("KernelSpec: real length does not match the complex length");
+        if (spec.splitExchange)
+            throw std::invalid_argument("KernelSpec: split exchange is for complex passes only");
+    }
     if (spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
         throw std::invalid_argument("KernelSpec: batch dimensions out of range");
     if (spec.transformsPerGroup < 1 || spec.threadsPerTransform < 1)
         throw std::invalid_argument("KernelSpec: empty work-group");
 }
 
-// Source-text helpers for one side (input or output) of the kernel.
-std::string globalLoad(const KernelSpec& spec, const std::string& element)
-{
-    const std::string at = "ioff + (idx_t)(" + element + ") * inStride";
-    if (spec.inLayout == ComplexLayout::Interleaved)
-        return "in[" + at + "]";
-    return "(real2_t)(inRe[" + at + "], inIm[" + at + "])";
-}
+std::string u(std::size_t v) { return std::to_string(v) + "u"; }
 
-std::string globalStore(const KernelSpec& spec, const std::string& element, const std::string& value)
-{
-    const std::string at = "ooff + (idx_t)(" + element + ") * outStride";
-    if (spec.outLayout == ComplexLayout::Interleaved)
-        return "out[" + at + "] = (real2_t)(" + value + ".x * scaleRe, " + value + ".y * scaleIm);";
-    return "outRe[" + at + "] = " + value + ".x * scaleRe; outIm[" + at + "] = " + value + ".y * scaleIm;";
-}
+// Source text of the kernel's global-memory accesses, with the callbacks spliced in.
+class GlobalAccess {
+public:
+    explicit GlobalAccess(const KernelSpec& spec) : spec_(spec) {}
+
+    // Kernel parameters for the buffers (and the callbacks' userdata).
+    std::string parameters() const
+    {
+        std::ostringstream os;
+        if (spec_.kind == PassKind::RealForward)
+            os << "    __global real_t* in,\n";
+        else if (spec_.inLayout == ComplexLayout::Interleaved)
+            os << "    __global real2_t* in,\n";
+        else
+            os << "    __global real_t* inRe, __global real_t* inIm,\n";
+        if (spec_.kind == PassKind::RealBackward)
+            os << "    __global real_t* out,\n";
+        else if (spec_.outLayout == ComplexLayout::Interleaved)
+            os << "    __global real2_t* out,\n";
+        else
+            os << "    __global real_t* outRe, __global real_t* outIm,\n";
+        os << "    __global const real2_t* tw,\n";
+        for (int i = 0; i < userdataParams(spec_.pre); ++i)
+            os << "    __global void* preUserdata" << i << ",\n";
+        for (int i = 0; i < userdataParams(spec_.post); ++i)
+            os << "    __global void* postUserdata" << i << ",\n";
+        return os.str();
+    }
+
+    // Local buffers the callbacks asked for (declared at kernel scope).
+    std::string callbackLocals() const
+    {
+        std::ostringstream os;
+        if (spec_.pre.present && spec_.pre.localMemBytes > 0)
+            os << "    __local ulong preLocal[" << (spec_.pre.localMemBytes + 7) / 8 << "];\n";
+        if (spec_.post.present && spec_.post.localMemBytes > 0)
+            os << "    __local ulong postLocal[" << (spec_.post.localMemBytes + 7) / 8 << "];\n";
+        return os.str();
+    }
+
+    // The complex (or hermitian) input point at element index e.
+    std::string loadComplex(const std::string& e) const
+    {
+        const std::string at = inOffset(e);
+        if (spec_.pre.present) {
+            if (spec_.inLayout == ComplexLayout::Interleaved)
+                return spec_.pre.functionName + "((__global void*)in, (uint)(" + at + ")" + tail(spec_.pre, "pre") + ")";
+            return spec_.pre.functionName + "((__global void*)inRe, (__global void*)inIm, (uint)(" + at + ")" +
+                   tail(spec_.pre, "pre") + ")";
+        }
+        if (spec_.inLayout == ComplexLayout::Interleaved)
+            return "in[" + at + "]";
+        return "(real2_t)(inRe[" + at + "], inIm[" + at + "])";
+    }
+
+    // The real input point at element index e.
+    std::string loadReal(const std::string& e) const
+    {
+        const std::string at = inOffset(e);
+        if (spec_.pre.present)
+            return spec_.pre.functionName + "((__global void*)in, (uint)(" + at + ")" + tail(spec_.pre, "pre") + ")";
+        return "in[" + at + "]";
+    }
+
+    // Statement storing complex `value` (scaled already) at output element index e.
+    std::string storeComplex(const std::string& e, const std::string& value) const
+    {
+        const std::string at = outOffset(e);
+        if (spec_.post.present) {
+            if (spec_.outLayout == ComplexLayout::Interleaved)
+                return spec_.post.functionName + "((__global void*)out, (uint)(" + at + ")" + userdata(spec_.post, "post") +
+                       ", " + value + local(spec_.post, "post") + ");";
+            return "{ const real2_t y = " + value + "; " + spec_.post.functionName +
+                   "((__global void*)outRe, (__global void*)outIm, (uint)(" + at + ")" + userdata(spec_.post, "post") +
+                   ", y.x, y.y" + local(spec_.post, "post") + "); }";
+        }
+        if (spec_.outLayout == ComplexLayout::Interleaved)
+            return "out[" + at + "] = " + value + ";";
+        return "{ const real2_t y = " + value + "; outRe[" + at + "] = y.x; outIm[" + at + "] = y.y; }";
+    }
+
+    // Statement storing real `value` (scaled already) at output element index e.
+    std::string storeReal(const std::string& e, const std::string& value) const
+    {
+        const std::string at = outOffset(e);
+        if (spec_.post.present)
+            return spec_.post.functionName + "((__global void*)out, (uint)(" + at + ")" + userdata(spec_.post, "post") +
+                   ", " + value + local(spec_.post, "post") + ");";
+        return "out[" + at + "] = " + value + ";";
+    }
+
+    static int userdataParams(const CallbackCode& cb) { return cb.present ? std::max(1, cb.userdataCount) : 0; }
+
+private:
+    static std::string inOffset(const std::string& e) { return "ioff + (idx_t)(" + e + ") * inStride"; }
+    static std::string outOffset(const std::string& e) { return "ooff + (idx_t)(" + e + ") * outStride"; }
+    static std::string userdata(const CallbackCode& cb, const char* prefix)
+    {
+        std::string s;
+        for (int i = 0; i < userdataParams(cb); ++i)
+            s += std::string(", ") + prefix + "Userdata" + std::to_string(i);
+        return s;
+    }
+    static std::string local(const CallbackCode& cb, const char* prefix)
+    {
+        return cb.localMemBytes > 0 ? std::string(", (__local void*)") + prefix + "Local" : std::string();
+    }
+    static std::string tail(const CallbackCode& cb, const char* prefix) { return userdata(cb, prefix) + local(cb, prefix); }
+
+    const KernelSpec& spec_;
+};
 
 } // namespace
 
 std::size_t stockhamTwiddleCount(const KernelSpec& spec)
 {
-    std::size_t count = 0;
-    for (const PassShape& s : passShapes(spec))
-        if (s.span > 1)
-            count += s.span * static_cast<std::size_t>(s.radix - 1);
+    std::size_t count = passTwiddleCount(spec);
+    if (spec.halfLengthReal())
+        count += spec.length / 2 + 1;
     return std::max<std::size_t>(count, 1);
 }
 
@@ -103,18 +226,23 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
 {
     std::vector<std::complex<long double>> table;
     table.reserve(stockhamTwiddleCount(spec));
+    // Reduce each exponent modulo n before scaling, so the argument stays in [0, 2 pi).
+    auto root = [](std::size_t e, std::size_t n) {
+        const long double angle = -2.0L * kPi * static_cast<long double>(e % n) / static_cast<long double>(n);
+        return std::complex<long double>(std::cos(angle), std::sin(angle));
+    };
     for (const PassShape& s : passShapes(spec)) {
         if (s.span == 1)
             continue;
         const std::size_t n = s.span * static_cast<std::size_t>(s.radix);
         for (std::size_t k = 0; k < s.span; ++k)
-            for (int r = 1; r < s.radix; ++r) {
-                // Reduce the exponent modulo n before scaling, so the argument stays in [0, 2 pi).
-                const std::size_t e = (k * static_cast<std::size_t>(r)) % n;
-                const long double angle = -2.0L * kPi * static_cast<long double>(e) / static_cast<long double>(n);
-                table.emplace_back(std::cos(angle), std::sin(angle));
-            }
+            for (int r = 1; r < s.radix; ++r)
+                table.push_back(root(k * static_cast<std::size_t>(r), n));
     }
+    // Split/merge factors of even real transforms: exp(-2 pi i k / N), k = 0..M/2.
+    if (spec.halfLengthReal())
+        for (std::size_t k = 0; k <= spec.length / 2; ++k)
+            table.push_back(root(k, spec.realLength));
     if (table.empty())
         table.emplace_back(1.0L, 0.0L);
     return table;
@@ -126,7 +254,11 @@ std::string generateStockhamSource(const KernelSpec& spec)
     const std::vector<PassShape> passes = passShapes(spec);
     const std::size_t N = spec.length, B = spec.transformsPerGroup, T = spec.threadsPerTransform;
     const bool dbl = spec.precision == Precision::Double;
-    const bool useLocal = passes.size() >= 2;
+    const bool useLocal = spec.usesLocalMemory();
+    const bool expandInput = spec.kind == PassKind::RealBackward;                      // pre-stage
+    const bool mergeOutput = spec.kind == PassKind::RealForward && spec.halfLengthReal(); // post-stage
+    const std::size_t realBase = passTwiddleCount(spec);
+    const GlobalAccess io(spec);
 
     std::ostringstream os;
     os << "// clfft-ng generated kernel: " << spec.kernelName() << "\n"
@@ -143,20 +275,15 @@ std::string generateStockhamSource(const KernelSpec& spec)
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
     for (int r : distinct)
         os << emitCodelet(r, spec.precision) << "\n";
+    if (spec.pre.present)
+        os << "// ---- pre-callback (client code)\n" << spec.pre.source << "\n// ---- end of pre-callback\n\n";
+    if (spec.post.present)
+        os << "// ---- post-callback (client code)\n" << spec.post.source << "\n// ---- end of post-callback\n\n";
 
     // ---- signature
     os << "__kernel __attribute__((reqd_work_group_size(" << spec.workGroupSize() << ", 1, 1)))\n"
-       << "void " << spec.kernelName() << "(\n";
-    if (spec.inLayout == ComplexLayout::Interleaved)
-        os << "    __global const real2_t* in,\n";
-    else
-        os << "    __global const real_t* inRe, __global const real_t* inIm,\n";
-    if (spec.outLayout == ComplexLayout::Interleaved)
-        os << "    __global real2_t* out,\n";
-    else
-        os << "    __global real_t* outRe, __global real_t* outIm,\n";
-    os << "    __global const real2_t* tw,\n"
-       << "    const idx_t nTransforms, const idx_t inStride, const idx_t outStride,\n";
+       << "void " << spec.kernelName() << "(\n"
+       << io.parameters() << "    const idx_t nTransforms, const idx_t inStride, const idx_t outStride,\n";
     for (int d = 0; d < spec.batchDims; ++d)
         os << "    const idx_t count" << d << ", const idx_t inStride" << d << ", const idx_t outStride" << d << ",\n";
     os << "    const real_t scale, const real_t dirSign)\n{\n";
@@ -164,10 +291,10 @@ std::string generateStockhamSource(const KernelSpec& spec)
     // ---- which transform and which part of it this work-item owns
     os << "    const uint lid = (uint)get_local_id(0);\n";
     if (spec.transformMajorThreads)
-        os << "    const uint b = lid % " << B << "u, t = lid / " << B << "u;\n";
+        os << "    const uint b = lid % " << u(B) << ", t = lid / " << u(B) << ";\n";
     else
-        os << "    const uint b = lid / " << T << "u, t = lid % " << T << "u;\n";
-    os << "    const idx_t m = (idx_t)get_group_id(0) * " << B << "u + b;\n"
+        os << "    const uint b = lid / " << u(T) << ", t = lid % " << u(T) << ";\n";
+    os << "    const idx_t m = (idx_t)get_group_id(0) * " << u(B) << " + b;\n"
        << "    const bool valid = m < nTransforms;\n"
        << "    idx_t rest = m, ioff = 0, ooff = 0;\n";
     for (int d = 0; d + 1 < spec.batchDims; ++d)
@@ -176,15 +303,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
     os << "    ioff += rest * inStride" << spec.batchDims - 1 << "; ooff += rest * outStride" << spec.batchDims - 1
        << ";\n";
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
-
-    if (passes.empty()) {
-        // Length 1: the transform is the identity, scaled.
-        os << "    if (valid && t == 0) {\n"
-           << "        const real2_t x = " << globalLoad(spec, "0") << ";\n"
-           << "        const real2_t y = (real2_t)(x.x, x.y * dirSign);\n"
-           << "        " << globalStore(spec, "0", "y") << "\n    }\n}\n";
-        return os.str();
-    }
+    os << io.callbackLocals();
 
     std::size_t regs = 0;
     for (const PassShape& s : passes)
@@ -194,18 +313,18 @@ std::string generateStockhamSource(const KernelSpec& spec)
     const bool split = spec.splitExchange;
     if (useLocal)
         os << "    __local " << (split ? "real_t" : "real2_t") << " lds[" << B * N << "];\n"
-           << "    __local " << (split ? "real_t" : "real2_t") << "* slice = lds + b * " << N << "u;\n";
+           << "    __local " << (split ? "real_t" : "real2_t") << "* slice = lds + b * " << u(N) << ";\n";
     os << "    real2_t v[" << regs << "];\n";
 
-    auto butterflyIndex = [&](std::size_t q) { return "(t + " + std::to_string(q * T) + "u)"; };
-    // Runs `body(q, j)` for each butterfly a work-item owns in pass s, guarded when the
-    // butterflies do not divide evenly among the work-items.
-    auto forEachButterfly = [&](const PassShape& s, const std::string& indent,
-                                const std::function<void(std::size_t, const std::string&)>& body) {
-        const bool guarded = s.butterflies % T != 0;
-        for (std::size_t q = 0; q < s.perThread; ++q) {
-            const std::string j = butterflyIndex(q);
-            os << indent << (guarded ? "if (" + j + " < " + std::to_string(s.butterflies) + "u) " : "") << "{\n";
+    // Runs body(q, j) for each of `count` items (butterflies, or points of a real stage) a
+    // work-item owns, j = t + q*T, guarded when the items do not divide among the work-items.
+    auto forEachItem = [&](std::size_t count, const std::string& indent,
+                           const std::function<void(std::size_t, const std::string&)>& body) {
+        const bool guarded = count % T != 0;
+        const std::size_t perThread = (count + T - 1) / T;
+        for (std::size_t q = 0; q < perThread; ++q) {
+            const std::string j = "(t + " + u(q * T) + ")";
+            os << indent << (guarded ? "if (" + j + " < " + u(count) + ") " : "") << "{\n";
             body(q, j);
             os << indent << "}\n";
         }
@@ -215,46 +334,91 @@ std::string generateStockhamSource(const KernelSpec& spec)
     };
     // Element pass s reads for (j, r), and the element it writes.
     auto readElement = [](const PassShape& s, const std::string& j, int r) {
-        return j + " + " + std::to_string(static_cast<std::size_t>(r) * s.butterflies) + "u";
+        return j + " + " + u(static_cast<std::size_t>(r) * s.butterflies);
     };
     auto writeElement = [&](const PassShape& s, const std::string& j, int r) {
         std::string base;
         if (s.span == 1)
-            base = j + " * " + std::to_string(s.radix) + "u";
+            base = j + " * " + u(static_cast<std::size_t>(s.radix));
         else if (s.span * static_cast<std::size_t>(s.radix) == N)
             base = j; // last pass: j < Ns
         else
-            base = "(" + j + " / " + std::to_string(s.span) + "u) * " + std::to_string(s.span * s.radix) + "u + " +
-                   j + " % " + std::to_string(s.span) + "u";
-        return base + " + " + std::to_string(static_cast<std::size_t>(r) * s.span) + "u";
+            base = "(" + j + " / " + u(s.span) + ") * " + u(s.span * static_cast<std::size_t>(s.radix)) + " + " + j +
+                   " % " + u(s.span);
+        return base + " + " + u(static_cast<std::size_t>(r) * s.span);
     };
     auto readLocal = [&](const PassShape& s, const std::string& comp) {
-        forEachButterfly(s, "    ", [&](std::size_t q, const std::string& j) {
+        forEachItem(s.butterflies, "    ", [&](std::size_t q, const std::string& j) {
             for (int r = 0; r < s.radix; ++r)
                 os << "        " << slot(s, q, r) << comp << " = slice[" << readElement(s, j, r) << "];\n";
         });
     };
     auto writeLocal = [&](const PassShape& s, const std::string& comp) {
-        forEachButterfly(s, "    ", [&](std::size_t q, const std::string& j) {
+        forEachItem(s.butterflies, "    ", [&](std::size_t q, const std::string& j) {
             for (int r = 0; r < s.radix; ++r)
                 os << "        slice[" << writeElement(s, j, r) << "] = " << slot(s, q, r) << comp << ";\n";
         });
     };
     const std::string barrier = "    barrier(CLK_LOCAL_MEM_FENCE);\n";
 
+    // ---- backward real: build the complex FFT's input in local memory from the hermitian half
+    if (expandInput) {
+        if (spec.halfLengthReal()) {
+            const std::size_t M = N;
+            os << "\n    // hermitian half -> spectrum of z[n] = x[2n] + i x[2n+1]:\n"
+               << "    // Z[k] = E + iO, E = X[k] + conj(X[M-k]), O = (X[k] - conj(X[M-k])) exp(2 pi i k / N)\n"
+               << "    if (valid) {\n";
+            forEachItem(M / 2 + 1, "        ", [&](std::size_t, const std::string& k) {
+                os << "            const uint k = " << k << ";\n"
+                   << "            const real2_t A = " << io.loadComplex("k") << ";\n"
+                   << "            const real2_t B = (k == " << u(M) << " - k) ? A : " << io.loadComplex(u(M) + " - k")
+                   << ";\n"
+                   << "            const real2_t E = (real2_t)(A.x + B.x, A.y - B.y);\n"
+                   << "            const real2_t D = (real2_t)(A.x - B.x, A.y + B.y);\n"
+                   << "            const real2_t w = tw[" << u(realBase) << " + k];\n"
+                   << "            const real2_t O = cmul(D, (real2_t)(w.x, -w.y));\n"
+                   << "            slice[k] = (real2_t)(E.x - O.y, (E.y + O.x) * dirSign);\n"
+                   << "            if (k > 0u && k < " << u(M) << " - k)\n"
+                   << "                slice[" << u(M) << " - k] = (real2_t)(E.x + O.y, (O.x - E.y) * dirSign);\n";
+            });
+            os << "    }\n";
+        } else {
+            os << "\n    // hermitian half -> full spectrum: X[N-k] = conj(X[k])\n    if (valid) {\n";
+            forEachItem((N - 1) / 2 + 1, "        ", [&](std::size_t, const std::string& k) {
+                os << "            const uint k = " << k << ";\n"
+                   << "            const real2_t X = " << io.loadComplex("k") << ";\n"
+                   << "            slice[k] = (real2_t)(X.x, X.y * dirSign);\n"
+                   << "            if (k > 0u)\n"
+                   << "                slice[" << u(N) << " - k] = (real2_t)(X.x, -X.y * dirSign);\n";
+            });
+            os << "    }\n";
+        }
+    }
+
     for (std::size_t p = 0; p < passes.size(); ++p) {
         const PassShape& s = passes[p];
         const bool first = p == 0, last = p + 1 == passes.size();
+        const bool readsGlobal = first && !expandInput;
+        const bool writesGlobal = last && !mergeOutput;
         const int R = s.radix;
         os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies
            << " butterflies, " << s.perThread << " per work-item\n";
         // ---- read
-        if (first) {
+        if (readsGlobal) {
             os << "    if (valid) {\n";
-            forEachButterfly(s, "        ", [&](std::size_t q, const std::string& j) {
-                for (int r = 0; r < R; ++r)
-                    os << "            { const real2_t x = " << globalLoad(spec, readElement(s, j, r)) << "; "
-                       << slot(s, q, r) << " = (real2_t)(x.x, x.y * dirSign); }\n";
+            forEachItem(s.butterflies, "        ", [&](std::size_t q, const std::string& j) {
+                for (int r = 0; r < R; ++r) {
+                    const std::string e = readElement(s, j, r);
+                    std::string x;
+                    if (spec.kind == PassKind::Complex)
+                        x = io.loadComplex(e);
+                    else if (spec.halfLengthReal())
+                        x = "(real2_t)(" + io.loadReal("2u * (" + e + ")") + ", " + io.loadReal("2u * (" + e + ") + 1u") + ")";
+                    else
+                        x = "(real2_t)(" + io.loadReal(e) + ", 0)";
+                    os << "            { const real2_t x = " << x << "; " << slot(s, q, r)
+                       << " = (real2_t)(x.x, x.y * dirSign); }\n";
+                }
             });
             os << "    }\n";
         } else if (!split) {
@@ -270,31 +434,68 @@ std::string generateStockhamSource(const KernelSpec& spec)
             os << barrier;
             readLocal(s, ".y");
         }
-        // A middle pass writes the slice others may still be reading; the last pass writes
-        // global memory and needs no barrier.
-        if (!first && !last)
+        // A pass that reads and writes local memory must let every work-item finish reading.
+        if (!readsGlobal && !writesGlobal)
             os << barrier;
         // ---- twiddle and butterfly
-        forEachButterfly(s, "    ", [&](std::size_t q, const std::string& j) {
-            if (s.span > 1) {
-                os << "        __global const real2_t* w = tw + " << s.twiddleBase << "u + (" << j << " % " << s.span
-                   << "u) * " << R - 1 << "u;\n";
-                for (int r = 1; r < R; ++r)
-                    os << "        " << slot(s, q, r) << " = cmul(" << slot(s, q, r) << ", w[" << r - 1 << "]);\n";
-            }
-            os << "        dft" << R << "(v + " << q * static_cast<std::size_t>(R) << ");\n";
-        });
+        if (R > 1)
+            forEachItem(s.butterflies, "    ", [&](std::size_t q, const std::string& j) {
+                if (s.span > 1) {
+                    os << "        __global const real2_t* w = tw + " << u(s.twiddleBase) << " + (" << j << " % "
+                       << u(s.span) << ") * " << u(static_cast<std::size_t>(R - 1)) << ";\n";
+                    for (int r = 1; r < R; ++r)
+                        os << "        " << slot(s, q, r) << " = cmul(" << slot(s, q, r) << ", w[" << r - 1 << "]);\n";
+                }
+                os << "        dft" << R << "(v + " << q * static_cast<std::size_t>(R) << ");\n";
+            });
         // ---- write
-        if (last) {
+        if (writesGlobal) {
             os << "    if (valid) {\n";
-            forEachButterfly(s, "        ", [&](std::size_t q, const std::string& j) {
-                for (int r = 0; r < R; ++r)
-                    os << "            " << globalStore(spec, writeElement(s, j, r), slot(s, q, r)) << "\n";
+            forEachItem(s.butterflies, "        ", [&](std::size_t q, const std::string& j) {
+                for (int r = 0; r < R; ++r) {
+                    const std::string e = writeElement(s, j, r);
+                    const std::string y = slot(s, q, r);
+                    if (spec.kind == PassKind::Complex) {
+                        os << "            " << io.storeComplex(e, "(real2_t)(" + y + ".x * scaleRe, " + y + ".y * scaleIm)")
+                           << "\n";
+                    } else if (spec.kind == PassKind::RealForward) { // odd length: keep k <= N/2
+                        os << "            if ((" << e << ") <= " << u(N / 2) << ") "
+                           << io.storeComplex(e, "(real2_t)(" + y + ".x * scaleRe, " + y + ".y * scaleIm)") << "\n";
+                    } else if (spec.halfLengthReal()) {
+                        os << "            " << io.storeReal("2u * (" + e + ")", y + ".x * scaleRe") << "\n"
+                           << "            " << io.storeReal("2u * (" + e + ") + 1u", y + ".y * scaleIm") << "\n";
+                    } else {
+                        os << "            " << io.storeReal(e, y + ".x * scaleRe") << "\n";
+                    }
+                }
             });
             os << "    }\n";
         } else {
             writeLocal(s, split ? ".x" : "");
         }
+    }
+
+    // ---- forward real, even length: split Z into the hermitian half X[0..M]
+    if (mergeOutput) {
+        const std::size_t M = N;
+        os << "\n    // Z (spectrum of z[n] = x[2n] + i x[2n+1]) -> X[k] = E + W^k O, X[M-k] = conj(E - W^k O),\n"
+           << "    // E = (Z[k] + conj(Z[M-k])) / 2, O = -i (Z[k] - conj(Z[M-k])) / 2, W = exp(-2 pi i / N)\n"
+           << barrier << "    if (valid) {\n";
+        forEachItem(M / 2 + 1, "        ", [&](std::size_t, const std::string& k) {
+            const std::string half = realLiteral(0.5L, spec.precision);
+            os << "            const uint k = " << k << ";\n"
+               << "            const real2_t A = slice[k];\n"
+               << "            const real2_t B = slice[k == 0u ? 0u : " << u(M) << " - k];\n"
+               << "            const real2_t E = " << half << " * (real2_t)(A.x + B.x, A.y - B.y);\n"
+               << "            const real2_t O = " << half << " * (real2_t)(A.y + B.y, B.x - A.x);\n"
+               << "            const real2_t WO = cmul(tw[" << u(realBase) << " + k], O);\n"
+               << "            const real2_t P = E + WO, Q = E - WO;\n"
+               << "            " << io.storeComplex("k", "(real2_t)(P.x * scaleRe, P.y * scaleIm)") << "\n"
+               << "            if (k == 0u || k < " << u(M) << " - k)\n"
+               << "                " << io.storeComplex(u(M) + " - k", "(real2_t)(Q.x * scaleRe, -Q.y * scaleIm)")
+               << "\n";
+        });
+        os << "    }\n";
     }
     os << "}\n";
     return os.str();

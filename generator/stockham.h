@@ -14,9 +14,11 @@ namespace clfft_ng {
 //
 // Kernel arguments, in order (idx_t is uint, or ulong when spec.index64; real_t is float or
 // double):
-//   in  : __global real2_t*            (interleaved)   | __global real_t* re, im (planar)
-//   out : __global real2_t*            (interleaved)   | __global real_t* re, im (planar)
+//   in  : __global real2_t*  (interleaved) | __global real_t* re, im (planar) | real_t* (real side)
+//   out : __global real2_t*  (interleaved) | __global real_t* re, im (planar) | real_t* (real side)
 //   tw  : __global const real2_t*      twiddle table, stockhamTwiddles(spec)
+//   pre-callback userdata  : max(1, pre.userdataCount) x __global void*   (when pre.present)
+//   post-callback userdata : max(1, post.userdataCount) x __global void*  (when post.present)
 //   idx_t nTransforms, idx_t inStride, idx_t outStride   (strides in elements)
 //   per batch dimension i < spec.batchDims: idx_t count_i, idx_t inStride_i, idx_t outStride_i
 //                                          (innermost first; the last count is not used)
@@ -24,7 +26,8 @@ namespace clfft_ng {
 std::string generateStockhamSource(const KernelSpec& spec);
 
 // Twiddle factors the kernel reads: for each pass after the first (radix R, span Ns = product
-// of the earlier radices), for k < Ns and 1 <= r < R, exp(-2 pi i k r / (Ns R)), in that order.
+// of the earlier radices), for k < Ns and 1 <= r < R, exp(-2 pi i k r / (Ns R)), in that order;
+// then, for even real lengths N = 2M, exp(-2 pi i k / N) for k = 0..M/2.
 // Computed in long double; the caller rounds them once to the kernel's precision.
 std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec);
 

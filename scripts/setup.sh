@@ -22,6 +22,7 @@ fi
 build_dir="${BUILD_DIR:-build}"
 werror=OFF
 [ "${CI:-}" = "true" ] && werror=ON
+mkdir -p "$build_dir"
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-RelWithDebInfo}" -DCLFFT_WERROR="$werror" \
-      ${CMAKE_EXTRA_ARGS:-} > "$build_dir.configure.log" 2>&1 || { cat "$build_dir.configure.log"; exit 1; }
+      ${CMAKE_EXTRA_ARGS:-} > "$build_dir/configure.log" 2>&1 || { cat "$build_dir/configure.log"; exit 1; }
 cmake --build "$build_dir" -j"$(nproc)"

@@ -267,7 +267,8 @@ CLFFTAPI clfftStatus clfftGetPlanScale(const clfftPlanHandle plHandle, clfftDire
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (!validDirection(dir))
             return CLFFT_INVALID_ARG_VALUE;
-        *scale = dir == CLFFT_FORWARD ? p.settings.forwardScale : p.settings.effectiveBackwardScale();
+        *scale = static_cast<cl_float>(raw(dir) == CLFFT_FORWARD ? p.settings.forwardScale
+                                                                 : p.settings.effectiveBackwardScale());
         return CLFFT_SUCCESS;
     });
 }
@@ -277,7 +278,7 @@ CLFFTAPI clfftStatus clfftSetPlanScale(clfftPlanHandle plHandle, clfftDirection 
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (!validDirection(dir) || !std::isfinite(scale))
             return CLFFT_INVALID_ARG_VALUE;
-        if (dir == CLFFT_FORWARD) {
+        if (raw(dir) == CLFFT_FORWARD) {
             p.settings.forwardScale = scale;
         } else {
             p.settings.backwardScale = scale;

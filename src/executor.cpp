@@ -74,8 +74,20 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
         return {rq.outputs[0], outPlanar ? rq.outputs[1] : nullptr};
     };
 
-    const double scale = rq.direction == CLFFT_FORWARD ? s.forwardScale : s.effectiveBackwardScale();
-    const double dirSign = rq.direction == CLFFT_FORWARD ? 1.0 : -1.0;
+    // Real transforms take their direction from the layouts, whatever the client asks.
+    clfftDirection direction = rq.direction;
+    if (s.inLayout == CLFFT_REAL)
+        direction = CLFFT_FORWARD;
+    else if (s.outLayout == CLFFT_REAL)
+        direction = CLFFT_BACKWARD;
+    const double scale = direction == CLFFT_FORWARD ? s.forwardScale : s.effectiveBackwardScale();
+    const double dirSign = direction == CLFFT_FORWARD ? 1.0 : -1.0;
+    auto bindUserdata = [](ArgBinder& arg, const CallbackSettings& cb) {
+        if (cb.userdata.empty())
+            arg.mem(nullptr); // the callback still takes a userdata parameter
+        for (const MemRef& m : cb.userdata)
+            arg.mem(m.get());
+    };
 
     EventRef previous;
     for (std::size_t i = 0; i < baked.passes.size(); ++i) {
@@ -85,12 +97,16 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
         const auto src = buffers(p.source);
         const auto dst = buffers(p.destination);
         arg.mem(src.first);
-        if (p.spec.inLayout == ComplexLayout::Planar)
+        if (p.spec.kind != PassKind::RealForward && p.spec.inLayout == ComplexLayout::Planar)
             arg.mem(src.second);
         arg.mem(dst.first);
-        if (p.spec.outLayout == ComplexLayout::Planar)
+        if (p.spec.kind != PassKind::RealBackward && p.spec.outLayout == ComplexLayout::Planar)
             arg.mem(dst.second);
         arg.mem(bp.twiddles.get());
+        if (p.appliesPre)
+            bindUserdata(arg, s.preCallback);
+        if (p.appliesPost)
+            bindUserdata(arg, s.postCallback);
         arg.index(p.transforms);
         arg.index(p.inStride);
         arg.index(p.outStride);

@@ -84,9 +84,9 @@ std::size_t PlanSettings::effectiveOutDistance() const
     return st[rank - 1] * last;
 }
 
-float PlanSettings::effectiveBackwardScale() const
+double PlanSettings::effectiveBackwardScale() const
 {
-    return backwardScaleSet ? backwardScale : static_cast<float>(1.0L / static_cast<long double>(points()));
+    return backwardScaleSet ? backwardScale : 1.0 / static_cast<double>(points());
 }
 
 namespace {

@@ -41,8 +41,9 @@ struct PlanSettings {
     clfftLayout outLayout = CLFFT_COMPLEX_INTERLEAVED;
     clfftResultLocation placement = CLFFT_INPLACE;
     clfftResultTransposed transposed = CLFFT_NOTRANSPOSE;
-    float forwardScale = 1.0f;
-    float backwardScale = 1.0f;
+    // Kept in double: the default 1/N must not be rounded to float for double transforms.
+    double forwardScale = 1.0;
+    double backwardScale = 1.0;
     bool backwardScaleSet = false;
     CallbackSettings preCallback;
     CallbackSettings postCallback;
@@ -51,7 +52,7 @@ struct PlanSettings {
     std::array<std::size_t, 3> effectiveOutStrides() const;
     std::size_t effectiveInDistance() const;
     std::size_t effectiveOutDistance() const;
-    float effectiveBackwardScale() const;
+    double effectiveBackwardScale() const;
     std::size_t points() const; // product of the lengths of the plan's rank
 };
 

@@ -23,36 +23,69 @@ ComplexLayout complexLayoutOf(clfftLayout l)
                                                                         : ComplexLayout::Interleaved;
 }
 
+CallbackCode callbackCode(const CallbackSettings& cb)
+{
+    CallbackCode code;
+    code.present = cb.set;
+    if (cb.set) {
+        code.functionName = cb.functionName;
+        code.source = cb.source;
+        code.userdataCount = static_cast<int>(cb.userdata.size());
+        code.localMemBytes = static_cast<std::size_t>(cb.localMemBytes);
+    }
+    return code;
+}
+
 } // namespace
 
 Problem makeProblem(const PlanSettings& s)
 {
-    if (!isComplex(s.inLayout) || !isComplex(s.outLayout))
-        throw StatusError{CLFFT_NOTIMPLEMENTED}; // real-data transforms: not yet
-    if (s.preCallback.set || s.postCallback.set)
-        throw StatusError{CLFFT_NOTIMPLEMENTED}; // callbacks: not yet
     if (s.transposed == CLFFT_TRANSPOSED && s.rank > 1)
         throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};
 
     Problem p;
-    p.kind = TransformKind::ComplexToComplex;
+    if (isComplex(s.inLayout))
+        p.kind = TransformKind::ComplexToComplex;
+    else if (s.inLayout == CLFFT_REAL)
+        p.kind = TransformKind::RealToComplex;
+    else
+        p.kind = TransformKind::ComplexToReal;
     p.precision = (s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST) ? Precision::Double
                                                                                       : Precision::Single;
     p.inLayout = complexLayoutOf(s.inLayout);
     p.outLayout = complexLayoutOf(s.outLayout);
     p.inPlace = s.placement == CLFFT_INPLACE;
+    p.pre = callbackCode(s.preCallback);
+    p.post = callbackCode(s.postCallback);
 
     const auto is = s.effectiveInStrides();
     const auto os = s.effectiveOutStrides();
     const std::size_t idist = s.effectiveInDistance();
     const std::size_t odist = s.effectiveOutDistance();
     if (p.inPlace) {
-        // One buffer holds both sides: every element must be read and written at one place.
-        if (p.inLayout != p.outLayout || idist != odist)
-            throw StatusError{CLFFT_INVALID_ARG_VALUE};
-        for (int d = 0; d < s.rank; ++d)
-            if (is[d] != os[d])
+        // One buffer holds both sides: every transform must occupy the same memory on both.
+        if (p.kind == TransformKind::ComplexToComplex) {
+            if (p.inLayout != p.outLayout || idist != odist)
                 throw StatusError{CLFFT_INVALID_ARG_VALUE};
+            for (int d = 0; d < s.rank; ++d)
+                if (is[d] != os[d])
+                    throw StatusError{CLFFT_INVALID_ARG_VALUE};
+        } else {
+            // Real rows (in reals) and hermitian rows (in complex values) start at the same
+            // bytes: strides of the outer dimensions and distances differ by a factor of 2.
+            // The hermitian side must be interleaved: a real side has a single buffer.
+            const bool forward = p.kind == TransformKind::RealToComplex;
+            if ((forward ? p.outLayout : p.inLayout) != ComplexLayout::Interleaved)
+                throw StatusError{CLFFT_INVALID_ARG_VALUE};
+            const auto& realStrides = forward ? is : os;
+            const auto& hermStrides = forward ? os : is;
+            const std::size_t realDist = forward ? idist : odist, hermDist = forward ? odist : idist;
+            for (int d = 1; d < s.rank; ++d)
+                if (realStrides[d] != 2 * hermStrides[d])
+                    throw StatusError{CLFFT_INVALID_ARG_VALUE};
+            if (s.batch > 1 && realDist != 2 * hermDist)
+                throw StatusError{CLFFT_INVALID_ARG_VALUE};
+        }
     }
     for (int d = 0; d < s.rank; ++d)
         p.dims.push_back(IoDim{s.lengths[d], is[d], os[d]});

@@ -24,11 +24,16 @@ enum class TransformKind { ComplexToComplex, RealToComplex, ComplexToReal };
 struct Problem {
     TransformKind kind = TransformKind::ComplexToComplex;
     Precision precision = Precision::Single;
+    // Layout of the complex (or hermitian) side(s); a real side has a single buffer.
     ComplexLayout inLayout = ComplexLayout::Interleaved;
     ComplexLayout outLayout = ComplexLayout::Interleaved;
     bool inPlace = true;
+    // Strides count elements of each side's own type: complex values on a complex or
+    // hermitian side, reals on a real side. For real transforms dims[0].n is the real length.
     std::vector<IoDim> dims;  // transform dimensions, fastest (dim 0) first
     std::vector<IoDim> batch; // batch dimensions (the plan's batch, with its distances)
+    CallbackCode pre;         // applied where the plan reads its input
+    CallbackCode post;        // applied where the plan writes its output
 
     std::size_t transformPoints() const; // product of dims' n
 };

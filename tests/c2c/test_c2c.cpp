@@ -1,0 +1,546 @@
+// Numerical tests of complex-to-complex transforms through the public clFFT API.
+//
+// Reference: FFTW, never our own code. Single-precision results are compared with FFTW in
+// double (fftw_plan_guru64_split_dft), double-precision results with FFTW in long double
+// (fftwl_...), both through tests/support/fftw_reference.h. Metric: relative L2 error
+// ||ours - ref|| / ||ref|| over the logical elements, accumulated in long double. Bounds:
+// 1e-6 (single), 1e-14 (double). Inputs: values in [-1, 1) from a fixed-seed generator
+// (seeded from the case description, so every case is reproducible on its own); padding
+// positions are filled with random values too, so a kernel that reads them is caught.
+//
+// Every run of a transform also checks, for out-of-place plans, that the input buffer(s)
+// were not modified (bitwise) and that no output padding position (array entries between or
+// after the logical elements) was written.
+//
+// Most cases are "round trips" on one plan: forward on random x (checked against FFTW), then
+// backward on the forward result (checked against FFTW's backward of that result times the
+// plan's backward scale), then the backward result against x * (forward scale * backward
+// scale * N): with the default scales (1 and 1/N) forward then backward recovers the input.
+//
+// Coverage (suite / what):
+//  c2c_sweep_1d   1-D length sweep, interleaved, out-of-place, batch 2, round trip, single and
+//                 double precision: every radix alone and in powers (2,4,8,16 up to 4096;
+//                 3..2187; 5..3125; 7..2401; 11..1331; 13..2197), lengths 1 and mixtures of
+//                 all factors 2,3,5,7,11,13 (6 .. 4095). Disabled by default:
+//                 exhaustive_single / exhaustive_double, all 490 lengths 1..4096 with only
+//                 those factors (about 3 minutes each on 2 cores; --run_test=... to run).
+//  c2c_layouts    {interleaved, planar} x {interleaved, planar} out-of-place and
+//                 interleaved/planar in-place, single and double, lengths 13, 360, 4096.
+//  c2c_strides    input stride > 1, gaps between rows, distances larger than the data,
+//                 column-major batches (distance 1, stride = batch count), transposed batch
+//                 output (row-major in, column-major out and back), permuted 2-D/3-D output
+//                 strides, strided planar, strided in-place; single and double.
+//  c2c_multidim   2-D and 3-D shapes (unit dimensions, small primes, 64x64, 60x45, 7x2048,
+//                 2048x7, 3x4096, 256x96 batch 3, 1024x1024, 2x3x5, 7x11x13, 16x16x16,
+//                 32x32x32 batch 2, 45x60x28, ...), planar and in-place variants, double.
+//  c2c_batches    batch 1, 3, 17 (1-D, 2-D, 3-D) and 1000 transforms of 64 points.
+//  c2c_scales     custom forward/backward scales set with clfftSetPlanScale, and plans whose
+//                 first (or only) transform is backward.
+//
+// Cost: each distinct (lengths, precision, layouts, batch shape) costs a kernel compile on
+// PoCL, so the lists are chosen for coverage per compile; strides, distances, direction,
+// scale and placement are kernel arguments and are varied freely.
+#define BOOST_TEST_MODULE c2c
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include "fftw_reference.h"
+#include "test_env.h"
+
+#include <clFFT.h>
+
+#include <cstring>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace bdata = boost::unit_test::data;
+using clfft_test::ClEnv;
+using namespace clfft_test::fftw_ref;
+
+namespace c2c {
+
+constexpr clfftLayout II = CLFFT_COMPLEX_INTERLEAVED;
+constexpr clfftLayout PL = CLFFT_COMPLEX_PLANAR;
+
+enum class Mode { RoundTrip, Forward, Backward };
+
+struct Case {
+    std::vector<std::size_t> lengths;
+    std::size_t batch = 1;
+    clfftPrecision precision = CLFFT_SINGLE;
+    clfftLayout in = II, out = II;
+    bool inPlace = false;
+    // Empty strides: never set on the plan (library defaults, packed). When set, the distances
+    // are set too (for in-place the output side repeats the input side).
+    std::vector<std::size_t> inStrides, outStrides;
+    std::size_t inDist = 0, outDist = 0;
+    Mode mode = Mode::RoundTrip;
+    float fwdScale = 0, bwdScale = 0; // 0: plan default (1 and 1/N)
+
+    // Builder helpers.
+    Case& prec(clfftPrecision p) { precision = p; return *this; }
+    Case& layouts(clfftLayout i, clfftLayout o) { in = i; out = o; return *this; }
+    Case& inplace(bool ip = true) { inPlace = ip; return *this; }
+    Case& istrides(std::vector<std::size_t> s, std::size_t d) { inStrides = std::move(s); inDist = d; return *this; }
+    Case& ostrides(std::vector<std::size_t> s, std::size_t d) { outStrides = std::move(s); outDist = d; return *this; }
+    Case& scales(float f, float b) { fwdScale = f; bwdScale = b; return *this; }
+    Case& only(Mode m) { mode = m; return *this; }
+};
+
+Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = CLFFT_SINGLE)
+{
+    Case c;
+    c.lengths = std::move(lengths);
+    c.batch = batch;
+    c.precision = p;
+    return c;
+}
+
+template <class V> std::string list(const V& v)
+{
+    std::ostringstream s;
+    s << '{';
+    for (std::size_t k = 0; k < v.size(); ++k)
+        s << (k ? "," : "") << v[k];
+    s << '}';
+    return s.str();
+}
+
+std::string describe(const Case& c)
+{
+    std::ostringstream s;
+    s << c.lengths.size() << "D ";
+    for (std::size_t k = 0; k < c.lengths.size(); ++k)
+        s << (k ? "x" : "") << c.lengths[k];
+    s << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single") << ' '
+      << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
+    if (!c.inStrides.empty())
+        s << " istrides " << list(c.inStrides) << " idist " << c.inDist;
+    if (!c.outStrides.empty())
+        s << " ostrides " << list(c.outStrides) << " odist " << c.outDist;
+    s << (c.mode == Mode::RoundTrip ? " forward+backward" : c.mode == Mode::Forward ? " forward" : " backward");
+    if (c.fwdScale != 0)
+        s << " fwdscale " << c.fwdScale;
+    if (c.bwdScale != 0)
+        s << " bwdscale " << c.bwdScale;
+    return s.str();
+}
+
+std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
+
+// ---- RAII for OpenCL buffers and plans --------------------------------------------------------
+
+struct DeviceSide {
+    cl_mem mem[2] = {nullptr, nullptr};
+    std::size_t count = 0; // buffers in use (1 or 2)
+    std::size_t bytes = 0; // bytes per buffer
+    DeviceSide() = default;
+    DeviceSide(const DeviceSide&) = delete;
+    DeviceSide& operator=(const DeviceSide&) = delete;
+    ~DeviceSide()
+    {
+        for (cl_mem m : mem)
+            if (m)
+                clReleaseMemObject(m);
+    }
+    template <class T> void create(const HostSide<T>& h)
+    {
+        count = h.arrays();
+        bytes = h.a.size() * sizeof(T);
+        for (std::size_t k = 0; k < count; ++k)
+            mem[k] = ClEnv::get().buffer(bytes, h.array(k).data());
+    }
+    template <class T> void upload(const HostSide<T>& h) const
+    {
+        for (std::size_t k = 0; k < count; ++k) {
+            cl_int e = clEnqueueWriteBuffer(ClEnv::get().queue, mem[k], CL_TRUE, 0, bytes, h.array(k).data(), 0,
+                                            nullptr, nullptr);
+            if (e != CL_SUCCESS)
+                throw std::runtime_error("clEnqueueWriteBuffer failed: " + std::to_string(e));
+        }
+    }
+    template <class T> void download(HostSide<T>& h) const
+    {
+        for (std::size_t k = 0; k < count; ++k)
+            ClEnv::get().read(mem[k], bytes, h.array(k).data());
+    }
+};
+
+struct Plan {
+    clfftPlanHandle h = 0;
+    Plan() = default;
+    Plan(const Plan&) = delete;
+    Plan& operator=(const Plan&) = delete;
+    ~Plan()
+    {
+        if (h)
+            clfftDestroyPlan(&h);
+    }
+};
+
+#define C2C_CHECK_CLFFT(expr)                                                                           \
+    do {                                                                                              \
+        const clfftStatus st_ = (expr);                                                               \
+        BOOST_REQUIRE_MESSAGE(st_ == CLFFT_SUCCESS, #expr " returned " << int(st_));                   \
+    } while (0)
+
+// ---- The runner --------------------------------------------------------------------------------
+
+template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 1e-6 : 1e-14; }
+
+// Value written to every out-of-place output position before a transform, so padding that is
+// written can be found.
+template <class T> constexpr T sentinel() { return T(-7777.25); }
+
+SideDesc sideFor(const Case& c, clfftLayout layout, const std::vector<std::size_t>& strides, std::size_t dist)
+{
+    if (strides.empty())
+        return SideDesc::packed(layout, c.lengths, c.batch);
+    BOOST_REQUIRE_EQUAL(strides.size(), c.lengths.size());
+    SideDesc s;
+    s.layout = layout;
+    s.counts = c.lengths;
+    s.strides = strides;
+    s.dist = dist;
+    s.batch = c.batch;
+    return s;
+}
+
+template <class T, class R> void runCase(const Case& c)
+{
+    ClEnv& env = ClEnv::get();
+    if (c.precision == CLFFT_DOUBLE && !env.hasDouble) {
+        std::cerr << "\n*** WARNING: the OpenCL device has no fp64 support: SKIPPING double-precision case "
+                  << describe(c) << " ***\n";
+        BOOST_WARN_MESSAGE(false, "double precision not supported by the device: case skipped");
+        return;
+    }
+    BOOST_TEST_MESSAGE("case: " << describe(c));
+    if (c.inPlace) {
+        BOOST_REQUIRE(c.in == c.out);
+        BOOST_REQUIRE(c.outStrides.empty());
+    }
+
+    const double tol = tolerance<T>();
+    const clfftDim dim = clfftDim(c.lengths.size());
+    long double n = 1;
+    for (std::size_t l : c.lengths)
+        n *= (long double)l;
+
+    const SideDesc inD = sideFor(c, c.in, c.inStrides, c.inDist);
+    const SideDesc outD = c.inPlace ? inD : sideFor(c, c.out, c.outStrides, c.outDist);
+
+    // Plan.
+    Plan plan;
+    std::vector<std::size_t> lengths = c.lengths;
+    C2C_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, dim, lengths.data()));
+    C2C_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, c.precision));
+    C2C_CHECK_CLFFT(clfftSetLayout(plan.h, c.in, c.out));
+    C2C_CHECK_CLFFT(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
+    C2C_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, c.batch));
+    if (!c.inStrides.empty() || !c.outStrides.empty()) {
+        std::vector<std::size_t> is = inD.strides, os = outD.strides;
+        C2C_CHECK_CLFFT(clfftSetPlanInStride(plan.h, dim, is.data()));
+        C2C_CHECK_CLFFT(clfftSetPlanOutStride(plan.h, dim, os.data()));
+        C2C_CHECK_CLFFT(clfftSetPlanDistance(plan.h, inD.dist, outD.dist));
+    }
+    if (c.fwdScale != 0)
+        C2C_CHECK_CLFFT(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
+    if (c.bwdScale != 0)
+        C2C_CHECK_CLFFT(clfftSetPlanScale(plan.h, CLFFT_BACKWARD, c.bwdScale));
+    C2C_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+
+    // The plan's scales as the reference applies them (the float value set, or exactly 1, 1/N).
+    const R fwdScale = c.fwdScale != 0 ? R(c.fwdScale) : R(1);
+    const R bwdScale = c.bwdScale != 0 ? R(c.bwdScale) : R(1) / R(n);
+
+    // Buffers: input filled with random values (padding too), output with the sentinel.
+    const std::uint64_t seed = seedFrom(describe(c));
+    HostSide<T> x(inD);
+    fillRandom(x, seed);
+    DeviceSide inBuf, outBuf;
+    inBuf.create(x);
+    const HostSide<T> outInit(outD, sentinel<T>());
+    if (!c.inPlace)
+        outBuf.create(outInit);
+    const std::vector<bool> outPadding = paddingMask(outD);
+
+    // One transform: uploads `input`, runs `dir`, checks against FFTW, returns our output.
+    auto transform = [&](clfftDirection dir, const HostSide<T>& input, const char* what) {
+        inBuf.upload(input);
+        if (!c.inPlace)
+            outBuf.upload(outInit);
+        cl_event ev = nullptr;
+        C2C_CHECK_CLFFT(clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &ev, inBuf.mem,
+                                              c.inPlace ? nullptr : outBuf.mem, nullptr));
+        BOOST_CHECK_MESSAGE(ev != nullptr, what << ": clfftEnqueueTransform returned no event");
+        if (ev) {
+            BOOST_CHECK_EQUAL(clWaitForEvents(1, &ev), CL_SUCCESS);
+            clReleaseEvent(ev);
+        }
+        BOOST_REQUIRE_EQUAL(clFinish(env.queue), CL_SUCCESS);
+
+        HostSide<T> y(outD);
+        (c.inPlace ? inBuf : outBuf).download(y);
+
+        const R scale = dir == CLFFT_FORWARD ? fwdScale : bwdScale;
+        const HostSide<R> ref = reference_c2c<R>(c.lengths, dir, scale, input, outD);
+        const ErrorStats e = compare(y, ref);
+        BOOST_TEST_MESSAGE(what << ": relative L2 error " << double(e.relL2));
+        BOOST_CHECK_MESSAGE(e.relL2 <= tol, what << ": relative L2 error " << double(e.relL2) << " > " << tol
+                                                 << " (max abs error " << double(e.maxAbs)
+                                                 << " at logical element " << e.worst << ", ||ref|| "
+                                                 << double(e.refNorm) << ")");
+
+        if (!c.inPlace) {
+            HostSide<T> after(inD);
+            inBuf.download(after);
+            bool same = true;
+            for (std::size_t k = 0; k < input.arrays(); ++k)
+                same = same && std::memcmp(after.array(k).data(), input.array(k).data(),
+                                           input.array(k).size() * sizeof(T)) == 0;
+            BOOST_CHECK_MESSAGE(same, what << ": out-of-place transform modified its input buffer");
+
+            std::size_t clobbered = 0, first = 0;
+            for (std::size_t off = 0; off < outPadding.size(); ++off) {
+                if (!outPadding[off])
+                    continue;
+                const bool ok = y.re(off) == sentinel<T>() && (y.planar() ? y.b[off] : y.a[2 * off + 1]) == sentinel<T>();
+                if (!ok && clobbered++ == 0)
+                    first = off;
+            }
+            BOOST_CHECK_MESSAGE(clobbered == 0, what << ": " << clobbered
+                                                     << " output padding positions were written (first at element "
+                                                     << first << ")");
+        }
+        return y;
+    };
+
+    if (c.mode == Mode::Backward) {
+        transform(CLFFT_BACKWARD, x, "backward");
+        return;
+    }
+    const HostSide<T> y = transform(CLFFT_FORWARD, x, "forward");
+    if (c.mode == Mode::Forward)
+        return;
+
+    // Backward on the same plan, fed with our forward output placed in the input layout.
+    HostSide<T> x2(inD);
+    fillRandom(x2, seed ^ 0x5555);
+    std::vector<std::size_t> yOffsets;
+    outD.forEach([&](std::size_t off, std::size_t) { yOffsets.push_back(off); });
+    inD.forEach([&](std::size_t off, std::size_t lin) { x2.set(off, y.re(yOffsets[lin]), y.im(yOffsets[lin])); });
+    const HostSide<T> z = transform(CLFFT_BACKWARD, x2, "backward");
+
+    const long double factor = (long double)fwdScale * (long double)bwdScale * n;
+    const ErrorStats e = compare(z, x, factor);
+    BOOST_TEST_MESSAGE("round trip: relative L2 error " << double(e.relL2));
+    BOOST_CHECK_MESSAGE(e.relL2 <= tol, "round trip: backward(forward(x)) differs from x * " << double(factor)
+                                                                                         << ": relative L2 error "
+                                                                                         << double(e.relL2) << " > "
+                                                                                         << tol);
+}
+
+void run(const Case& c)
+{
+    if (c.precision == CLFFT_DOUBLE)
+        runCase<double, long double>(c);
+    else
+        runCase<float, double>(c);
+}
+
+// ---- Case lists --------------------------------------------------------------------------------
+
+// Every radix alone and in powers, then mixtures of all the supported factors.
+const std::vector<std::size_t> kSweepLengths = {
+    1,
+    2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, // 2, 4, 8, 16
+    3, 9, 27, 81, 243, 729, 2187,                         // 3
+    5, 25, 125, 625, 3125,                                // 5
+    7, 49, 343, 2401,                                     // 7
+    11, 121, 1331,                                        // 11
+    13, 169, 2197,                                        // 13
+    6, 10, 12, 14, 15, 21, 22, 26, 33, 35, 39, 55, 60, 63, 77, 91, 96, 100, 143, 176, 192, 208, 210, 240,
+    286, 360, 384, 480, 715, 768, 1000, 1001, 1155, 1536, 2310, 2880, 3003, 3072, 3840, 4004, 4095,
+};
+
+// Every length from 1 to 4096 whose prime factors are 2, 3, 5, 7, 11, 13 (490 lengths).
+std::vector<std::size_t> allLengths()
+{
+    std::vector<std::size_t> v;
+    for (std::size_t n = 1; n <= 4096; ++n) {
+        std::size_t m = n;
+        for (std::size_t p : {2, 3, 5, 7, 11, 13})
+            while (m % p == 0)
+                m /= p;
+        if (m == 1)
+            v.push_back(n);
+    }
+    return v;
+}
+
+std::vector<Case> layoutCases()
+{
+    std::vector<Case> v;
+    for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE})
+        for (std::size_t n : {13, 360, 4096}) {
+            for (clfftLayout i : {II, PL})
+                for (clfftLayout o : {II, PL})
+                    v.push_back(make({n}, 2, p).layouts(i, o));
+            v.push_back(make({n}, 2, p).layouts(II, II).inplace());
+            v.push_back(make({n}, 2, p).layouts(PL, PL).inplace());
+        }
+    return v;
+}
+
+std::vector<Case> strideCases()
+{
+    std::vector<Case> v;
+    for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
+        // Input stride > 1 with a gap between transforms; packed output (set explicitly).
+        v.push_back(make({64}, 3, p).istrides({2}, 131).ostrides({1}, 64));
+        // Both sides strided, distances larger than the data.
+        v.push_back(make({60}, 3, p).istrides({3}, 200).ostrides({2}, 130));
+        // Column-major batches: distance 1, stride = batch count; out-of-place and in-place.
+        v.push_back(make({128}, 17, p).istrides({17}, 1).ostrides({17}, 1));
+        v.push_back(make({128}, 17, p).istrides({17}, 1).inplace());
+        // Transposed batch output and back.
+        v.push_back(make({64}, 17, p).istrides({1}, 64).ostrides({17}, 1));
+        v.push_back(make({64}, 17, p).istrides({17}, 1).ostrides({1}, 64));
+        // 2-D with gaps between rows and between transforms.
+        v.push_back(make({30, 20}, 2, p).istrides({1, 32}, 645).ostrides({1, 30}, 600));
+        // 3-D padded input, permuted (transposed) output strides.
+        v.push_back(make({8, 6, 5}, 2, p).istrides({1, 9, 60}, 330).ostrides({30, 5, 1}, 240));
+    }
+    // Strided in-place with distance larger than the data.
+    v.push_back(make({256}, 3).istrides({2}, 600).inplace());
+    // Strided planar, and strided interleaved -> planar / planar -> interleaved.
+    v.push_back(make({30, 20}, 2).layouts(PL, PL).istrides({2, 64}, 1300).ostrides({1, 31}, 640));
+    v.push_back(make({64}, 3).layouts(II, PL).istrides({2}, 130).ostrides({3}, 200));
+    v.push_back(make({64}, 3).layouts(PL, II).istrides({3}, 200).ostrides({2}, 130));
+    v.push_back(make({64}, 17).layouts(PL, PL).istrides({17}, 1).inplace());
+    // 2-D: rows padded in place; output stored transposed; column-major batches.
+    v.push_back(make({16, 12}, 3).istrides({1, 20}, 250).inplace());
+    v.push_back(make({16, 12}, 1).istrides({1, 16}, 192).ostrides({12, 1}, 192));
+    v.push_back(make({16, 12}, 3).istrides({3, 48}, 1).inplace());
+    // 3-D column-major batches.
+    v.push_back(make({8, 6, 5}, 2).istrides({2, 16, 96}, 1).ostrides({2, 16, 96}, 1));
+    // Large lengths with strides.
+    v.push_back(make({4096}, 2).istrides({2}, 8195).ostrides({1}, 4096));
+    v.push_back(make({4096}, 3).istrides({3}, 1).inplace());
+    v.push_back(make({2310}, 3).istrides({3}, 1).ostrides({1}, 2311));
+    return v;
+}
+
+std::vector<Case> multidimCases()
+{
+    std::vector<Case> v;
+    for (auto l : std::vector<std::vector<std::size_t>>{
+             {16, 1}, {1, 16}, {4, 4}, {5, 7}, {13, 11}, {64, 64}, {60, 45}, {7, 2048}, {2048, 7}, {3, 4096},
+             {1024, 1024}, {1, 1, 1}, {2, 3, 5}, {7, 11, 13}, {16, 16, 16}, {8, 8, 64}, {45, 60, 28}})
+        v.push_back(make(l));
+    v.push_back(make({256, 96}, 3));
+    v.push_back(make({32, 32, 32}, 2));
+    for (auto l : std::vector<std::vector<std::size_t>>{{13, 11}, {64, 64}, {7, 2048}, {2, 3, 5}, {16, 16, 16},
+                                                         {45, 60, 28}})
+        v.push_back(make(l, 1, CLFFT_DOUBLE));
+    // Layout and placement variants.
+    v.push_back(make({60, 45}).layouts(PL, II));
+    v.push_back(make({60, 45}).layouts(II, PL));
+    v.push_back(make({64, 64}).inplace());
+    v.push_back(make({16, 16, 16}).layouts(PL, PL).inplace());
+    v.push_back(make({45, 60, 28}).inplace());
+    v.push_back(make({64, 64}, 1, CLFFT_DOUBLE).layouts(II, PL));
+    v.push_back(make({16, 16, 16}, 1, CLFFT_DOUBLE).layouts(PL, PL));
+    v.push_back(make({7, 2048}, 1, CLFFT_DOUBLE).inplace());
+    return v;
+}
+
+std::vector<Case> batchCases()
+{
+    std::vector<Case> v;
+    for (std::size_t b : {1, 3, 17}) {
+        v.push_back(make({64}, b));
+        v.push_back(make({1001}, b));
+        v.push_back(make({60}, b, CLFFT_DOUBLE));
+        v.push_back(make({12, 10}, b));
+    }
+    v.push_back(make({4, 5, 6}, 3));
+    v.push_back(make({4, 5, 6}, 17));
+    v.push_back(make({64}, 1000));
+    v.push_back(make({64}, 1000).layouts(PL, PL).inplace());
+    v.push_back(make({64}, 1000, CLFFT_DOUBLE));
+    return v;
+}
+
+std::vector<Case> scaleCases()
+{
+    std::vector<Case> v;
+    v.push_back(make({360}, 2).scales(0.3f, 1.7f));
+    v.push_back(make({360}, 2, CLFFT_DOUBLE).scales(0.3f, 1.7f));
+    v.push_back(make({16, 12}).scales(2.0f, 0));
+    v.push_back(make({64}, 3).layouts(PL, PL).inplace().scales(0, 0.5f));
+    v.push_back(make({4096}, 2, CLFFT_DOUBLE).scales(0.125f, 1.0f));
+    v.push_back(make({45, 60, 28}).scales(0, 1.0f));
+    // Plans whose first transform is backward.
+    v.push_back(make({125}, 2).only(Mode::Backward));
+    v.push_back(make({100}, 3, CLFFT_DOUBLE).only(Mode::Backward).scales(0, 0.01f));
+    v.push_back(make({60, 45}).layouts(PL, II).only(Mode::Backward));
+    v.push_back(make({360}, 2).only(Mode::Backward).scales(0, 3.0f));
+    return v;
+}
+
+} // namespace c2c
+
+using c2c::Case;
+
+BOOST_AUTO_TEST_SUITE(c2c_sweep_1d)
+
+BOOST_DATA_TEST_CASE(single_precision, bdata::make(c2c::kSweepLengths), length)
+{
+    c2c::run(c2c::make({length}, 2, CLFFT_SINGLE));
+}
+
+BOOST_DATA_TEST_CASE(double_precision, bdata::make(c2c::kSweepLengths), length)
+{
+    c2c::run(c2c::make({length}, 2, CLFFT_DOUBLE));
+}
+
+// The exhaustive sweeps (490 lengths each, several minutes cold) are disabled by default; run
+// them with --run_test=c2c_sweep_1d/exhaustive_single (or exhaustive_double).
+BOOST_TEST_DECORATOR(*boost::unit_test::disabled())
+BOOST_DATA_TEST_CASE(exhaustive_single, bdata::make(c2c::allLengths()), length)
+{
+    c2c::run(c2c::make({length}, 2, CLFFT_SINGLE));
+}
+
+BOOST_TEST_DECORATOR(*boost::unit_test::disabled())
+BOOST_DATA_TEST_CASE(exhaustive_double, bdata::make(c2c::allLengths()), length)
+{
+    c2c::run(c2c::make({length}, 2, CLFFT_DOUBLE));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(c2c_layouts)
+BOOST_DATA_TEST_CASE(layout_placement_precision, bdata::make(c2c::layoutCases()), c) { c2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(c2c_strides)
+BOOST_DATA_TEST_CASE(strides_and_distances, bdata::make(c2c::strideCases()), c) { c2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(c2c_multidim)
+BOOST_DATA_TEST_CASE(shapes, bdata::make(c2c::multidimCases()), c) { c2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(c2c_batches)
+BOOST_DATA_TEST_CASE(batch_counts, bdata::make(c2c::batchCases()), c) { c2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(c2c_scales)
+BOOST_DATA_TEST_CASE(scale_and_direction, bdata::make(c2c::scaleCases()), c) { c2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
