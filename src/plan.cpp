@@ -176,9 +176,10 @@ void bakePlan(Plan& plan, cl_command_queue queue)
                 dumpProgram(pass.spec, source);
             ProgramCache::Result built = lib.programs().get(s.context.get(), device, source, "");
             if (built.status != CL_SUCCESS) {
-                if (dump || std::getenv("CLFFT_VERBOSE"))
-                    std::fprintf(stderr, "clfft-ng: build of %s failed:\n%s\n", pass.spec.kernelName().c_str(),
-                                 built.buildLog.c_str());
+                // The compiler's log is how a client finds the mistake in its callback text.
+                if (!std::getenv("CLFFT_QUIET"))
+                    std::fprintf(stderr, "clfft-ng: building kernel %s failed (status %d); compiler log:\n%s\n",
+                                 pass.spec.kernelName().c_str(), built.status, built.buildLog.c_str());
                 throw StatusError{CLFFT_BUILD_PROGRAM_FAILURE};
             }
             cl_int err = CL_SUCCESS;
