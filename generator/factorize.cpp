@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 
 namespace clfft_ng {
 
@@ -15,28 +16,45 @@ bool hasCodeletFactors(std::size_t n)
     return n == 1;
 }
 
-std::vector<int> chooseRadices(std::size_t n)
-{
+namespace {
+
+// Cost of one Stockham pass of radix r, in units of one trip through local memory: every
+// pass reads and writes all points once (the 1), and the butterfly's arithmetic per point
+// grows slowly with r. Fewer passes win; among equal pass counts, balanced radices win
+// (512 = 8*8*8 rather than 16*16*2).
+double passCost(int r) { return 1.0 + 0.02 * r; }
+
+struct Best {
+    double cost;
     std::vector<int> radices;
-    int e2 = 0, e3 = 0;
-    while (n % 2 == 0) { n /= 2; ++e2; }
-    while (n % 3 == 0) { n /= 3; ++e3; }
-    if (e2 > 0) {
-        const int passes = (e2 + 3) / 4;
-        for (int i = 0; i < passes; ++i) {
-            const int bits = e2 / passes + (i < e2 % passes ? 1 : 0);
-            radices.push_back(1 << bits);
+};
+
+const Best& bestFactorisation(std::size_t n, std::map<std::size_t, Best>& memo)
+{
+    auto it = memo.find(n);
+    if (it != memo.end())
+        return it->second;
+    Best best{n == 1 ? 0.0 : 1e300, {}};
+    for (int r = 16; r >= 2; --r) {
+        if (n % static_cast<std::size_t>(r) != 0)
+            continue;
+        const Best& rest = bestFactorisation(n / static_cast<std::size_t>(r), memo);
+        const double cost = rest.cost + passCost(r);
+        if (cost < best.cost - 1e-9) {
+            best.cost = cost;
+            best.radices = rest.radices;
+            best.radices.push_back(r);
         }
     }
-    for (; e3 >= 2; e3 -= 2)
-        radices.push_back(9);
-    if (e3 == 1)
-        radices.push_back(3);
-    for (int p : {5, 7, 11, 13})
-        while (n % static_cast<std::size_t>(p) == 0) {
-            n /= static_cast<std::size_t>(p);
-            radices.push_back(p);
-        }
+    return memo.emplace(n, best).first->second;
+}
+
+} // namespace
+
+std::vector<int> chooseRadices(std::size_t n)
+{
+    std::map<std::size_t, Best> memo;
+    std::vector<int> radices = bestFactorisation(n, memo).radices;
     std::stable_sort(radices.begin(), radices.end(), std::greater<int>());
     return radices;
 }

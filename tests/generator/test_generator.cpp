@@ -61,6 +61,7 @@ BOOST_AUTO_TEST_CASE(radices_multiply_to_every_supported_length_up_to_4096)
     BOOST_TEST(chooseRadices(1).empty());
     BOOST_TEST((chooseRadices(4096) == std::vector<int>{16, 16, 16}));
     BOOST_TEST((chooseRadices(512) == std::vector<int>{8, 8, 8}));
+    BOOST_TEST((chooseRadices(1000) == std::vector<int>{10, 10, 10}));
 }
 
 BOOST_AUTO_TEST_CASE(source_is_deterministic_and_names_itself)
@@ -131,7 +132,7 @@ BOOST_AUTO_TEST_CASE(literals_round_trip_in_their_precision)
 
 BOOST_AUTO_TEST_CASE(codelets_exist_for_every_radix_the_planner_uses)
 {
-    for (int r : {2, 3, 4, 5, 7, 8, 9, 11, 13, 16}) {
+    for (int r : {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}) {
         BOOST_TEST_CONTEXT("radix " << r)
         {
             const std::string src = emitCodelet(r, Precision::Double);
