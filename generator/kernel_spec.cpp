@@ -40,7 +40,8 @@ std::string KernelSpec::kernelName() const
     os << (kind == PassKind::RealForward ? "r" : layoutTag(inLayout))
        << (kind == PassKind::RealBackward ? "r" : layoutTag(outLayout));
     os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r") << "_d"
-       << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "") << (pre.present ? "_pre" : "")
+       << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
+       << (stageTwiddleLength ? "_tw" + std::to_string(stageTwiddleLength) : "") << (pre.present ? "_pre" : "")
        << (post.present ? "_post" : "");
     return os.str();
 }
@@ -62,6 +63,7 @@ std::string KernelSpec::describe() const
        << " transform(s) x " << threadsPerTransform << " work-item(s) per group"
        << (transformMajorThreads ? " (transform-major)" : "") << ", " << batchDims << " batch dim(s)"
        << (index64 ? ", 64-bit indices" : "") << (splitExchange ? ", split exchange" : "")
+       << (stageTwiddleLength ? ", stage twiddles of " + std::to_string(stageTwiddleLength) : "")
        << (pre.present ? ", pre-callback " + pre.functionName : "")
        << (post.present ? ", post-callback " + post.functionName : "");
     return os.str();
@@ -73,7 +75,8 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            precision == o.precision && inLayout == o.inLayout && outLayout == o.outLayout &&
            batchDims == o.batchDims && transformsPerGroup == o.transformsPerGroup &&
            threadsPerTransform == o.threadsPerTransform && transformMajorThreads == o.transformMajorThreads &&
-           index64 == o.index64 && splitExchange == o.splitExchange && pre == o.pre && post == o.post;
+           index64 == o.index64 && splitExchange == o.splitExchange &&
+           stageTwiddleLength == o.stageTwiddleLength && pre == o.pre && post == o.post;
 }
 
 } // namespace clfft_ng

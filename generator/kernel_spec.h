@@ -59,6 +59,10 @@ struct KernelSpec {
     bool transformMajorThreads = false; // adjacent work-items on adjacent transforms (columns)
     bool index64 = false;               // 64-bit offsets (buffers beyond 2^32 elements)
     bool splitExchange = false;         // local memory holds one component at a time (half the bytes)
+    // Multi-pass transforms (a global Stockham pass over sub-transforms of this length): input
+    // point e of the transform whose batch coordinate 0 is j is multiplied by
+    // exp(-2 pi i j e / stageTwiddleLength) at load. 0: no such twiddle.
+    std::size_t stageTwiddleLength = 0;
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 

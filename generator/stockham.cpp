@@ -89,9 +89,11 @@ void validate(const KernelSpec& spec)
         const std::size_t expect = spec.realLength % 2 == 0 ? spec.realLength / 2 : spec.realLength;
         if (spec.realLength == 0 || spec.length != expect)
             throw std::invalid_argument("KernelSpec: real length does not match the complex length");
-        if (spec.splitExchange)
-            throw std::invalid_argument("KernelSpec: split exchange is for complex passes only");
+        if (spec.splitExchange || spec.stageTwiddleLength)
+            throw std::invalid_argument("KernelSpec: split exchange and stage twiddles are for complex passes only");
     }
+    if (spec.stageTwiddleLength > 0xFFFFFFFFu)
+        throw std::invalid_argument("KernelSpec: stage twiddle length beyond 32 bits");
     if (spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
         throw std::invalid_argument("KernelSpec: batch dimensions out of range");
     if (spec.transformsPerGroup < 1 || spec.threadsPerTransform < 1)
@@ -214,11 +216,26 @@ private:
 
 } // namespace
 
+// Stage twiddles exp(-2 pi i e / M), e < M, come from two tables of about sqrt(M) entries
+// each, W^e = lo[e mod L] * hi[e / L]: a table of M entries would not fit for M = 2^28, and
+// the product adds only one rounding to two correctly rounded factors.
+std::size_t stageSplit(const KernelSpec& spec)
+{
+    std::size_t L = 1;
+    while (L * L < spec.stageTwiddleLength)
+        ++L;
+    return L;
+}
+
 std::size_t stockhamTwiddleCount(const KernelSpec& spec)
 {
     std::size_t count = passTwiddleCount(spec);
     if (spec.halfLengthReal())
         count += spec.length / 2 + 1;
+    if (spec.stageTwiddleLength) {
+        const std::size_t L = stageSplit(spec);
+        count += L + (spec.stageTwiddleLength + L - 1) / L;
+    }
     return std::max<std::size_t>(count, 1);
 }
 
@@ -243,6 +260,13 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
     if (spec.halfLengthReal())
         for (std::size_t k = 0; k <= spec.length / 2; ++k)
             table.push_back(root(k, spec.realLength));
+    if (spec.stageTwiddleLength) {
+        const std::size_t M = spec.stageTwiddleLength, L = stageSplit(spec);
+        for (std::size_t e = 0; e < L; ++e)
+            table.push_back(root(e, M));
+        for (std::size_t h = 0; h * L < M; ++h)
+            table.push_back(root(h * L, M));
+    }
     if (table.empty())
         table.emplace_back(1.0L, 0.0L);
     return table;
@@ -258,6 +282,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
     const bool expandInput = spec.kind == PassKind::RealBackward;                      // pre-stage
     const bool mergeOutput = spec.kind == PassKind::RealForward && spec.halfLengthReal(); // post-stage
     const std::size_t realBase = passTwiddleCount(spec);
+    const std::size_t stageBase = realBase + (spec.halfLengthReal() ? spec.length / 2 + 1 : 0);
     const GlobalAccess io(spec);
 
     std::ostringstream os;
@@ -297,6 +322,8 @@ std::string generateStockhamSource(const KernelSpec& spec)
     os << "    const idx_t m = (idx_t)get_group_id(0) * " << u(B) << " + b;\n"
        << "    const bool valid = m < nTransforms;\n"
        << "    idx_t rest = m, ioff = 0, ooff = 0;\n";
+    if (spec.stageTwiddleLength)
+        os << "    const idx_t coord0 = " << (spec.batchDims > 1 ? "m % count0" : "m") << ";\n";
     for (int d = 0; d + 1 < spec.batchDims; ++d)
         os << "    { const idx_t c = rest % count" << d << "; rest /= count" << d << "; ioff += c * inStride" << d
            << "; ooff += c * outStride" << d << "; }\n";
@@ -417,7 +444,16 @@ std::string generateStockhamSource(const KernelSpec& spec)
                     else
                         x = "(real2_t)(" + io.loadReal(e) + ", 0)";
                     os << "            { const real2_t x = " << x << "; " << slot(s, q, r)
-                       << " = (real2_t)(x.x, x.y * dirSign); }\n";
+                       << " = (real2_t)(x.x, x.y * dirSign);";
+                    if (spec.stageTwiddleLength) {
+                        // exp(-2 pi i coord0 e / M): coord0 < M / length and e < length, so no wrap.
+                        const std::size_t L = stageSplit(spec);
+                        const std::string base = u(stageBase);
+                        os << " const uint te = (uint)coord0 * (" << e << "); " << slot(s, q, r) << " = cmul("
+                           << slot(s, q, r) << ", cmul(tw[" << base << " + te % " << u(L) << "], tw[" << base << " + "
+                           << u(L) << " + te / " << u(L) << "]));";
+                    }
+                    os << " }\n";
                 }
             });
             os << "    }\n";

@@ -26,14 +26,16 @@ std::size_t storedExtent0(clfftLayout layout, std::size_t n0, bool inPlace)
     }
 }
 
-std::array<std::size_t, 3> packedStrides(const PlanSettings& s, clfftLayout layout)
+std::array<std::size_t, 3> packedStrides(const PlanSettings& s, clfftLayout layout, bool transposedOutput)
 {
+    // Extents in storage order: a transposed output stores dimension 1 innermost.
+    std::array<std::size_t, 3> extent{{storedExtent0(layout, s.lengths[0], s.placement == CLFFT_INPLACE), s.lengths[1],
+                                       s.lengths[2]}};
+    if (transposedOutput)
+        std::swap(extent[0], extent[1]);
     std::array<std::size_t, 3> st{{1, 1, 1}};
-    std::size_t extent = storedExtent0(layout, s.lengths[0], s.placement == CLFFT_INPLACE);
-    for (int d = 1; d < 3; ++d) {
-        st[d] = st[d - 1] * extent;
-        extent = s.lengths[d];
-    }
+    for (int d = 1; d < 3; ++d)
+        st[d] = st[d - 1] * extent[d - 1];
     return st;
 }
 
@@ -49,7 +51,7 @@ std::size_t PlanSettings::points() const
 
 std::array<std::size_t, 3> PlanSettings::effectiveInStrides() const
 {
-    return inStridesSet ? inStrides : packedStrides(*this, inLayout);
+    return inStridesSet ? inStrides : packedStrides(*this, inLayout, false);
 }
 
 std::array<std::size_t, 3> PlanSettings::effectiveOutStrides() const
@@ -59,7 +61,7 @@ std::array<std::size_t, 3> PlanSettings::effectiveOutStrides() const
     // In place, output strides the client never set follow the input's.
     if (placement == CLFFT_INPLACE && inStridesSet && inLayout == outLayout)
         return inStrides;
-    return packedStrides(*this, outLayout);
+    return packedStrides(*this, outLayout, transposed == CLFFT_TRANSPOSED && rank > 1);
 }
 
 std::size_t PlanSettings::effectiveInDistance() const
@@ -79,8 +81,9 @@ std::size_t PlanSettings::effectiveOutDistance() const
     if (placement == CLFFT_INPLACE && (inStridesSet || inDistance != 0) && !outStridesSet && inLayout == outLayout)
         return effectiveInDistance();
     const auto st = effectiveOutStrides();
-    const std::size_t last = rank == 1 ? storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE)
-                                       : lengths[rank - 1];
+    std::size_t last = rank == 1 ? storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE) : lengths[rank - 1];
+    if (transposed == CLFFT_TRANSPOSED && rank == 2)
+        last = storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE); // stored outermost
     return st[rank - 1] * last;
 }
 

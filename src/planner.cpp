@@ -18,6 +18,7 @@
 #include <clFFT.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 namespace clfft_ng {
@@ -89,6 +90,9 @@ struct PassIo {
     std::vector<IoDim> batch;       // every other dimension, with this pass's strides
     BufferRole source = BufferRole::Input, destination = BufferRole::Output;
     ComplexLayout sourceLayout = ComplexLayout::Interleaved, destinationLayout = ComplexLayout::Interleaved;
+    // Sub-passes of a multi-pass transform: batch[0] is the coordinate the stage twiddles
+    // depend on, and must stay batch dimension 0 of the kernel.
+    std::size_t stageTwiddleLength = 0;
 };
 
 PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& limits)
@@ -100,7 +104,14 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
     pass.destinationLayout = io.destinationLayout;
     pass.inStride = io.inStride;
     pass.outStride = io.outStride;
-    pass.batch = normaliseBatch(io.batch);
+    if (io.stageTwiddleLength) {
+        pass.batch = normaliseBatch(std::vector<IoDim>(io.batch.begin() + 1, io.batch.end()));
+        if (pass.batch.size() == 1 && pass.batch[0].n == 1)
+            pass.batch.clear();
+        pass.batch.insert(pass.batch.begin(), io.batch.front());
+    } else {
+        pass.batch = normaliseBatch(io.batch);
+    }
     pass.transforms = 1;
     for (const IoDim& b : pass.batch)
         pass.transforms *= b.n;
@@ -118,6 +129,9 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
     spec.inLayout = io.sourceLayout;
     spec.outLayout = io.destinationLayout;
     spec.batchDims = static_cast<int>(pass.batch.size());
+    spec.stageTwiddleLength = io.stageTwiddleLength;
+    if (spec.batchDims > kMaxBatchDims)
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
 
     const std::size_t maxGroup = std::min<std::size_t>(limits.maxWorkGroupSize, 256);
     std::size_t bytesPerTransform = spec.length * complexBytes(spec.precision);
@@ -160,149 +174,254 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
     return pass;
 }
 
-// The batch of a pass along dimension `along`: every other dimension plus the plan's batch,
-// with the strides given by `in` and `out` (which side's strides each pass reads and writes).
-std::vector<IoDim> otherDims(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, std::size_t along)
+// ---- Buffer views ----------------------------------------------------------------------
+// A view gives, for every dimension of the problem (transform dimensions, then batch
+// dimensions), its count and its stride in one buffer.
+struct View {
+    std::vector<std::size_t> counts;
+    std::vector<std::size_t> strides;
+    BufferRole role;
+    ComplexLayout layout;
+};
+
+View viewOf(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, bool out, BufferRole role,
+            ComplexLayout layout)
 {
-    std::vector<IoDim> result;
-    for (std::size_t i = 0; i < dims.size(); ++i)
-        if (i != along)
-            result.push_back(dims[i]);
-    result.insert(result.end(), batch.begin(), batch.end());
+    View v{{}, {}, role, layout};
+    for (const IoDim& d : dims) {
+        v.counts.push_back(d.n);
+        v.strides.push_back(out ? d.outStride : d.inStride);
+    }
+    for (const IoDim& d : batch) {
+        v.counts.push_back(d.n);
+        v.strides.push_back(out ? d.outStride : d.inStride);
+    }
+    return v;
+}
+
+// The temporary buffer, packed (interleaved) with dimension `first` innermost.
+View tempView(const std::vector<std::size_t>& counts, std::size_t first)
+{
+    View v{counts, std::vector<std::size_t>(counts.size()), BufferRole::Temp, ComplexLayout::Interleaved};
+    std::size_t stride = 1;
+    v.strides[first] = stride;
+    stride *= counts[first];
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        if (i != first) {
+            v.strides[i] = stride;
+            stride *= counts[i];
+        }
+    return v;
+}
+
+std::size_t viewPoints(const View& v)
+{
+    std::size_t n = 1;
+    for (std::size_t c : v.counts)
+        n *= c;
+    return n;
+}
+
+// The longest transform one kernel computes in local memory; longer ones are split.
+constexpr std::size_t kMaxSingleKernelLength = 4096;
+
+bool fitsOneKernel(std::size_t n, Precision p, const DeviceLimits& limits)
+{
+    const std::size_t bytes = n * complexBytes(p);
+    return n <= kMaxSingleKernelLength && (bytes <= limits.localMemBytes || bytes / 2 <= limits.localMemBytes);
+}
+
+// Divisors of n (n has only small prime factors), ascending.
+std::vector<std::size_t> divisors(std::size_t n)
+{
+    std::vector<std::size_t> result{1};
+    std::size_t rest = n;
+    for (std::size_t p = 2; p <= rest; ++p) {
+        std::size_t e = 0;
+        while (rest % p == 0) {
+            rest /= p;
+            ++e;
+        }
+        const std::size_t size = result.size();
+        std::size_t power = 1;
+        for (std::size_t k = 0; k < e; ++k) {
+            power *= p;
+            for (std::size_t i = 0; i < size; ++i)
+                result.push_back(result[i] * power);
+        }
+    }
+    std::sort(result.begin(), result.end());
     return result;
 }
 
-// Dimensions seen with both strides taken from one side (for passes in place on that side).
-std::vector<IoDim> sameSide(std::vector<IoDim> dims, bool useOut)
+// Splits n into `parts` factors, each computed by one kernel, as equal as possible (equal
+// factors balance the work of the passes). Empty when impossible.
+std::vector<std::size_t> splitLength(std::size_t n, std::size_t parts, Precision p, const DeviceLimits& limits)
 {
-    for (IoDim& d : dims) {
-        if (useOut)
-            d.inStride = d.outStride;
-        else
-            d.outStride = d.inStride;
+    if (parts == 1)
+        return fitsOneKernel(n, p, limits) ? std::vector<std::size_t>{n} : std::vector<std::size_t>{};
+    std::vector<std::size_t> candidates = divisors(n);
+    const double target = std::pow(static_cast<double>(n), 1.0 / static_cast<double>(parts));
+    std::stable_sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
+        return std::fabs(std::log(static_cast<double>(a) / target)) < std::fabs(std::log(static_cast<double>(b) / target));
+    });
+    for (std::size_t f : candidates) {
+        if (f < 2 || !fitsOneKernel(f, p, limits))
+            continue;
+        std::vector<std::size_t> rest = splitLength(n / f, parts - 1, p, limits);
+        if (!rest.empty()) {
+            rest.insert(rest.begin(), f);
+            return rest;
+        }
     }
-    return dims;
+    return {};
+}
+
+// Adds the passes transforming dimension d of the data from view `src` into view `dst`
+// (which may be the same buffer: one kernel computes whole transforms in place). A length
+// too long for one kernel becomes a global Stockham over sub-transforms N = F1*F2*...:
+// pass i reads x[j + r*N/Fi], multiplies by exp(-2 pi i (j mod Ns) r / (Ns Fi)) (Ns = F1..F(i-1)),
+// transforms over r, and writes y[(j / Ns) Ns Fi + (j mod Ns) + r Ns], so j = jlo + Ns jhi
+// gives two affine batch dimensions. Intermediate results alternate between the destination
+// and the temporary buffer so that the last pass lands in the destination.
+void addDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, const View& src, const View& dst,
+                  bool sameBuffer, const DeviceLimits& limits)
+{
+    const std::size_t n = src.counts[d];
+    auto otherDims = [&](const View& in, const View& out) {
+        std::vector<IoDim> dims;
+        for (std::size_t e = 0; e < in.counts.size(); ++e)
+            if (e != d)
+                dims.push_back(IoDim{in.counts[e], in.strides[e], out.strides[e]});
+        return dims;
+    };
+    if (fitsOneKernel(n, problem.precision, limits)) {
+        PassIo io;
+        io.n = n;
+        io.inStride = src.strides[d];
+        io.outStride = dst.strides[d];
+        io.batch = otherDims(src, dst);
+        io.source = src.role;
+        io.destination = dst.role;
+        io.sourceLayout = src.layout;
+        io.destinationLayout = dst.layout;
+        plan.passes.push_back(makePass(problem, io, limits));
+        return;
+    }
+    if (src.role == BufferRole::Temp || dst.role == BufferRole::Temp)
+        throw StatusError{CLFFT_NOTIMPLEMENTED}; // would need a second temporary buffer
+    std::vector<std::size_t> factors;
+    for (std::size_t parts = 2; parts <= 6 && factors.empty(); ++parts)
+        if (!(sameBuffer && parts % 2 == 1)) // an odd count cannot start and end in one buffer
+            factors = splitLength(n, parts, problem.precision, limits);
+    if (factors.empty())
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    const std::size_t P = factors.size();
+    const View temp = tempView(src.counts, d);
+    plan.tmpBytes = std::max(plan.tmpBytes, viewPoints(temp) * complexBytes(problem.precision));
+    std::size_t span = 1;
+    for (std::size_t i = 0; i < P; ++i) {
+        // Buffers: src, then (counting back from dst) dst and temp alternating.
+        const View& in = i == 0 ? src : ((P - i) % 2 == 1 ? temp : dst);
+        const View& out = i + 1 == P ? dst : ((P - i - 1) % 2 == 1 ? temp : dst);
+        const std::size_t f = factors[i];
+        const std::size_t sin = in.strides[d], sout = out.strides[d];
+        PassIo io;
+        io.n = f;
+        io.inStride = (n / f) * sin;
+        io.outStride = span * sout;
+        io.batch.push_back(IoDim{span, sin, sout});                              // jlo
+        io.batch.push_back(IoDim{n / (span * f), span * sin, span * f * sout});  // jhi
+        for (const IoDim& o : otherDims(in, out))
+            io.batch.push_back(o);
+        io.stageTwiddleLength = span > 1 ? span * f : 0;
+        if (!io.stageTwiddleLength)
+            io.batch.erase(io.batch.begin());
+        io.source = in.role;
+        io.destination = out.role;
+        io.sourceLayout = in.layout;
+        io.destinationLayout = out.layout;
+        plan.passes.push_back(makePass(problem, io, limits));
+        span *= f;
+    }
 }
 
 ExecutionPlan planComplex(const Problem& problem, const DeviceLimits& limits)
 {
     ExecutionPlan plan;
+    const View in = viewOf(problem.dims, problem.batch, false, BufferRole::Input, problem.inLayout);
+    const View out = viewOf(problem.dims, problem.batch, true, BufferRole::Output, problem.outLayout);
     std::vector<std::size_t> active;
     for (std::size_t i = 0; i < problem.dims.size(); ++i)
         if (problem.dims[i].n > 1)
             active.push_back(i);
     if (active.empty())
         active.push_back(0); // every length is 1: one scaling copy
-    for (std::size_t k = 0; k < active.size(); ++k) {
-        const bool first = k == 0;
-        const IoDim& dim = problem.dims[active[k]];
-        PassIo io;
-        io.n = dim.n;
-        io.inStride = first ? dim.inStride : dim.outStride;
-        io.outStride = dim.outStride;
-        io.batch = otherDims(problem.dims, problem.batch, active[k]);
-        if (!first)
-            io.batch = sameSide(io.batch, true);
-        io.source = first ? BufferRole::Input : BufferRole::Output;
-        io.sourceLayout = first ? problem.inLayout : problem.outLayout;
-        io.destinationLayout = problem.outLayout;
-        plan.passes.push_back(makePass(problem, io, limits));
-    }
+    for (std::size_t k = 0; k < active.size(); ++k)
+        addDimension(plan, problem, active[k], k == 0 ? in : out, out, k > 0 || problem.inPlace, limits);
     return plan;
 }
 
 ExecutionPlan planRealForward(const Problem& problem, const DeviceLimits& limits)
 {
     ExecutionPlan plan;
+    if (!fitsOneKernel(problem.dims[0].n % 2 == 0 ? problem.dims[0].n / 2 : problem.dims[0].n, problem.precision,
+                       limits))
+        throw StatusError{CLFFT_NOTIMPLEMENTED}; // long real rows: not yet
     PassIo real;
     real.kind = PassKind::RealForward;
     real.n = problem.dims[0].n;
     real.inStride = problem.dims[0].inStride;
     real.outStride = problem.dims[0].outStride;
-    real.batch = otherDims(problem.dims, problem.batch, 0);
+    for (std::size_t i = 1; i < problem.dims.size(); ++i)
+        real.batch.push_back(problem.dims[i]);
+    real.batch.insert(real.batch.end(), problem.batch.begin(), problem.batch.end());
     real.destinationLayout = problem.outLayout;
     plan.passes.push_back(makePass(problem, real, limits));
     // The other dimensions, in place on the hermitian output (N0/2+1 points along dim 0).
-    std::vector<IoDim> herm = sameSide(problem.dims, true);
+    std::vector<IoDim> herm = problem.dims;
     herm[0].n = problem.dims[0].n / 2 + 1;
-    const std::vector<IoDim> batch = sameSide(problem.batch, true);
-    for (std::size_t d = 1; d < herm.size(); ++d) {
-        if (herm[d].n == 1)
-            continue;
-        PassIo io;
-        io.n = herm[d].n;
-        io.inStride = io.outStride = herm[d].outStride;
-        io.batch = otherDims(herm, batch, d);
-        io.source = io.destination = BufferRole::Output;
-        io.sourceLayout = io.destinationLayout = problem.outLayout;
-        plan.passes.push_back(makePass(problem, io, limits));
-    }
+    const View out = viewOf(herm, problem.batch, true, BufferRole::Output, problem.outLayout);
+    for (std::size_t d = 1; d < herm.size(); ++d)
+        if (herm[d].n > 1)
+            addDimension(plan, problem, d, out, out, true, limits);
     return plan;
 }
 
 ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limits)
 {
     ExecutionPlan plan;
+    if (!fitsOneKernel(problem.dims[0].n % 2 == 0 ? problem.dims[0].n / 2 : problem.dims[0].n, problem.precision,
+                       limits))
+        throw StatusError{CLFFT_NOTIMPLEMENTED}; // long real rows: not yet
+    std::vector<IoDim> herm = problem.dims;
+    herm[0].n = problem.dims[0].n / 2 + 1;
+    const View in = viewOf(herm, problem.batch, false, BufferRole::Input, problem.inLayout);
     std::vector<std::size_t> complexDims;
-    for (std::size_t d = 1; d < problem.dims.size(); ++d)
-        if (problem.dims[d].n > 1)
+    for (std::size_t d = 1; d < herm.size(); ++d)
+        if (herm[d].n > 1)
             complexDims.push_back(d);
 
     // Where the hermitian data sits while the complex passes work on it: the input buffer in
     // place; out of place a packed interleaved temporary, so the client's input survives.
-    std::vector<IoDim> herm = problem.dims, hermBatch = problem.batch;
-    herm[0].n = problem.dims[0].n / 2 + 1;
-    BufferRole work = BufferRole::Input;
-    ComplexLayout workLayout = problem.inLayout;
+    View work = in;
     if (!complexDims.empty() && !problem.inPlace) {
-        std::size_t stride = 1;
-        for (IoDim& d : herm) {
-            d.outStride = stride;
-            stride *= d.n;
-        }
-        for (IoDim& b : hermBatch) {
-            b.outStride = stride;
-            stride *= b.n;
-        }
-        plan.tmpBytes = stride * complexBytes(problem.precision);
-        work = BufferRole::Temp;
-        workLayout = ComplexLayout::Interleaved;
-    } else {
-        herm = sameSide(herm, false);
-        hermBatch = sameSide(hermBatch, false);
+        work = tempView(in.counts, 0);
+        plan.tmpBytes = viewPoints(work) * complexBytes(problem.precision);
     }
-    // herm[d].inStride: the client's input; herm[d].outStride: where the work copy lives.
-    for (std::size_t k = 0; k < complexDims.size(); ++k) {
-        const bool first = k == 0;
-        const std::size_t d = complexDims[k];
-        PassIo io;
-        io.n = herm[d].n;
-        io.inStride = first ? herm[d].inStride : herm[d].outStride;
-        io.outStride = herm[d].outStride;
-        io.batch = otherDims(herm, hermBatch, d);
-        if (!first)
-            io.batch = sameSide(io.batch, true);
-        io.source = first ? BufferRole::Input : work;
-        io.destination = work;
-        io.sourceLayout = first ? problem.inLayout : workLayout;
-        io.destinationLayout = workLayout;
-        plan.passes.push_back(makePass(problem, io, limits));
-    }
+    for (std::size_t k = 0; k < complexDims.size(); ++k)
+        addDimension(plan, problem, complexDims[k], k == 0 ? in : work, work, k > 0 || problem.inPlace, limits);
+
     PassIo real;
     real.kind = PassKind::RealBackward;
     real.n = problem.dims[0].n;
-    const bool fromWork = !complexDims.empty();
-    real.inStride = fromWork ? herm[0].outStride : problem.dims[0].inStride;
+    real.inStride = work.strides[0];
     real.outStride = problem.dims[0].outStride;
-    std::vector<IoDim> batch = otherDims(problem.dims, problem.batch, 0);
-    if (fromWork) {
-        const std::vector<IoDim> workSide = otherDims(herm, hermBatch, 0);
-        for (std::size_t i = 0; i < batch.size(); ++i)
-            batch[i].inStride = workSide[i].outStride;
-    }
-    real.batch = batch;
-    real.source = fromWork ? work : BufferRole::Input;
-    real.sourceLayout = fromWork ? workLayout : problem.inLayout;
+    const View out = viewOf(problem.dims, problem.batch, true, BufferRole::Output, problem.outLayout);
+    for (std::size_t e = 1; e < work.counts.size(); ++e)
+        real.batch.push_back(IoDim{work.counts[e], work.strides[e], out.strides[e]});
+    real.source = work.role;
+    real.sourceLayout = work.layout;
     plan.passes.push_back(makePass(problem, real, limits));
     return plan;
 }

@@ -3,6 +3,8 @@
 #include "cl_object.h"
 #include "plan.h"
 
+#include <utility>
+
 namespace clfft_ng {
 
 std::size_t Problem::transformPoints() const
@@ -40,7 +42,12 @@ CallbackCode callbackCode(const CallbackSettings& cb)
 
 Problem makeProblem(const PlanSettings& s)
 {
-    if (s.transposed == CLFFT_TRANSPOSED && s.rank > 1)
+    // Transposed output (clFFT, FFTW-MPI's TRANSPOSED_OUT): the first two dimensions of the
+    // result swapped. The output strides describe the transposed array; the passes simply
+    // write with dimension 0's and 1's output strides exchanged. One buffer cannot be read
+    // in one order and written in another by independent work-groups, so not in place.
+    const bool transposed = s.transposed == CLFFT_TRANSPOSED && s.rank > 1;
+    if (transposed && (s.placement == CLFFT_INPLACE || s.inLayout == CLFFT_REAL || s.outLayout == CLFFT_REAL))
         throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};
 
     Problem p;
@@ -89,6 +96,8 @@ Problem makeProblem(const PlanSettings& s)
     }
     for (int d = 0; d < s.rank; ++d)
         p.dims.push_back(IoDim{s.lengths[d], is[d], os[d]});
+    if (transposed)
+        std::swap(p.dims[0].outStride, p.dims[1].outStride);
     p.batch.push_back(IoDim{s.batch, idist, odist});
     return p;
 }
