@@ -1,0 +1,587 @@
+#include "disk_cache.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+#include <dirent.h>
+#include <strings.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef CLFFT_NG_RELEASE
+#error "CLFFT_NG_RELEASE must be defined by the build (cache/CMakeLists.txt)"
+#endif
+
+namespace clfft_ng {
+
+const char* libraryRelease() { return CLFFT_NG_RELEASE; }
+
+std::string DeviceIdentity::describe() const
+{
+    return deviceName + " (" + deviceVendor + ", " + deviceVersion + ", driver " + driverVersion + ") on " +
+           platformName + " (" + platformVersion + ")";
+}
+
+namespace {
+
+void putU32(std::uint8_t* p, std::uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+void putU64(std::uint8_t* p, std::uint64_t v)
+{
+    for (int i = 0; i < 8; ++i)
+        p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+std::uint32_t getU32(const std::uint8_t* p)
+{
+    std::uint32_t v = 0;
+    for (int i = 3; i >= 0; --i)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+std::uint64_t getU64(const std::uint8_t* p)
+{
+    std::uint64_t v = 0;
+    for (int i = 7; i >= 0; --i)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+// A field of the key record: its length (8 bytes, little-endian) then its bytes, so that no two
+// different records hash the same text.
+void hashField(Sha256& h, const std::string& field)
+{
+    std::uint8_t length[8];
+    putU64(length, field.size());
+    h.update(length, sizeof length);
+    h.update(field);
+}
+
+// The largest entry we ever read: far above any program binary, below what would hurt to read.
+constexpr std::uint64_t maxEntryFileSize = 1ull << 30;
+
+// Offsets in the header.
+constexpr std::size_t offVersion = 8, offInfoSize = 12, offKey = 16, offBinarySize = 48, offChecksum = 56;
+
+Sha256Digest entryChecksum(const std::uint8_t* header, const std::uint8_t* info, std::size_t infoSize,
+                           const std::uint8_t* binary, std::size_t binarySize)
+{
+    Sha256 h;
+    h.update(header, offChecksum);
+    h.update(info, infoSize);
+    h.update(binary, binarySize);
+    return h.digest();
+}
+
+bool readAll(int fd, std::uint8_t* data, std::size_t size)
+{
+    while (size > 0) {
+        const ssize_t n = ::read(fd, data, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        data += n;
+        size -= static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+bool writeAll(int fd, const std::uint8_t* data, std::size_t size)
+{
+    while (size > 0) {
+        const ssize_t n = ::write(fd, data, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        data += n;
+        size -= static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+bool envSet(const char* name)
+{
+    const char* v = std::getenv(name);
+    return v && *v && std::strcmp(v, "0") != 0;
+}
+
+bool isOffWord(const char* v)
+{
+    return v && (strcasecmp(v, "off") == 0 || strcasecmp(v, "none") == 0 || strcasecmp(v, "disabled") == 0);
+}
+
+// Creates `path` and its missing parents (like mkdir -p).
+bool makeDirectories(const std::string& path)
+{
+    struct stat st;
+    if (::stat(path.c_str(), &st) == 0) {
+        errno = S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+        return S_ISDIR(st.st_mode);
+    }
+    const std::size_t slash = path.find_last_of('/');
+    if (slash != std::string::npos && slash > 0 && !makeDirectories(path.substr(0, slash)))
+        return false;
+    if (::mkdir(path.c_str(), 0755) == 0 || errno == EEXIST)
+        return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+    return false;
+}
+
+std::string uniqueSuffix()
+{
+    static std::atomic<std::uint64_t> counter{0};
+    static const std::uint64_t salt = [] {
+        std::random_device rd;
+        return (std::uint64_t(rd()) << 32) ^ rd();
+    }();
+    char text[64];
+    std::snprintf(text, sizeof text, "%ld-%llx-%llu", static_cast<long>(::getpid()),
+                  static_cast<unsigned long long>(salt), static_cast<unsigned long long>(counter++));
+    return text;
+}
+
+struct DirFile {
+    std::string name;
+    std::uint64_t size;
+    struct timespec mtime;
+};
+
+// Regular files of `dir` that pass `accept`; false when the directory cannot be read.
+template <typename Accept>
+bool scanDirectory(const std::string& dir, Accept accept, std::vector<DirFile>* files)
+{
+    DIR* d = ::opendir(dir.c_str());
+    if (!d)
+        return false;
+    while (const struct dirent* e = ::readdir(d)) {
+        const std::string name = e->d_name;
+        if (!accept(name))
+            continue;
+        struct stat st;
+        if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        files->push_back({name, static_cast<std::uint64_t>(st.st_size), st.st_mtim});
+    }
+    ::closedir(d);
+    return true;
+}
+
+bool olderThan(const DirFile& a, const DirFile& b)
+{
+    if (a.mtime.tv_sec != b.mtime.tv_sec)
+        return a.mtime.tv_sec < b.mtime.tv_sec;
+    if (a.mtime.tv_nsec != b.mtime.tv_nsec)
+        return a.mtime.tv_nsec < b.mtime.tv_nsec;
+    return a.name < b.name;
+}
+
+bool hexToKey(const std::string& hex, CacheKey* key)
+{
+    if (hex.size() != 64)
+        return false;
+    for (std::size_t i = 0; i < 32; ++i) {
+        unsigned v = 0;
+        for (int j = 0; j < 2; ++j) {
+            const char c = hex[2 * i + j];
+            v <<= 4;
+            if (c >= '0' && c <= '9')
+                v |= unsigned(c - '0');
+            else if (c >= 'a' && c <= 'f')
+                v |= unsigned(c - 'a' + 10);
+            else
+                return false;
+        }
+        (*key)[i] = static_cast<std::uint8_t>(v);
+    }
+    return true;
+}
+
+} // namespace
+
+CacheKey makeCacheKey(const std::string& source, const std::string& options, const DeviceIdentity& device,
+                      const std::string& release)
+{
+    Sha256 h;
+    hashField(h, "clfft-ng program cache key v1");
+    hashField(h, release);
+    hashField(h, device.platformName);
+    hashField(h, device.platformVersion);
+    hashField(h, device.deviceName);
+    hashField(h, device.deviceVendor);
+    hashField(h, device.deviceVersion);
+    hashField(h, device.driverVersion);
+    hashField(h, options);
+    hashField(h, source);
+    return h.digest();
+}
+
+const char* describe(EntryCheck check)
+{
+    switch (check) {
+    case EntryCheck::Ok: return "ok";
+    case EntryCheck::Missing: return "missing";
+    case EntryCheck::Unreadable: return "unreadable";
+    case EntryCheck::Empty: return "empty file";
+    case EntryCheck::Truncated: return "truncated";
+    case EntryCheck::SizeMismatch: return "trailing bytes";
+    case EntryCheck::TooLarge: return "too large";
+    case EntryCheck::BadMagic: return "bad magic";
+    case EntryCheck::BadVersion: return "other format version";
+    case EntryCheck::KeyMismatch: return "key mismatch";
+    case EntryCheck::BadChecksum: return "bad checksum";
+    }
+    return "?";
+}
+
+std::vector<std::uint8_t> encodeEntry(const CacheKey& key, const std::string& info,
+                                      const std::vector<std::uint8_t>& binary)
+{
+    // Header fields at fixed offsets, then the info text and the binary.
+    std::vector<std::uint8_t> out(entryHeaderSize + info.size() + binary.size());
+    std::uint8_t* p = out.data();
+    std::memcpy(p, entryMagic, sizeof entryMagic);
+    putU32(p + offVersion, entryFormatVersion);
+    putU32(p + offInfoSize, static_cast<std::uint32_t>(info.size()));
+    std::memcpy(p + offKey, key.data(), key.size());
+    putU64(p + offBinarySize, binary.size());
+    if (!info.empty())
+        std::memcpy(p + entryHeaderSize, info.data(), info.size());
+    if (!binary.empty())
+        std::memcpy(p + entryHeaderSize + info.size(), binary.data(), binary.size());
+    const Sha256Digest sum =
+        entryChecksum(p, p + entryHeaderSize, info.size(), p + entryHeaderSize + info.size(), binary.size());
+    std::memcpy(p + offChecksum, sum.data(), sum.size());
+    return out;
+}
+
+EntryCheck decodeEntry(const std::uint8_t* data, std::size_t size, const CacheKey* expected, Entry* out)
+{
+    if (size == 0)
+        return EntryCheck::Empty;
+    if (size < sizeof entryMagic)
+        return EntryCheck::Truncated;
+    if (std::memcmp(data, entryMagic, sizeof entryMagic) != 0)
+        return EntryCheck::BadMagic;
+    if (size < entryHeaderSize)
+        return EntryCheck::Truncated;
+    const std::uint32_t version = getU32(data + offVersion);
+    if (version != entryFormatVersion)
+        return EntryCheck::BadVersion;
+    CacheKey key;
+    std::memcpy(key.data(), data + offKey, key.size());
+    if (expected && key != *expected)
+        return EntryCheck::KeyMismatch;
+    const std::uint64_t infoSize = getU32(data + offInfoSize);
+    const std::uint64_t binarySize = getU64(data + offBinarySize);
+    const std::uint64_t available = size - entryHeaderSize;
+    if (infoSize > available || binarySize > available - infoSize)
+        return EntryCheck::Truncated;
+    if (infoSize + binarySize != available)
+        return EntryCheck::SizeMismatch;
+    const std::uint8_t* info = data + entryHeaderSize;
+    const std::uint8_t* binary = info + infoSize;
+    const Sha256Digest sum = entryChecksum(data, info, infoSize, binary, binarySize);
+    if (std::memcmp(sum.data(), data + offChecksum, sum.size()) != 0)
+        return EntryCheck::BadChecksum;
+    if (out) {
+        out->key = key;
+        out->formatVersion = version;
+        out->info.assign(reinterpret_cast<const char*>(info), infoSize);
+        out->binary.assign(binary, binary + binarySize);
+    }
+    return EntryCheck::Ok;
+}
+
+EntryCheck readEntryFile(const std::string& path, const CacheKey* expected, Entry* out)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return errno == ENOENT || errno == ENOTDIR ? EntryCheck::Missing : EntryCheck::Unreadable;
+    struct stat st;
+    EntryCheck result = EntryCheck::Unreadable;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        const std::uint64_t size = static_cast<std::uint64_t>(st.st_size);
+        if (size == 0) {
+            result = EntryCheck::Empty;
+        } else if (size > maxEntryFileSize) {
+            result = EntryCheck::TooLarge;
+        } else {
+            std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
+            // A file that shrinks while we read it reads short: Truncated.
+            result = readAll(fd, bytes.data(), bytes.size()) ? decodeEntry(bytes.data(), bytes.size(), expected, out)
+                                                             : EntryCheck::Truncated;
+        }
+    }
+    ::close(fd);
+    return result;
+}
+
+std::string entryFileName(const CacheKey& key) { return toHex(key) + entrySuffix; }
+
+bool isEntryFileName(const std::string& name)
+{
+    const std::size_t suffix = std::strlen(entrySuffix);
+    CacheKey ignored;
+    return name.size() == 64 + suffix && name.compare(64, suffix, entrySuffix) == 0 &&
+           hexToKey(name.substr(0, 64), &ignored);
+}
+
+bool isTempFileName(const std::string& name) { return name.rfind(".tmp-", 0) == 0; }
+
+bool parseByteSize(const char* text, std::uint64_t* bytes)
+{
+    if (!text || !*text)
+        return false;
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(text, &end, 10);
+    if (errno != 0 || end == text || text[0] == '-')
+        return false;
+    unsigned shift = 0;
+    switch (*end) {
+    case '\0': break;
+    case 'k': case 'K': shift = 10; ++end; break;
+    case 'm': case 'M': shift = 20; ++end; break;
+    case 'g': case 'G': shift = 30; ++end; break;
+    default: return false;
+    }
+    if (*end == 'i' || *end == 'I')
+        ++end;
+    if ((*end == 'b' || *end == 'B') && shift != 0)
+        ++end;
+    if (*end != '\0' || (shift != 0 && v > (~0ull >> shift)))
+        return false;
+    *bytes = static_cast<std::uint64_t>(v) << shift;
+    return true;
+}
+
+std::string defaultSystemCacheDir()
+{
+    Dl_info info;
+    if (::dladdr(reinterpret_cast<void*>(&defaultSystemCacheDir), &info) == 0 || !info.dli_fname ||
+        !*info.dli_fname)
+        return {};
+    std::string path = info.dli_fname;
+    const std::size_t slash = path.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+    return dir + "/clfft-cache";
+}
+
+DiskCacheConfig DiskCacheConfig::fromEnvironment()
+{
+    DiskCacheConfig c;
+    c.verbose = envSet("CLFFT_VERBOSE");
+    const char* path = std::getenv("CLFFT_CACHE_PATH");
+    if (envSet("CLFFT_CACHE_DISABLE") || isOffWord(path))
+        return c; // disabled
+    if (path && *path) {
+        c.userDir = path;
+    } else if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && xdg[0] == '/') {
+        c.userDir = std::string(xdg) + "/clfft";
+    } else if (const char* home = std::getenv("HOME"); home && *home) {
+        c.userDir = std::string(home) + "/.cache/clfft";
+    }
+    while (c.userDir.size() > 1 && c.userDir.back() == '/')
+        c.userDir.pop_back();
+    const char* maxBytes = std::getenv("CLFFT_CACHE_MAX_BYTES");
+    if (maxBytes && *maxBytes && !parseByteSize(maxBytes, &c.maxBytes)) {
+        c.maxBytes = defaultMaxBytes;
+        if (c.verbose)
+            std::fprintf(stderr, "clfft-ng: cache: ignoring CLFFT_CACHE_MAX_BYTES=%s (not a size)\n", maxBytes);
+    }
+    const char* system = std::getenv("CLFFT_SYSTEM_CACHE_PATH");
+    if (system && *system)
+        c.systemDir = isOffWord(system) ? std::string() : std::string(system);
+    else
+        c.systemDir = defaultSystemCacheDir();
+    c.enabled = !c.userDir.empty() || !c.systemDir.empty();
+    return c;
+}
+
+void CacheCounters::reset()
+{
+    for (auto* c : {&sourceBuilds, &binaryLoads, &binaryLoadFailures, &memoryHits, &diskHits, &systemHits,
+                    &diskMisses, &diskWrites, &diskWriteFailures, &bytesWritten, &corruptEntries, &evictions})
+        c->store(0);
+}
+
+DiskCache::DiskCache(DiskCacheConfig config, CacheCounters& counters) : config_(std::move(config)), counters_(counters)
+{
+}
+
+void DiskCache::warn(const std::string& message)
+{
+    if (!config_.verbose)
+        return;
+    std::lock_guard<std::mutex> lock(warnMutex_);
+    if (std::find(warned_.begin(), warned_.end(), message) != warned_.end())
+        return; // once per message per configuration
+    warned_.push_back(message);
+    std::fprintf(stderr, "clfft-ng: cache: %s\n", message.c_str());
+}
+
+DiskCache::Hit DiskCache::load(const CacheKey& key)
+{
+    Hit hit;
+    if (!config_.enabled)
+        return hit;
+    const std::string name = entryFileName(key);
+    for (const Origin origin : {Origin::User, Origin::System}) {
+        const std::string& dir = origin == Origin::User ? config_.userDir : config_.systemDir;
+        if (dir.empty())
+            continue;
+        const std::string path = dir + "/" + name;
+        Entry entry;
+        const EntryCheck check = readEntryFile(path, &key, &entry);
+        if (check == EntryCheck::Ok) {
+            if (origin == Origin::User) {
+                ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); // least recently used order; may fail
+                ++counters_.diskHits;
+            } else {
+                ++counters_.systemHits;
+            }
+            hit.origin = origin;
+            hit.binary = std::move(entry.binary);
+            return hit;
+        }
+        if (check != EntryCheck::Missing) {
+            ++counters_.corruptEntries;
+            warn("rejected " + path + ": " + describe(check));
+        }
+    }
+    ++counters_.diskMisses;
+    return hit;
+}
+
+bool DiskCache::ensureUserDir()
+{
+    if (makeDirectories(config_.userDir))
+        return true;
+    warn("cannot use " + config_.userDir + " as a cache directory (" + std::strerror(errno) +
+         "); binaries are not saved");
+    return false;
+}
+
+bool DiskCache::store(const CacheKey& key, const std::string& info, const std::vector<std::uint8_t>& binary)
+{
+    if (!config_.enabled || config_.userDir.empty() || binary.empty())
+        return false;
+    const std::vector<std::uint8_t> bytes = encodeEntry(key, info, binary);
+    if (bytes.size() > config_.maxBytes) {
+        warn("an entry of " + std::to_string(bytes.size()) + " bytes exceeds CLFFT_CACHE_MAX_BYTES; not saved");
+        return false;
+    }
+    if (!ensureUserDir()) {
+        ++counters_.diskWriteFailures;
+        return false;
+    }
+    const std::string finalPath = config_.userDir + "/" + entryFileName(key);
+    const std::string tempPath = config_.userDir + "/.tmp-" + toHex(key.data(), 8) + "-" + uniqueSuffix();
+    const int fd = ::open(tempPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        warn("cannot write in " + config_.userDir + " (" + std::strerror(errno) + "); binaries are not saved");
+        ++counters_.diskWriteFailures;
+        return false;
+    }
+    bool ok = writeAll(fd, bytes.data(), bytes.size());
+    const int writeErrno = errno;
+    ok = (::close(fd) == 0) && ok;
+    // rename() replaces any older or corrupt entry in one step: readers see the old file or
+    // the new one, never a part.
+    if (ok && ::rename(tempPath.c_str(), finalPath.c_str()) == 0) {
+        ++counters_.diskWrites;
+        counters_.bytesWritten += bytes.size();
+        evict(&key);
+        return true;
+    }
+    warn("writing " + finalPath + " failed (" + std::strerror(ok ? errno : writeErrno) + ")");
+    ::unlink(tempPath.c_str());
+    ++counters_.diskWriteFailures;
+    return false;
+}
+
+void DiskCache::evict(const CacheKey* keep)
+{
+    if (!config_.enabled || config_.userDir.empty())
+        return;
+    std::vector<DirFile> files;
+    if (!scanDirectory(
+            config_.userDir, [](const std::string& n) { return isEntryFileName(n) || isTempFileName(n); }, &files))
+        return;
+    const std::string kept = keep ? entryFileName(*keep) : std::string();
+    const std::time_t staleBefore = std::time(nullptr) - 3600;
+    std::uint64_t total = 0;
+    std::vector<DirFile> entries;
+    for (const DirFile& f : files) {
+        if (isTempFileName(f.name)) {
+            if (f.mtime.tv_sec < staleBefore)
+                ::unlink((config_.userDir + "/" + f.name).c_str());
+            continue;
+        }
+        total += f.size;
+        if (f.name != kept)
+            entries.push_back(f);
+    }
+    if (total <= config_.maxBytes)
+        return;
+    std::sort(entries.begin(), entries.end(), olderThan);
+    for (const DirFile& f : entries) {
+        if (total <= config_.maxBytes)
+            break;
+        // Another process may have evicted or replaced it already; either way it is gone.
+        if (::unlink((config_.userDir + "/" + f.name).c_str()) == 0)
+            ++counters_.evictions;
+        total -= f.size;
+    }
+}
+
+std::vector<ListedEntry> listEntries(const std::string& dir, bool keepBinaries)
+{
+    std::vector<DirFile> files;
+    scanDirectory(dir, isEntryFileName, &files);
+    std::sort(files.begin(), files.end(), olderThan);
+    std::vector<ListedEntry> out;
+    for (const DirFile& f : files) {
+        ListedEntry e;
+        e.fileName = f.name;
+        e.fileSize = f.size;
+        e.mtime = f.mtime.tv_sec;
+        CacheKey expected{};
+        hexToKey(f.name.substr(0, 64), &expected);
+        e.check = readEntryFile(dir + "/" + f.name, &expected, &e.entry);
+        if (e.check != EntryCheck::Ok)
+            e.entry.key = expected;
+        e.binarySize = e.entry.binary.size();
+        if (!keepBinaries)
+            std::vector<std::uint8_t>().swap(e.entry.binary);
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+long clearEntries(const std::string& dir)
+{
+    std::vector<DirFile> files;
+    if (!scanDirectory(
+            dir, [](const std::string& n) { return isEntryFileName(n) || isTempFileName(n); }, &files))
+        return -1;
+    long removed = 0;
+    for (const DirFile& f : files)
+        if (::unlink((dir + "/" + f.name).c_str()) == 0)
+            ++removed;
+    return removed;
+}
+
+} // namespace clfft_ng

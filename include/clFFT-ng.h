@@ -1,0 +1,51 @@
+/*
+ * clfft-ng extensions to the clFFT 2.x interface.
+ *
+ * Functions here are not part of clFFT 2.12; a program that uses them needs clfft-ng's
+ * libclFFT.so.2. They live in the same library and follow the same conventions (clfftStatus
+ * results, no exception or abort on bad arguments).
+ */
+#ifndef CLFFT_NG_EXTENSIONS_H
+#define CLFFT_NG_EXTENSIONS_H
+
+#include "clFFT.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Counters of the kernel program cache (see docs/cache.md), cumulative since the library was
+ * loaded or since clfftNgResetCacheStats. clfftTeardown does not reset them. */
+typedef struct clfftNgCacheStats_
+{
+	cl_ulong sourceBuilds;       /* programs compiled from OpenCL C source */
+	cl_ulong binaryLoads;        /* programs created from a cached binary (clCreateProgramWithBinary) */
+	cl_ulong binaryLoadFailures; /* cached binaries the runtime refused (then compiled from source) */
+	cl_ulong memoryHits;         /* requests answered by a program already built in this process */
+	cl_ulong diskHits;           /* valid entries found in the user cache directory */
+	cl_ulong systemHits;         /* valid entries found in the read-only system cache */
+	cl_ulong diskMisses;         /* lookups that found no valid entry in either directory */
+	cl_ulong diskWrites;         /* entries written (atomically) to the user cache directory */
+	cl_ulong diskWriteFailures;  /* entries that could not be written (read-only directory, ...) */
+	cl_ulong bytesWritten;       /* bytes of the entries written */
+	cl_ulong corruptEntries;     /* entry files rejected: truncated, corrupt, foreign, other format */
+	cl_ulong evictions;          /* entries removed to keep the user cache under its size limit */
+} clfftNgCacheStats;
+
+/* Copies the cache counters into *stats. CLFFT_INVALID_HOST_PTR when stats is NULL. */
+CLFFTAPI clfftStatus clfftNgGetCacheStats(clfftNgCacheStats* stats);
+
+/* Sets every cache counter to zero. */
+CLFFTAPI clfftStatus clfftNgResetCacheStats(void);
+
+/* The user cache directory in effect, as a NUL-terminated string in path[0..size): empty when
+ * the disk cache is disabled. *needed (optional) receives the size that holds the whole path.
+ * CLFFT_INVALID_HOST_PTR when path is NULL with size > 0; CLFFT_INVALID_VALUE when size is too
+ * small (path then holds as much as fits). */
+CLFFTAPI clfftStatus clfftNgGetCachePath(char* path, size_t size, size_t* needed);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLFFT_NG_EXTENSIONS_H */

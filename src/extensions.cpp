@@ -1,0 +1,59 @@
+// clfft-ng's own entry points (include/clFFT-ng.h): program cache counters and location.
+#include "library.h"
+
+#include <clFFT-ng.h>
+
+#include <cstring>
+
+using clfft_ng::CacheCounters;
+using clfft_ng::Library;
+
+extern "C" {
+
+CLFFTAPI clfftStatus clfftNgGetCacheStats(clfftNgCacheStats* stats)
+{
+    if (!stats)
+        return CLFFT_INVALID_HOST_PTR;
+    const CacheCounters& c = Library::get().programs().counters();
+    stats->sourceBuilds = c.sourceBuilds.load();
+    stats->binaryLoads = c.binaryLoads.load();
+    stats->binaryLoadFailures = c.binaryLoadFailures.load();
+    stats->memoryHits = c.memoryHits.load();
+    stats->diskHits = c.diskHits.load();
+    stats->systemHits = c.systemHits.load();
+    stats->diskMisses = c.diskMisses.load();
+    stats->diskWrites = c.diskWrites.load();
+    stats->diskWriteFailures = c.diskWriteFailures.load();
+    stats->bytesWritten = c.bytesWritten.load();
+    stats->corruptEntries = c.corruptEntries.load();
+    stats->evictions = c.evictions.load();
+    return CLFFT_SUCCESS;
+}
+
+CLFFTAPI clfftStatus clfftNgResetCacheStats(void)
+{
+    Library::get().programs().resetCounters();
+    return CLFFT_SUCCESS;
+}
+
+CLFFTAPI clfftStatus clfftNgGetCachePath(char* path, size_t size, size_t* needed)
+{
+    if (!path && size > 0)
+        return CLFFT_INVALID_HOST_PTR;
+    try {
+        const clfft_ng::DiskCacheConfig config = Library::get().programs().diskConfig();
+        const std::string dir = config.enabled ? config.userDir : std::string();
+        if (needed)
+            *needed = dir.size() + 1;
+        if (size == 0)
+            return CLFFT_SUCCESS;
+        const std::size_t n = std::min(size - 1, dir.size());
+        std::memcpy(path, dir.data(), n);
+        path[n] = '\0';
+        return n == dir.size() ? CLFFT_SUCCESS : CLFFT_INVALID_VALUE;
+    } catch (...) {
+        return CLFFT_OUT_OF_HOST_MEMORY;
+    }
+}
+
+} // extern "C"
