@@ -58,10 +58,12 @@ std::array<std::size_t, 3> PlanSettings::effectiveOutStrides() const
 {
     if (outStridesSet)
         return outStrides;
-    // In place, output strides the client never set follow the input's.
-    if (placement == CLFFT_INPLACE && inStridesSet && inLayout == outLayout)
+    // In place, output strides the client never set follow the input's (but for a
+    // transposed output, whose strides describe another shape).
+    const bool transposedOutput = transposed == CLFFT_TRANSPOSED && rank > 1;
+    if (placement == CLFFT_INPLACE && inStridesSet && inLayout == outLayout && !transposedOutput)
         return inStrides;
-    return packedStrides(*this, outLayout, transposed == CLFFT_TRANSPOSED && rank > 1);
+    return packedStrides(*this, outLayout, transposedOutput);
 }
 
 std::size_t PlanSettings::effectiveInDistance() const
@@ -161,6 +163,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     if (const char* cap = std::getenv("CLFFT_NG_LOCAL_MEM_LIMIT"))
         limits.localMemBytes = std::min<std::size_t>(limits.localMemBytes, std::strtoull(cap, nullptr, 10));
     limits.isCpu = (deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
+    limits.noLibraryMemory = std::getenv("CLFFT_REQUEST_LIB_NOMEMALLOC") != nullptr;
 
     Library& lib = Library::get();
     const bool dump = (lib.debugFlags() & CLFFT_DUMP_PROGRAMS) != 0 || std::getenv("CLFFT_DUMP_PROGRAMS") != nullptr;

@@ -357,6 +357,22 @@ ExecutionPlan planComplex(const Problem& problem, const DeviceLimits& limits)
             active.push_back(i);
     if (active.empty())
         active.push_back(0); // every length is 1: one scaling copy
+    // In place with a transposed output, the buffer is read in one order and written in
+    // another: the first dimension goes out to the temporary buffer and the second comes back.
+    bool reordered = false;
+    for (std::size_t i = 0; i < in.counts.size(); ++i)
+        reordered = reordered || (in.counts[i] > 1 && in.strides[i] != out.strides[i]);
+    if (problem.inPlace && reordered) {
+        if (active.size() < 2)
+            throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};
+        const View temp = tempView(in.counts, active[0]);
+        plan.tmpBytes = viewPoints(temp) * complexBytes(problem.precision);
+        addDimension(plan, problem, active[0], in, temp, false, limits);
+        addDimension(plan, problem, active[1], temp, out, false, limits);
+        for (std::size_t k = 2; k < active.size(); ++k)
+            addDimension(plan, problem, active[k], out, out, true, limits);
+        return plan;
+    }
     for (std::size_t k = 0; k < active.size(); ++k)
         addDimension(plan, problem, active[k], k == 0 ? in : out, out, k > 0 || problem.inPlace, limits);
     return plan;
@@ -405,12 +421,12 @@ ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limit
     // Where the hermitian data sits while the complex passes work on it: the input buffer in
     // place; out of place a packed interleaved temporary, so the client's input survives.
     View work = in;
-    if (!complexDims.empty() && !problem.inPlace) {
+    if (!complexDims.empty() && !problem.inPlace && !limits.noLibraryMemory) {
         work = tempView(in.counts, 0);
         plan.tmpBytes = viewPoints(work) * complexBytes(problem.precision);
     }
     for (std::size_t k = 0; k < complexDims.size(); ++k)
-        addDimension(plan, problem, complexDims[k], k == 0 ? in : work, work, k > 0 || problem.inPlace, limits);
+        addDimension(plan, problem, complexDims[k], k == 0 ? in : work, work, k > 0 || work.role == in.role, limits);
 
     PassIo real;
     real.kind = PassKind::RealBackward;

@@ -16,6 +16,9 @@ struct DeviceLimits {
     std::size_t localMemBytes = 32768;
     std::size_t maxWorkGroupSize = 256;
     bool isCpu = false;
+    // CLFFT_REQUEST_LIB_NOMEMALLOC: plans that can work in the client's buffers do so (a
+    // multi-dimensional out-of-place C2R then overwrites its input, as clFFT's does).
+    bool noLibraryMemory = false;
 };
 
 enum class BufferRole { Input, Output, Temp };

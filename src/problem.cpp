@@ -44,10 +44,10 @@ Problem makeProblem(const PlanSettings& s)
 {
     // Transposed output (clFFT, FFTW-MPI's TRANSPOSED_OUT): the first two dimensions of the
     // result swapped. The output strides describe the transposed array; the passes simply
-    // write with dimension 0's and 1's output strides exchanged. One buffer cannot be read
-    // in one order and written in another by independent work-groups, so not in place.
+    // write with dimension 0's and 1's output strides exchanged (in place, through the
+    // temporary buffer: see planner.cpp).
     const bool transposed = s.transposed == CLFFT_TRANSPOSED && s.rank > 1;
-    if (transposed && (s.placement == CLFFT_INPLACE || s.inLayout == CLFFT_REAL || s.outLayout == CLFFT_REAL))
+    if (transposed && (s.inLayout == CLFFT_REAL || s.outLayout == CLFFT_REAL))
         throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};
 
     Problem p;
@@ -74,7 +74,7 @@ Problem makeProblem(const PlanSettings& s)
         if (p.kind == TransformKind::ComplexToComplex) {
             if (p.inLayout != p.outLayout || idist != odist)
                 throw StatusError{CLFFT_INVALID_ARG_VALUE};
-            for (int d = 0; d < s.rank; ++d)
+            for (int d = 0; d < s.rank && !transposed; ++d)
                 if (is[d] != os[d])
                     throw StatusError{CLFFT_INVALID_ARG_VALUE};
         } else {
