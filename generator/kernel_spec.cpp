@@ -10,6 +10,8 @@ bool KernelSpec::usesLocalMemory() const
 {
     // Between radix passes; before the first pass of a real backward transform (the
     // hermitian half is expanded there); after the last pass of an even real forward one.
+    if (kind == PassKind::RealMerge || kind == PassKind::RealSplit)
+        return false;
     return radices.size() >= 2 || kind == PassKind::RealBackward || (kind == PassKind::RealForward && halfLengthReal());
 }
 
@@ -29,6 +31,8 @@ std::string KernelSpec::kernelName() const
     case PassKind::Complex: os << "fft_c2c_n" << length; break;
     case PassKind::RealForward: os << "fft_r2c_n" << realLength; break;
     case PassKind::RealBackward: os << "fft_c2r_n" << realLength; break;
+    case PassKind::RealMerge: os << "fft_r2c_merge_n" << realLength; break;
+    case PassKind::RealSplit: os << "fft_c2r_split_n" << realLength; break;
     }
     os << "_r";
     if (radices.empty())
@@ -53,6 +57,8 @@ std::string KernelSpec::describe() const
     case PassKind::Complex: os << "complex, length " << length; break;
     case PassKind::RealForward: os << "real forward, length " << realLength << " (complex FFT of " << length << ")"; break;
     case PassKind::RealBackward: os << "real backward, length " << realLength << " (complex FFT of " << length << ")"; break;
+    case PassKind::RealMerge: os << "real forward merge step, length " << realLength; break;
+    case PassKind::RealSplit: os << "real backward split step, length " << realLength; break;
     }
     os << ", radices";
     for (int r : radices)

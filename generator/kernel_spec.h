@@ -18,6 +18,11 @@ enum class PassKind {
     Complex,      // complex in, complex out
     RealForward,  // real in, hermitian half (N/2+1 points) out
     RealBackward, // hermitian half in, real out
+    // Long real transforms (N = 2M, M too long for one kernel) around a multi-pass complex
+    // FFT of M points on z[n] = x[2n] + i x[2n+1]: the elementwise step between Z and the
+    // hermitian half X, as a kernel of its own (real_split.cpp).
+    RealMerge,    // Z -> X[0..M] (after the forward complex FFT)
+    RealSplit,    // X[0..M] -> Z (before the backward complex FFT)
 };
 
 // The most batch dimensions a kernel walks (other FFT dimensions plus the batch itself,
@@ -68,7 +73,10 @@ struct KernelSpec {
 
     std::size_t workGroupSize() const { return transformsPerGroup * threadsPerTransform; }
     // Real passes of even length run a half-length complex FFT with a split/merge step.
-    bool halfLengthReal() const { return kind != PassKind::Complex && realLength % 2 == 0; }
+    bool halfLengthReal() const
+    {
+        return (kind == PassKind::RealForward || kind == PassKind::RealBackward) && realLength % 2 == 0;
+    }
     // Whether the kernel exchanges data through local memory at all.
     bool usesLocalMemory() const;
     // Bytes of local memory the kernel declares (the callbacks' own excluded).

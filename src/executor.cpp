@@ -1,5 +1,7 @@
 #include "executor.h"
 
+#include "real_split.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -118,14 +120,24 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
         arg.real(p.appliesScale ? scale : 1.0);
         arg.real(dirSign);
 
-        const std::size_t local = p.spec.workGroupSize();
-        const std::size_t global = p.workGroups() * local;
+        // Stockham kernels: one work-group per transformsPerGroup transforms. Split/merge
+        // steps of long real transforms: one work-item per pair (k, M-k), by transforms.
+        std::size_t global[2] = {p.workGroups() * p.spec.workGroupSize(), 1};
+        std::size_t local[2] = {p.spec.workGroupSize(), 1};
+        cl_uint dims = 1;
+        if (p.spec.kind == PassKind::RealMerge || p.spec.kind == PassKind::RealSplit) {
+            const std::size_t pairs = p.spec.length / 2 + 1;
+            global[0] = (pairs + kSplitMergeGroup - 1) / kSplitMergeGroup * kSplitMergeGroup;
+            global[1] = p.transforms;
+            local[0] = kSplitMergeGroup;
+            dims = 2;
+        }
         cl_event done = nullptr;
         const cl_event prev = previous.get();
         const cl_int err =
-            i == 0 ? clEnqueueNDRangeKernel(rq.queue, bp.kernel.get(), 1, nullptr, &global, &local, rq.numWaitEvents,
+            i == 0 ? clEnqueueNDRangeKernel(rq.queue, bp.kernel.get(), dims, nullptr, global, local, rq.numWaitEvents,
                                             rq.numWaitEvents ? rq.waitEvents : nullptr, &done)
-                   : clEnqueueNDRangeKernel(rq.queue, bp.kernel.get(), 1, nullptr, &global, &local, 1, &prev, &done);
+                   : clEnqueueNDRangeKernel(rq.queue, bp.kernel.get(), dims, nullptr, global, local, 1, &prev, &done);
         if (err != CL_SUCCESS)
             throw StatusError{err};
         previous = EventRef(done);

@@ -2,7 +2,7 @@
 
 #include "library.h"
 #include "problem.h"
-#include "stockham.h"
+#include "generate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -107,7 +107,7 @@ T deviceInfo(cl_device_id device, cl_device_info what)
 
 MemRef uploadTwiddles(cl_context context, const KernelSpec& spec)
 {
-    const auto table = stockhamTwiddles(spec);
+    const auto table = kernelTable(spec);
     std::vector<unsigned char> bytes;
     if (spec.precision == Precision::Double) {
         std::vector<double> v;
@@ -177,7 +177,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         baked->tmpBytes = exec.tmpBytes;
         std::size_t kernelLimit = limits.maxWorkGroupSize;
         for (const PassPlan& pass : exec.passes) {
-            const std::string source = generateStockhamSource(pass.spec);
+            const std::string source = generateKernelSource(pass.spec);
             if (dump)
                 dumpProgram(pass.spec, source);
             ProgramCache::Result built = lib.programs().get(s.context.get(), device, source, "");

@@ -124,7 +124,9 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
         spec.realLength = io.n;
         spec.length = io.n % 2 == 0 ? io.n / 2 : io.n;
     }
-    spec.radices = chooseRadices(spec.length);
+    const bool splitMerge = io.kind == PassKind::RealMerge || io.kind == PassKind::RealSplit;
+    if (!splitMerge)
+        spec.radices = chooseRadices(spec.length);
     spec.precision = problem.precision;
     spec.inLayout = io.sourceLayout;
     spec.outLayout = io.destinationLayout;
@@ -159,7 +161,7 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
     b = std::min(b, std::max<std::size_t>(1, maxGroup / spec.threadsPerTransform));
     b = floorPow2(b);
     b = std::min(b, ceilPow2(pass.transforms));
-    spec.transformsPerGroup = b;
+    spec.transformsPerGroup = splitMerge ? 1 : b;
     spec.transformMajorThreads = b > 1 && pass.batch.front().inStride < pass.inStride;
 
     // Points stored along the pass on each side (real passes: the hermitian half is shorter).
@@ -168,6 +170,8 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
         outExtent = io.n / 2 + 1;
     if (io.kind == PassKind::RealBackward)
         inExtent = io.n / 2 + 1;
+    if (splitMerge)
+        inExtent = outExtent = io.n / 2 + 1;
     const std::size_t limit32 = UINT32_MAX;
     spec.index64 = pass.transforms > limit32 || maxOffset(inExtent, pass.inStride, pass.batch, true) > limit32 ||
                    maxOffset(outExtent, pass.outStride, pass.batch, false) > limit32;
@@ -378,12 +382,67 @@ ExecutionPlan planComplex(const Problem& problem, const DeviceLimits& limits)
     return plan;
 }
 
+// Long real rows (N = 2M, M too long for one kernel): the real side is read (R2C) or written
+// (C2R) as M interleaved complex values z[n] = x[2n] + i x[2n+1], which needs unit stride
+// along dimension 0 and even strides elsewhere. The complex side keeps its own strides.
+bool realSideIsComplexView(const Problem& problem, bool input)
+{
+    const IoDim& d0 = problem.dims[0];
+    if (d0.n % 2 != 0 || (input ? d0.inStride : d0.outStride) != 1)
+        return false;
+    for (std::size_t i = 1; i < problem.dims.size(); ++i)
+        if ((input ? problem.dims[i].inStride : problem.dims[i].outStride) % 2 != 0 && problem.dims[i].n > 1)
+            return false;
+    for (const IoDim& b : problem.batch)
+        if ((input ? b.inStride : b.outStride) % 2 != 0 && b.n > 1)
+            return false;
+    return true;
+}
+
+View complexViewOfRealSide(const Problem& problem, bool input, BufferRole role)
+{
+    View v = viewOf(problem.dims, problem.batch, !input, role, ComplexLayout::Interleaved);
+    v.counts[0] = problem.dims[0].n / 2;
+    v.strides[0] = 1;
+    for (std::size_t i = 1; i < v.strides.size(); ++i)
+        v.strides[i] /= 2;
+    return v;
+}
+
+bool longRealRow(const Problem& problem, const DeviceLimits& limits)
+{
+    const std::size_t n0 = problem.dims[0].n;
+    return !fitsOneKernel(n0 % 2 == 0 ? n0 / 2 : n0, problem.precision, limits);
+}
+
 ExecutionPlan planRealForward(const Problem& problem, const DeviceLimits& limits)
 {
     ExecutionPlan plan;
-    if (!fitsOneKernel(problem.dims[0].n % 2 == 0 ? problem.dims[0].n / 2 : problem.dims[0].n, problem.precision,
-                       limits))
-        throw StatusError{CLFFT_NOTIMPLEMENTED}; // long real rows: not yet
+    std::vector<IoDim> herm = problem.dims;
+    herm[0].n = problem.dims[0].n / 2 + 1;
+    const View out = viewOf(herm, problem.batch, true, BufferRole::Output, problem.outLayout);
+    if (longRealRow(problem, limits)) {
+        // The real pre-callback prototype cannot serve the complex first pass.
+        if (!realSideIsComplexView(problem, true) || problem.pre.present)
+            throw StatusError{CLFFT_NOTIMPLEMENTED};
+        View zOut = out;
+        zOut.counts[0] = problem.dims[0].n / 2;
+        addDimension(plan, problem, 0, complexViewOfRealSide(problem, true, BufferRole::Input), zOut,
+                     problem.inPlace, limits);
+        PassIo merge;
+        merge.kind = PassKind::RealMerge;
+        merge.n = problem.dims[0].n;
+        merge.inStride = merge.outStride = out.strides[0];
+        for (std::size_t e = 1; e < out.counts.size(); ++e)
+            merge.batch.push_back(IoDim{out.counts[e], out.strides[e], out.strides[e]});
+        merge.source = merge.destination = BufferRole::Output;
+        merge.sourceLayout = merge.destinationLayout = problem.outLayout;
+        plan.passes.push_back(makePass(problem, merge, limits));
+        for (std::size_t d = 1; d < herm.size(); ++d)
+            if (herm[d].n > 1)
+                addDimension(plan, problem, d, out, out, true, limits);
+        return plan;
+    }
     PassIo real;
     real.kind = PassKind::RealForward;
     real.n = problem.dims[0].n;
@@ -395,9 +454,6 @@ ExecutionPlan planRealForward(const Problem& problem, const DeviceLimits& limits
     real.destinationLayout = problem.outLayout;
     plan.passes.push_back(makePass(problem, real, limits));
     // The other dimensions, in place on the hermitian output (N0/2+1 points along dim 0).
-    std::vector<IoDim> herm = problem.dims;
-    herm[0].n = problem.dims[0].n / 2 + 1;
-    const View out = viewOf(herm, problem.batch, true, BufferRole::Output, problem.outLayout);
     for (std::size_t d = 1; d < herm.size(); ++d)
         if (herm[d].n > 1)
             addDimension(plan, problem, d, out, out, true, limits);
@@ -407,9 +463,10 @@ ExecutionPlan planRealForward(const Problem& problem, const DeviceLimits& limits
 ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limits)
 {
     ExecutionPlan plan;
-    if (!fitsOneKernel(problem.dims[0].n % 2 == 0 ? problem.dims[0].n / 2 : problem.dims[0].n, problem.precision,
-                       limits))
-        throw StatusError{CLFFT_NOTIMPLEMENTED}; // long real rows: not yet
+    const bool longRow = longRealRow(problem, limits);
+    // The real post-callback prototype cannot serve the complex last pass.
+    if (longRow && (!realSideIsComplexView(problem, false) || problem.post.present))
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
     std::vector<IoDim> herm = problem.dims;
     herm[0].n = problem.dims[0].n / 2 + 1;
     const View in = viewOf(herm, problem.batch, false, BufferRole::Input, problem.inLayout);
@@ -428,6 +485,23 @@ ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limit
     for (std::size_t k = 0; k < complexDims.size(); ++k)
         addDimension(plan, problem, complexDims[k], k == 0 ? in : work, work, k > 0 || work.role == in.role, limits);
 
+    if (longRow) {
+        // Split X into Z (the spectrum of z[n] = x[2n] + i x[2n+1]) in the output buffer seen
+        // as complex, then the backward complex FFT of M points there.
+        const View zOut = complexViewOfRealSide(problem, false, BufferRole::Output);
+        PassIo split;
+        split.kind = PassKind::RealSplit;
+        split.n = problem.dims[0].n;
+        split.inStride = work.strides[0];
+        split.outStride = zOut.strides[0];
+        for (std::size_t e = 1; e < work.counts.size(); ++e)
+            split.batch.push_back(IoDim{work.counts[e], work.strides[e], zOut.strides[e]});
+        split.source = work.role;
+        split.sourceLayout = work.layout;
+        plan.passes.push_back(makePass(problem, split, limits));
+        addDimension(plan, problem, 0, zOut, zOut, true, limits);
+        return plan;
+    }
     PassIo real;
     real.kind = PassKind::RealBackward;
     real.n = problem.dims[0].n;

@@ -1,0 +1,113 @@
+// The split/merge step of a long real transform (N = 2M) as its own kernel: the complex FFT
+// of M points is too long for one work-group, so X[k] and X[M-k] meet in global memory.
+// Each work-item owns one pair (k, M-k), reads both points and writes both, so the kernel
+// works in place. The algebra is the one of the fused stages in stockham.cpp.
+#include "real_split.h"
+
+#include "butterfly.h"
+#include "global_access.h"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace clfft_ng {
+
+namespace {
+
+constexpr long double kPi = 3.141592653589793238462643383279502884L;
+
+std::size_t tableSplit(const KernelSpec& spec)
+{
+    const std::size_t count = spec.length / 2 + 1;
+    std::size_t L = 1;
+    while (L * L < count)
+        ++L;
+    return L;
+}
+
+} // namespace
+
+std::vector<std::complex<long double>> splitMergeTwiddles(const KernelSpec& spec)
+{
+    const std::size_t N = spec.realLength, count = spec.length / 2 + 1, L = tableSplit(spec);
+    std::vector<std::complex<long double>> table;
+    auto root = [&](std::size_t e) {
+        const long double angle = -2.0L * kPi * static_cast<long double>(e % N) / static_cast<long double>(N);
+        return std::complex<long double>(std::cos(angle), std::sin(angle));
+    };
+    for (std::size_t e = 0; e < L; ++e)
+        table.push_back(root(e));
+    for (std::size_t h = 0; h * L < count; ++h)
+        table.push_back(root(h * L));
+    return table;
+}
+
+std::string generateSplitMergeSource(const KernelSpec& spec)
+{
+    if ((spec.kind != PassKind::RealMerge && spec.kind != PassKind::RealSplit) || spec.realLength % 2 != 0 ||
+        spec.length * 2 != spec.realLength)
+        throw std::invalid_argument("KernelSpec: not a split/merge step");
+    const bool merge = spec.kind == PassKind::RealMerge;
+    const std::size_t M = spec.length, L = tableSplit(spec);
+    const GlobalAccess io(spec);
+    std::ostringstream os;
+    os << "// clfft-ng generated kernel: " << spec.kernelName() << "\n// " << spec.describe() << "\n";
+    if (spec.precision == Precision::Double)
+        os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\ntypedef double real_t;\ntypedef double2 real2_t;\n";
+    else
+        os << "typedef float real_t;\ntypedef float2 real2_t;\n";
+    os << (spec.index64 ? "typedef ulong idx_t;\n" : "typedef uint idx_t;\n") << "\n"
+       << "static inline real2_t cmul(real2_t a, real2_t b)\n{\n"
+       << "    return (real2_t)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);\n}\n\n";
+    if (spec.pre.present)
+        os << "// ---- pre-callback (client code)\n" << spec.pre.source << "\n// ---- end of pre-callback\n\n";
+    if (spec.post.present)
+        os << "// ---- post-callback (client code)\n" << spec.post.source << "\n// ---- end of post-callback\n\n";
+    os << "__kernel __attribute__((reqd_work_group_size(" << kSplitMergeGroup << ", 1, 1)))\n"
+       << "void " << spec.kernelName() << "(\n"
+       << io.parameters() << "    const idx_t nTransforms, const idx_t inStride, const idx_t outStride,\n";
+    for (int d = 0; d < spec.batchDims; ++d)
+        os << "    const idx_t count" << d << ", const idx_t inStride" << d << ", const idx_t outStride" << d << ",\n";
+    os << "    const real_t scale, const real_t dirSign)\n{\n"
+       << "    const uint k = (uint)get_global_id(0);\n"
+       << "    const idx_t m = (idx_t)get_global_id(1);\n"
+       << "    if (k > " << u(M / 2) << " || m >= nTransforms)\n        return;\n"
+       << "    idx_t rest = m, ioff = 0, ooff = 0;\n";
+    for (int d = 0; d + 1 < spec.batchDims; ++d)
+        os << "    { const idx_t c = rest % count" << d << "; rest /= count" << d << "; ioff += c * inStride" << d
+           << "; ooff += c * outStride" << d << "; }\n";
+    os << "    ioff += rest * inStride" << spec.batchDims - 1 << "; ooff += rest * outStride" << spec.batchDims - 1
+       << ";\n"
+       << "    const real2_t w = cmul(tw[k % " << u(L) << "], tw[" << u(L) << " + k / " << u(L)
+       << "]); // exp(-2 pi i k / N)\n";
+    if (merge) {
+        const std::string half = realLiteral(0.5L, spec.precision);
+        os << "    // X[k] = E + W^k O, X[M-k] = conj(E - W^k O), E = (Z[k] + conj(Z[M-k])) / 2,\n"
+           << "    // O = -i (Z[k] - conj(Z[M-k])) / 2\n"
+           << "    const real2_t A = " << io.loadComplex("k") << ";\n"
+           << "    const real2_t B = " << io.loadComplex("k == 0u ? 0u : " + u(M) + " - k") << ";\n"
+           << "    const real2_t E = " << half << " * (real2_t)(A.x + B.x, A.y - B.y);\n"
+           << "    const real2_t O = " << half << " * (real2_t)(A.y + B.y, B.x - A.x);\n"
+           << "    const real2_t WO = cmul(w, O);\n"
+           << "    const real2_t P = E + WO, Q = E - WO;\n"
+           << "    " << io.storeComplex("k", "(real2_t)(P.x * scale, P.y * scale)") << "\n"
+           << "    if (k == 0u || k < " << u(M) << " - k)\n"
+           << "        " << io.storeComplex(u(M) + " - k", "(real2_t)(Q.x * scale, -Q.y * scale)") << "\n";
+    } else {
+        os << "    // Z[k] = E + iO, E = X[k] + conj(X[M-k]), O = (X[k] - conj(X[M-k])) exp(2 pi i k / N)\n"
+           << "    const real2_t A = " << io.loadComplex("k") << ";\n"
+           << "    const real2_t B = (k == " << u(M) << " - k) ? A : " << io.loadComplex(u(M) + " - k") << ";\n"
+           << "    const real2_t E = (real2_t)(A.x + B.x, A.y - B.y);\n"
+           << "    const real2_t D = (real2_t)(A.x - B.x, A.y + B.y);\n"
+           << "    const real2_t O = cmul(D, (real2_t)(w.x, -w.y));\n"
+           << "    " << io.storeComplex("k", "(real2_t)((E.x - O.y) * scale, (E.y + O.x) * scale)") << "\n"
+           << "    if (k > 0u && k < " << u(M) << " - k)\n"
+           << "        " << io.storeComplex(u(M) + " - k", "(real2_t)((E.x + O.y) * scale, (O.x - E.y) * scale)")
+           << "\n";
+    }
+    os << "}\n";
+    return os.str();
+}
+
+} // namespace clfft_ng
