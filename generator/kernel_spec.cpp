@@ -12,7 +12,7 @@ bool KernelSpec::usesLocalMemory() const
     // hermitian half is expanded there); after the last pass of an even real forward one.
     if (kind == PassKind::RealMerge || kind == PassKind::RealSplit)
         return false;
-    return radices.size() >= 2 || kind == PassKind::RealBackward || (kind == PassKind::RealForward && halfLengthReal());
+    return radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein || (kind == PassKind::RealForward && halfLengthReal());
 }
 
 std::size_t KernelSpec::localMemBytes() const
@@ -33,6 +33,7 @@ std::string KernelSpec::kernelName() const
     case PassKind::RealBackward: os << "fft_c2r_n" << realLength; break;
     case PassKind::RealMerge: os << "fft_r2c_merge_n" << realLength; break;
     case PassKind::RealSplit: os << "fft_c2r_split_n" << realLength; break;
+    case PassKind::Bluestein: os << "fft_c2c_bluestein_n" << bluesteinLength << "_m" << length; break;
     }
     os << "_r";
     if (radices.empty())
@@ -59,6 +60,7 @@ std::string KernelSpec::describe() const
     case PassKind::RealBackward: os << "real backward, length " << realLength << " (complex FFT of " << length << ")"; break;
     case PassKind::RealMerge: os << "real forward merge step, length " << realLength; break;
     case PassKind::RealSplit: os << "real backward split step, length " << realLength; break;
+    case PassKind::Bluestein: os << "complex, length " << bluesteinLength << " by Bluestein over " << length; break;
     }
     os << ", radices";
     for (int r : radices)
@@ -82,7 +84,7 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            batchDims == o.batchDims && transformsPerGroup == o.transformsPerGroup &&
            threadsPerTransform == o.threadsPerTransform && transformMajorThreads == o.transformMajorThreads &&
            index64 == o.index64 && splitExchange == o.splitExchange &&
-           stageTwiddleLength == o.stageTwiddleLength && pre == o.pre && post == o.post;
+           stageTwiddleLength == o.stageTwiddleLength && bluesteinLength == o.bluesteinLength && pre == o.pre && post == o.post;
 }
 
 } // namespace clfft_ng

@@ -23,6 +23,11 @@ enum class PassKind {
     // hermitian half X, as a kernel of its own (real_split.cpp).
     RealMerge,    // Z -> X[0..M] (after the forward complex FFT)
     RealSplit,    // X[0..M] -> Z (before the backward complex FFT)
+    // Any length N by Bluestein's chirp-z algorithm (Bluestein 1970; Rabiner, Schafer and
+    // Rader 1969): X = conj(b) . IDFT_M(DFT_M(x . conj(b)) . DFT_M(b~)), b[n] = exp(pi i n^2/N),
+    // the convolution of length M >= 2N-1 done with two rounds of Stockham passes of M points
+    // in one kernel; `length` is M, `bluesteinLength` is N.
+    Bluestein,
 };
 
 // The most batch dimensions a kernel walks (other FFT dimensions plus the batch itself,
@@ -68,6 +73,7 @@ struct KernelSpec {
     // point e of the transform whose batch coordinate 0 is j is multiplied by
     // exp(-2 pi i j e / stageTwiddleLength) at load. 0: no such twiddle.
     std::size_t stageTwiddleLength = 0;
+    std::size_t bluesteinLength = 0;    // PassKind::Bluestein: N, the transform's length
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 

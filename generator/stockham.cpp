@@ -86,11 +86,14 @@ void validate(const KernelSpec& spec)
     }
     if (product != spec.length)
         throw std::invalid_argument("KernelSpec: radices do not multiply to the length");
-    if (spec.kind != PassKind::Complex) {
+    if (spec.kind == PassKind::Bluestein) {
+        if (spec.bluesteinLength == 0 || spec.length < 2 * spec.bluesteinLength - 1 || spec.splitExchange)
+            throw std::invalid_argument("KernelSpec: Bluestein needs M >= 2N - 1, in local memory");
+    } else if (spec.kind != PassKind::Complex) {
         const std::size_t expect = spec.realLength % 2 == 0 ? spec.realLength / 2 : spec.realLength;
         if (spec.realLength == 0 || spec.length != expect)
             throw std::invalid_argument("KernelSpec: real length does not match the complex length");
-        if (spec.splitExchange || spec.stageTwiddleLength)
+        if (spec.kind != PassKind::Bluestein && (spec.splitExchange || spec.stageTwiddleLength))
             throw std::invalid_argument("KernelSpec: split exchange and stage twiddles are for complex passes only");
     }
     if (spec.stageTwiddleLength > 0xFFFFFFFFu)
@@ -114,6 +117,65 @@ std::size_t stageSplit(const KernelSpec& spec)
     return L;
 }
 
+std::vector<std::complex<long double>> bluesteinChirp(std::size_t n)
+{
+    // conj(b[k]) = exp(-pi i k^2 / N); k^2 reduced modulo 2N exactly in integers first.
+    std::vector<std::complex<long double>> chirp(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const unsigned long long e = (static_cast<unsigned long long>(k) * k) % (2ULL * n);
+        const long double angle = -kPi * static_cast<long double>(e) / static_cast<long double>(n);
+        chirp[k] = std::complex<long double>(std::cos(angle), std::sin(angle));
+    }
+    return chirp;
+}
+
+namespace {
+
+// In-place mixed-radix FFT in long double on the host (forward), for the Bluestein kernel's
+// spectrum: recursive decimation in time over the smallest prime factor.
+void hostFft(std::vector<std::complex<long double>>& a)
+{
+    const std::size_t n = a.size();
+    if (n <= 1)
+        return;
+    std::size_t p = 2;
+    while (n % p != 0)
+        ++p;
+    const std::size_t m = n / p;
+    std::vector<std::vector<std::complex<long double>>> parts(p, std::vector<std::complex<long double>>(m));
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t r = 0; r < p; ++r)
+            parts[r][i] = a[i * p + r];
+    for (auto& part : parts)
+        hostFft(part);
+    for (std::size_t k = 0; k < n; ++k) {
+        std::complex<long double> sum = 0;
+        for (std::size_t r = 0; r < p; ++r) {
+            const long double angle = -2.0L * kPi * static_cast<long double>((r * k) % n) / static_cast<long double>(n);
+            sum += parts[r][k % m] * std::complex<long double>(std::cos(angle), std::sin(angle));
+        }
+        a[k] = sum;
+    }
+}
+
+} // namespace
+
+std::vector<std::complex<long double>> bluesteinKernel(std::size_t n, std::size_t m)
+{
+    // DFT_M of b~ (b[j] at j and at M-j), divided by M so the kernel's inverse needs no scaling.
+    std::vector<std::complex<long double>> b(m, 0.0L);
+    const std::vector<std::complex<long double>> chirp = bluesteinChirp(n);
+    for (std::size_t j = 0; j < n; ++j) {
+        b[j] = std::conj(chirp[j]);
+        if (j > 0)
+            b[m - j] = std::conj(chirp[j]);
+    }
+    hostFft(b);
+    for (auto& v : b)
+        v /= static_cast<long double>(m);
+    return b;
+}
+
 std::size_t stockhamTwiddleCount(const KernelSpec& spec)
 {
     std::size_t count = passTwiddleCount(spec);
@@ -123,6 +185,8 @@ std::size_t stockhamTwiddleCount(const KernelSpec& spec)
         const std::size_t L = stageSplit(spec);
         count += L + (spec.stageTwiddleLength + L - 1) / L;
     }
+    if (spec.kind == PassKind::Bluestein)
+        count += spec.bluesteinLength + spec.length;
     return std::max<std::size_t>(count, 1);
 }
 
@@ -153,6 +217,12 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
             table.push_back(root(e, M));
         for (std::size_t h = 0; h * L < M; ++h)
             table.push_back(root(h * L, M));
+    }
+    if (spec.kind == PassKind::Bluestein) {
+        const std::vector<std::complex<long double>> chirp = bluesteinChirp(spec.bluesteinLength);
+        table.insert(table.end(), chirp.begin(), chirp.end());
+        const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.bluesteinLength, spec.length);
+        table.insert(table.end(), kernel.begin(), kernel.end());
     }
     if (table.empty())
         table.emplace_back(1.0L, 0.0L);
@@ -309,9 +379,21 @@ std::string generateStockhamSource(const KernelSpec& spec)
         }
     }
 
-    for (std::size_t p = 0; p < passes.size(); ++p) {
+    // Bluestein runs the passes twice: the forward FFT of the chirped input, then (after the
+    // pointwise product with the kernel's spectrum, conjugated) the FFT that inverts it.
+    const bool bluestein = spec.kind == PassKind::Bluestein;
+    const std::size_t bluesteinN = spec.bluesteinLength;
+    std::size_t kernelBase = stageBase + bluesteinN; // chirp right after the stage tables
+    if (spec.stageTwiddleLength) {
+        const std::size_t L = stageSplit(spec);
+        kernelBase += L + (spec.stageTwiddleLength + L - 1) / L;
+    }
+    const std::size_t rounds = bluestein ? 2 : 1;
+    for (std::size_t step = 0; step < rounds * passes.size(); ++step) {
+        const std::size_t p = step % passes.size(), round = step / passes.size();
         const PassShape& s = passes[p];
-        const bool first = p == 0, last = p + 1 == passes.size();
+        const bool first = step == 0, last = step + 1 == rounds * passes.size();
+        const bool roundEnd = bluestein && round == 0 && p + 1 == passes.size();
         const bool readsGlobal = first && !expandInput;
         const bool writesGlobal = last && !mergeOutput;
         const int R = s.radix;
@@ -324,6 +406,21 @@ std::string generateStockhamSource(const KernelSpec& spec)
                 for (int r = 0; r < R; ++r) {
                     const std::string e = readElement(s, j, r);
                     std::string x;
+                    if (bluestein) {
+                        // x[e] conj(b[e]) for e < N (after the stage twiddle of a multi-pass
+                        // transform), zero padding up to M.
+                        os << "            if ((" << e << ") < " << u(bluesteinN) << ") { const real2_t x = "
+                           << io.loadComplex(e) << "; real2_t y = (real2_t)(x.x, x.y * dirSign);";
+                        if (spec.stageTwiddleLength) {
+                            const std::size_t L = stageSplit(spec);
+                            os << " const uint te = (uint)coord0 * (" << e << "); y = cmul(y, cmul(tw[" << u(stageBase)
+                               << " + te % " << u(L) << "], tw[" << u(stageBase) << " + " << u(L) << " + te / " << u(L)
+                               << "]));";
+                        }
+                        os << " " << slot(s, q, r) << " = cmul(y, tw[" << u(kernelBase - bluesteinN) << " + (" << e
+                           << ")]); } else " << slot(s, q, r) << " = (real2_t)(0);\n";
+                        continue;
+                    }
                     if (spec.kind == PassKind::Complex)
                         x = io.loadComplex(e);
                     else if (spec.halfLengthReal())
@@ -378,7 +475,12 @@ std::string generateStockhamSource(const KernelSpec& spec)
                 for (int r = 0; r < R; ++r) {
                     const std::string e = writeElement(s, j, r);
                     const std::string y = slot(s, q, r);
-                    if (spec.kind == PassKind::Complex) {
+                    if (bluestein) {
+                        // X[k] = conj(b[k]) conj(v[k]) for k < N (v: the inverting FFT's output).
+                        os << "            if ((" << e << ") < " << u(bluesteinN) << ") { const real2_t X = cmul((real2_t)("
+                           << y << ".x, -" << y << ".y), tw[" << u(kernelBase - bluesteinN) << " + (" << e << ")]); "
+                           << io.storeComplex(e, "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
+                    } else if (spec.kind == PassKind::Complex) {
                         os << "            " << io.storeComplex(e, "(real2_t)(" + y + ".x * scaleRe, " + y + ".y * scaleIm)")
                            << "\n";
                     } else if (spec.kind == PassKind::RealForward) { // odd length: keep k <= N/2
@@ -394,6 +496,17 @@ std::string generateStockhamSource(const KernelSpec& spec)
             });
             os << "    }\n";
         } else {
+            if (roundEnd) {
+                // Between the rounds: the product with the kernel's spectrum, conjugated so that
+                // the second (forward) FFT computes the conjugate of the inverse.
+                forEachItem(s.butterflies, "    ", [&](std::size_t q, const std::string& j) {
+                    for (int r = 0; r < R; ++r) {
+                        const std::string y = slot(s, q, r);
+                        os << "        { const real2_t c = cmul(" << y << ", tw[" << u(kernelBase) << " + ("
+                           << writeElement(s, j, r) << ")]); " << y << " = (real2_t)(c.x, -c.y); }\n";
+                    }
+                });
+            }
             writeLocal(s, split ? ".x" : "");
         }
     }

@@ -31,6 +31,11 @@ std::string generateStockhamSource(const KernelSpec& spec);
 // Computed in long double; the caller rounds them once to the kernel's precision.
 std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec);
 
+// Bluestein's chirp conj(b[k]) = exp(-pi i k^2 / N), k < N, and the spectrum of its kernel
+// DFT_M(b~) / M (b~[j] = b[j] = b[M-j] for j < N, 0 elsewhere), both in long double.
+std::vector<std::complex<long double>> bluesteinChirp(std::size_t n);
+std::vector<std::complex<long double>> bluesteinKernel(std::size_t n, std::size_t m);
+
 // Number of entries stockhamTwiddles returns (at least 1: a table is always bound).
 std::size_t stockhamTwiddleCount(const KernelSpec& spec);
 

@@ -57,6 +57,8 @@ std::vector<IoDim> normaliseBatch(std::vector<IoDim> dims)
 
 namespace {
 
+std::size_t bluesteinLength(std::size_t n);
+
 std::size_t floorPow2(std::size_t v)
 {
     std::size_t p = 1;
@@ -118,7 +120,11 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
 
     KernelSpec& spec = pass.spec;
     spec.kind = io.kind;
-    if (io.kind == PassKind::Complex) {
+    if (io.kind == PassKind::Complex && !hasCodeletFactors(io.n)) {
+        spec.kind = PassKind::Bluestein;
+        spec.bluesteinLength = io.n;
+        spec.length = bluesteinLength(io.n);
+    } else if (io.kind == PassKind::Complex) {
         spec.length = io.n;
     } else {
         spec.realLength = io.n;
@@ -229,10 +235,42 @@ std::size_t viewPoints(const View& v)
 // The longest transform one kernel computes in local memory; longer ones are split.
 constexpr std::size_t kMaxSingleKernelLength = 4096;
 
+// Bluestein's convolution length for n: the cheapest length >= 2n-1 our passes compute
+// (factors 2, 3, 5, 7; the cost model of factorize.cpp among the candidates up to 5/4 of the
+// minimum, so 2^k usually wins over an odd smooth number a few percent shorter).
+std::size_t bluesteinLength(std::size_t n)
+{
+    const std::size_t least = 2 * n - 1;
+    std::size_t best = 0;
+    double bestCost = 1e300;
+    for (std::size_t m = least; m <= least + least / 4 + 1; ++m) {
+        std::size_t r = m;
+        for (std::size_t p : {2, 3, 5, 7})
+            while (r % p == 0)
+                r /= p;
+        if (r != 1)
+            continue;
+        double cost = 0;
+        for (int radix : chooseRadices(m))
+            cost += 1.0 + 0.02 * radix;
+        cost *= static_cast<double>(m);
+        if (cost < bestCost) {
+            bestCost = cost;
+            best = m;
+        }
+    }
+    return best;
+}
+
 bool fitsOneKernel(std::size_t n, Precision p, const DeviceLimits& limits)
 {
-    const std::size_t bytes = n * complexBytes(p);
-    return n <= kMaxSingleKernelLength && (bytes <= limits.localMemBytes || bytes / 2 <= limits.localMemBytes);
+    // A length with a prime factor above 13 runs as Bluestein over its convolution length.
+    const bool direct = hasCodeletFactors(n);
+    const std::size_t points = direct ? n : bluesteinLength(n);
+    const std::size_t bytes = points * complexBytes(p);
+    if (points > kMaxSingleKernelLength)
+        return false;
+    return bytes <= limits.localMemBytes || (direct && bytes / 2 <= limits.localMemBytes);
 }
 
 // Divisors of n (n has only small prime factors), ascending.
@@ -520,10 +558,10 @@ ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limit
 
 ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits)
 {
-    // (A real length's half has no prime factor its length lacks.)
-    for (const IoDim& d : problem.dims)
-        if (!hasCodeletFactors(d.n))
-            throw StatusError{CLFFT_NOTIMPLEMENTED}; // prime factors above 13: not yet
+    // Complex dimensions of any length run direct or by Bluestein; real rows need factors
+    // 2..13 for now (their half-length trick runs inside the direct kernels).
+    if (problem.kind != TransformKind::ComplexToComplex && !hasCodeletFactors(problem.dims[0].n))
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
 
     ExecutionPlan plan;
     switch (problem.kind) {
