@@ -46,7 +46,11 @@ std::string KernelSpec::kernelName() const
        << (kind == PassKind::RealBackward ? "r" : layoutTag(outLayout));
     os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r") << "_d"
        << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
-       << (stageTwiddleLength ? "_tw" + std::to_string(stageTwiddleLength) : "") << (pre.present ? "_pre" : "")
+       << (stageTwiddleLength ? "_tw" + std::to_string(stageTwiddleLength) : "");
+    if (bluesteinStep != BluesteinStep::None)
+        os << (bluesteinStep == BluesteinStep::Load ? "_bsload" : bluesteinStep == BluesteinStep::Multiply ? "_bsmul" : "_bsstore")
+           << bluesteinLength << "m" << bluesteinPadded << "s" << bluesteinPositionStride;
+    os << (pre.present ? "_pre" : "")
        << (post.present ? "_post" : "");
     return os.str();
 }
@@ -84,7 +88,9 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            batchDims == o.batchDims && transformsPerGroup == o.transformsPerGroup &&
            threadsPerTransform == o.threadsPerTransform && transformMajorThreads == o.transformMajorThreads &&
            index64 == o.index64 && splitExchange == o.splitExchange &&
-           stageTwiddleLength == o.stageTwiddleLength && bluesteinLength == o.bluesteinLength && pre == o.pre && post == o.post;
+           stageTwiddleLength == o.stageTwiddleLength && bluesteinLength == o.bluesteinLength &&
+           bluesteinStep == o.bluesteinStep && bluesteinPadded == o.bluesteinPadded &&
+           bluesteinPositionStride == o.bluesteinPositionStride && pre == o.pre && post == o.post;
 }
 
 } // namespace clfft_ng

@@ -30,6 +30,16 @@ enum class PassKind {
     Bluestein,
 };
 
+// The steps of a multi-kernel Bluestein (a prime too long for one kernel) fused into the
+// sub-passes of its two FFTs of M points; the position along the transform of element e of
+// the transform with batch coordinate 0 j is p = j + e * bluesteinPositionStride.
+enum class BluesteinStep {
+    None,
+    Load,     // first sub-pass: x[p] conj(b[p]) for p < N, zero up to M
+    Multiply, // last sub-pass of the first FFT: conj(v[p] * DFT_M(b~)[p] / M)
+    Store,    // last sub-pass of the second FFT: X[p] = conj(b[p]) conj(v[p]) for p < N
+};
+
 // The most batch dimensions a kernel walks (other FFT dimensions plus the batch itself,
 // after the planner has dropped unit dimensions and merged contiguous ones).
 constexpr int kMaxBatchDims = 4;
@@ -73,7 +83,10 @@ struct KernelSpec {
     // point e of the transform whose batch coordinate 0 is j is multiplied by
     // exp(-2 pi i j e / stageTwiddleLength) at load. 0: no such twiddle.
     std::size_t stageTwiddleLength = 0;
-    std::size_t bluesteinLength = 0;    // PassKind::Bluestein: N, the transform's length
+    std::size_t bluesteinLength = 0;    // PassKind::Bluestein and Bluestein steps: N
+    BluesteinStep bluesteinStep = BluesteinStep::None;
+    std::size_t bluesteinPadded = 0;          // Bluestein steps: M
+    std::size_t bluesteinPositionStride = 0;  // Bluestein steps: see BluesteinStep
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 

@@ -131,9 +131,11 @@ std::vector<std::complex<long double>> bluesteinChirp(std::size_t n)
 
 namespace {
 
-// In-place mixed-radix FFT in long double on the host (forward), for the Bluestein kernel's
-// spectrum: recursive decimation in time over the smallest prime factor.
-void hostFft(std::vector<std::complex<long double>>& a)
+// Mixed-radix FFT in long double on the host (forward), for the Bluestein kernel's spectrum:
+// recursive decimation in time over the smallest prime factor. The roots of unity come from
+// one table of the top-level length (`roots[j] = exp(-2 pi i j / N)`), so each level costs no
+// trigonometry; a sub-transform of length n uses every (N/n)-th root.
+void hostFft(std::vector<std::complex<long double>>& a, const std::vector<std::complex<long double>>& roots)
 {
     const std::size_t n = a.size();
     if (n <= 1)
@@ -141,21 +143,29 @@ void hostFft(std::vector<std::complex<long double>>& a)
     std::size_t p = 2;
     while (n % p != 0)
         ++p;
-    const std::size_t m = n / p;
+    const std::size_t m = n / p, step = roots.size() / n;
     std::vector<std::vector<std::complex<long double>>> parts(p, std::vector<std::complex<long double>>(m));
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t r = 0; r < p; ++r)
             parts[r][i] = a[i * p + r];
     for (auto& part : parts)
-        hostFft(part);
+        hostFft(part, roots);
     for (std::size_t k = 0; k < n; ++k) {
-        std::complex<long double> sum = 0;
-        for (std::size_t r = 0; r < p; ++r) {
-            const long double angle = -2.0L * kPi * static_cast<long double>((r * k) % n) / static_cast<long double>(n);
-            sum += parts[r][k % m] * std::complex<long double>(std::cos(angle), std::sin(angle));
-        }
+        std::complex<long double> sum = parts[0][k % m];
+        for (std::size_t r = 1; r < p; ++r)
+            sum += parts[r][k % m] * roots[((r * k) % n) * step];
         a[k] = sum;
     }
+}
+
+void hostFft(std::vector<std::complex<long double>>& a)
+{
+    std::vector<std::complex<long double>> roots(a.size());
+    for (std::size_t j = 0; j < a.size(); ++j) {
+        const long double angle = -2.0L * kPi * static_cast<long double>(j) / static_cast<long double>(a.size());
+        roots[j] = std::complex<long double>(std::cos(angle), std::sin(angle));
+    }
+    hostFft(a, roots);
 }
 
 } // namespace
@@ -187,6 +197,10 @@ std::size_t stockhamTwiddleCount(const KernelSpec& spec)
     }
     if (spec.kind == PassKind::Bluestein)
         count += spec.bluesteinLength + spec.length;
+    if (spec.bluesteinStep == BluesteinStep::Load || spec.bluesteinStep == BluesteinStep::Store)
+        count += spec.bluesteinLength;
+    if (spec.bluesteinStep == BluesteinStep::Multiply)
+        count += spec.bluesteinPadded;
     return std::max<std::size_t>(count, 1);
 }
 
@@ -222,6 +236,14 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
         const std::vector<std::complex<long double>> chirp = bluesteinChirp(spec.bluesteinLength);
         table.insert(table.end(), chirp.begin(), chirp.end());
         const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.bluesteinLength, spec.length);
+        table.insert(table.end(), kernel.begin(), kernel.end());
+    }
+    if (spec.bluesteinStep == BluesteinStep::Load || spec.bluesteinStep == BluesteinStep::Store) {
+        const std::vector<std::complex<long double>> chirp = bluesteinChirp(spec.bluesteinLength);
+        table.insert(table.end(), chirp.begin(), chirp.end());
+    }
+    if (spec.bluesteinStep == BluesteinStep::Multiply) {
+        const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.bluesteinLength, spec.bluesteinPadded);
         table.insert(table.end(), kernel.begin(), kernel.end());
     }
     if (table.empty())
@@ -279,7 +301,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
     os << "    const idx_t m = (idx_t)get_group_id(0) * " << u(B) << " + b;\n"
        << "    const bool valid = m < nTransforms;\n"
        << "    idx_t rest = m, ioff = 0, ooff = 0;\n";
-    if (spec.stageTwiddleLength)
+    if (spec.stageTwiddleLength || spec.bluesteinStep != BluesteinStep::None)
         os << "    const idx_t coord0 = " << (spec.batchDims > 1 ? "m % count0" : "m") << ";\n";
     for (int d = 0; d + 1 < spec.batchDims; ++d)
         os << "    { const idx_t c = rest % count" << d << "; rest /= count" << d << "; ioff += c * inStride" << d
@@ -383,11 +405,12 @@ std::string generateStockhamSource(const KernelSpec& spec)
     // pointwise product with the kernel's spectrum, conjugated) the FFT that inverts it.
     const bool bluestein = spec.kind == PassKind::Bluestein;
     const std::size_t bluesteinN = spec.bluesteinLength;
-    std::size_t kernelBase = stageBase + bluesteinN; // chirp right after the stage tables
+    std::size_t stepBase = stageBase; // tables of the Bluestein steps follow the stage tables
     if (spec.stageTwiddleLength) {
         const std::size_t L = stageSplit(spec);
-        kernelBase += L + (spec.stageTwiddleLength + L - 1) / L;
+        stepBase += L + (spec.stageTwiddleLength + L - 1) / L;
     }
+    const std::size_t kernelBase = stepBase + bluesteinN; // chirp, then the kernel's spectrum
     const std::size_t rounds = bluestein ? 2 : 1;
     for (std::size_t step = 0; step < rounds * passes.size(); ++step) {
         const std::size_t p = step % passes.size(), round = step / passes.size();
@@ -419,6 +442,13 @@ std::string generateStockhamSource(const KernelSpec& spec)
                         }
                         os << " " << slot(s, q, r) << " = cmul(y, tw[" << u(kernelBase - bluesteinN) << " + (" << e
                            << ")]); } else " << slot(s, q, r) << " = (real2_t)(0);\n";
+                        continue;
+                    }
+                    if (spec.bluesteinStep == BluesteinStep::Load) {
+                        os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * " << u(spec.bluesteinPositionStride)
+                           << "; if (pos < " << u(spec.bluesteinLength) << ") { const real2_t x = " << io.loadComplex(e)
+                           << "; " << slot(s, q, r) << " = cmul((real2_t)(x.x, x.y * dirSign), tw[" << u(stepBase)
+                           << " + pos]); } else " << slot(s, q, r) << " = (real2_t)(0); }\n";
                         continue;
                     }
                     if (spec.kind == PassKind::Complex)
@@ -480,6 +510,15 @@ std::string generateStockhamSource(const KernelSpec& spec)
                         os << "            if ((" << e << ") < " << u(bluesteinN) << ") { const real2_t X = cmul((real2_t)("
                            << y << ".x, -" << y << ".y), tw[" << u(kernelBase - bluesteinN) << " + (" << e << ")]); "
                            << io.storeComplex(e, "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
+                    } else if (spec.bluesteinStep == BluesteinStep::Multiply) {
+                        os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * "
+                           << u(spec.bluesteinPositionStride) << "; const real2_t c = cmul(" << y << ", tw[" << u(stepBase)
+                           << " + pos]); " << io.storeComplex(e, "(real2_t)(c.x * scaleRe, -c.y * scaleIm)") << " }\n";
+                    } else if (spec.bluesteinStep == BluesteinStep::Store) {
+                        os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * "
+                           << u(spec.bluesteinPositionStride) << "; if (pos < " << u(spec.bluesteinLength)
+                           << ") { const real2_t X = cmul((real2_t)(" << y << ".x, -" << y << ".y), tw[" << u(stepBase)
+                           << " + pos]); " << io.storeComplex(e, "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " } }\n";
                     } else if (spec.kind == PassKind::Complex) {
                         os << "            " << io.storeComplex(e, "(real2_t)(" + y + ".x * scaleRe, " + y + ".y * scaleIm)")
                            << "\n";

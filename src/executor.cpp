@@ -7,7 +7,20 @@
 
 namespace clfft_ng {
 
+// Defined in plan.cpp (its declaration belongs in plan.h).
+bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* outBytes);
+
 namespace {
+
+// A buffer smaller than the plan's data would let the kernels read and write outside it.
+void checkSize(cl_mem mem, std::size_t needed)
+{
+    std::size_t size = 0;
+    if (clGetMemObjectInfo(mem, CL_MEM_SIZE, sizeof size, &size, nullptr) != CL_SUCCESS)
+        throw StatusError{CLFFT_INVALID_MEM_OBJECT};
+    if (size < needed)
+        throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
+}
 
 class ArgBinder {
 public:
@@ -55,6 +68,19 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
     BakedPlan& baked = *plan.baked;
     const bool inPlace = s.placement == CLFFT_INPLACE;
 
+    std::size_t inBytes = 0, outBytes = 0;
+    if (!planBufferBytes(s, &inBytes, &outBytes))
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    const bool inPlanarSide = s.inLayout == CLFFT_COMPLEX_PLANAR || s.inLayout == CLFFT_HERMITIAN_PLANAR;
+    const bool outPlanarSide = s.outLayout == CLFFT_COMPLEX_PLANAR || s.outLayout == CLFFT_HERMITIAN_PLANAR;
+    for (int i = 0; i < (inPlanarSide ? 2 : 1); ++i)
+        checkSize(rq.inputs[i], inBytes);
+    if (!inPlace)
+        for (int i = 0; i < (outPlanarSide ? 2 : 1); ++i)
+            checkSize(rq.outputs[i], outBytes);
+    if (rq.tmpBuffer && baked.tmpBytes > 0)
+        checkSize(rq.tmpBuffer, baked.tmpBytes);
+
     cl_mem tmp = rq.tmpBuffer;
     if (baked.tmpBytes > 0 && !tmp) {
         if (!baked.tmpBuffer) {
@@ -65,12 +91,20 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
         }
         tmp = baked.tmpBuffer.get();
     }
+    if (baked.tmp2Bytes > 0 && !baked.tmp2Buffer) {
+        cl_int err = CL_SUCCESS;
+        baked.tmp2Buffer = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, baked.tmp2Bytes, nullptr, &err));
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+    }
     const bool inPlanar = s.inLayout == CLFFT_COMPLEX_PLANAR || s.inLayout == CLFFT_HERMITIAN_PLANAR;
     const bool outPlanar = s.outLayout == CLFFT_COMPLEX_PLANAR || s.outLayout == CLFFT_HERMITIAN_PLANAR;
     // The second buffer of a side is only read from the client's array when that side is planar.
     auto buffers = [&](BufferRole role) -> std::pair<cl_mem, cl_mem> {
         if (role == BufferRole::Temp)
             return {tmp, tmp};
+        if (role == BufferRole::Temp2)
+            return {baked.tmp2Buffer.get(), baked.tmp2Buffer.get()};
         if (role == BufferRole::Input || inPlace)
             return {rq.inputs[0], inPlanar ? rq.inputs[1] : nullptr};
         return {rq.outputs[0], outPlanar ? rq.outputs[1] : nullptr};

@@ -94,6 +94,47 @@ double PlanSettings::effectiveBackwardScale() const
     return backwardScaleSet ? backwardScale : 1.0 / static_cast<double>(points());
 }
 
+// Bytes each buffer of one side must hold: the largest element offset the plan touches, plus
+// one, times the element size (per buffer: a planar side has two buffers of this size). One
+// buffer serves both sides in place. False when a size computation overflows size_t: no
+// buffer can hold such data, and the planner's own arithmetic would overflow too.
+bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* outBytes)
+{
+    const Problem p = makeProblem(s);
+    const std::size_t real = p.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
+    auto side = [&](bool input, std::size_t* bytes) {
+        const clfftLayout layout = input ? s.inLayout : s.outLayout;
+        const bool hermitian = layout == CLFFT_HERMITIAN_INTERLEAVED || layout == CLFFT_HERMITIAN_PLANAR;
+        std::size_t element = real;
+        if (layout == CLFFT_COMPLEX_INTERLEAVED || layout == CLFFT_HERMITIAN_INTERLEAVED)
+            element = 2 * real;
+        std::size_t last = 0; // largest offset, in elements
+        auto addSpan = [&](std::size_t n, std::size_t stride) {
+            std::size_t span = 0;
+            return !__builtin_mul_overflow(n - 1, stride, &span) && !__builtin_add_overflow(last, span, &last);
+        };
+        for (std::size_t d = 0; d < p.dims.size(); ++d) {
+            const std::size_t n = (d == 0 && hermitian) ? p.dims[0].n / 2 + 1 : p.dims[d].n;
+            if (!addSpan(n, input ? p.dims[d].inStride : p.dims[d].outStride))
+                return false;
+        }
+        for (const IoDim& b : p.batch)
+            if (!addSpan(b.n, input ? b.inStride : b.outStride))
+                return false;
+        return !__builtin_add_overflow(last, std::size_t(1), &last) && !__builtin_mul_overflow(last, element, bytes);
+    };
+    // The points of all transforms must be countable too (work sizes, scales).
+    std::size_t points = s.batch;
+    for (int d = 0; d < s.rank; ++d)
+        if (__builtin_mul_overflow(points, s.lengths[d], &points))
+            return false;
+    if (!side(true, inBytes) || !side(false, outBytes))
+        return false;
+    if (s.placement == CLFFT_INPLACE)
+        *inBytes = *outBytes = std::max(*inBytes, *outBytes);
+    return true;
+}
+
 namespace {
 
 template <typename T>
@@ -153,6 +194,10 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         throw StatusError{CLFFT_INVALID_CONTEXT};
 
     const Problem problem = makeProblem(s);
+    // Sizes that overflow would make the planner loop or the kernels index out of range.
+    std::size_t inBytes = 0, outBytes = 0;
+    if (!planBufferBytes(s, &inBytes, &outBytes))
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
     if (problem.precision == Precision::Double && deviceInfo<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) == 0)
         throw StatusError{CLFFT_DEVICE_NO_DOUBLE};
 
@@ -175,6 +220,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         auto baked = std::make_unique<BakedPlan>();
         baked->device = device;
         baked->tmpBytes = exec.tmpBytes;
+        baked->tmp2Bytes = exec.tmp2Bytes;
         std::size_t kernelLimit = limits.maxWorkGroupSize;
         for (const PassPlan& pass : exec.passes) {
             const std::string source = generateKernelSource(pass.spec);

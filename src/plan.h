@@ -68,6 +68,8 @@ struct BakedPlan {
     std::vector<BakedPass> passes;
     std::size_t tmpBytes = 0;
     MemRef tmpBuffer; // allocated at the first enqueue that needs it without a client buffer
+    std::size_t tmp2Bytes = 0;
+    MemRef tmp2Buffer; // a second scratch buffer (multi-kernel Bluestein), always our own
 };
 
 struct Plan {

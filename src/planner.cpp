@@ -95,6 +95,9 @@ struct PassIo {
     // Sub-passes of a multi-pass transform: batch[0] is the coordinate the stage twiddles
     // depend on, and must stay batch dimension 0 of the kernel.
     std::size_t stageTwiddleLength = 0;
+    bool pinFirstBatchDim = false;  // batch[0] must stay batch dimension 0 (see above)
+    BluesteinStep bluesteinStep = BluesteinStep::None;
+    std::size_t bluesteinLength = 0, bluesteinPadded = 0, bluesteinPositionStride = 0;
 };
 
 PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& limits)
@@ -106,7 +109,7 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
     pass.destinationLayout = io.destinationLayout;
     pass.inStride = io.inStride;
     pass.outStride = io.outStride;
-    if (io.stageTwiddleLength) {
+    if (io.stageTwiddleLength || io.pinFirstBatchDim) {
         pass.batch = normaliseBatch(std::vector<IoDim>(io.batch.begin() + 1, io.batch.end()));
         if (pass.batch.size() == 1 && pass.batch[0].n == 1)
             pass.batch.clear();
@@ -138,6 +141,12 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
     spec.outLayout = io.destinationLayout;
     spec.batchDims = static_cast<int>(pass.batch.size());
     spec.stageTwiddleLength = io.stageTwiddleLength;
+    spec.bluesteinStep = io.bluesteinStep;
+    if (io.bluesteinStep != BluesteinStep::None) {
+        spec.bluesteinLength = io.bluesteinLength;
+        spec.bluesteinPadded = io.bluesteinPadded;
+        spec.bluesteinPositionStride = io.bluesteinPositionStride;
+    }
     if (spec.batchDims > kMaxBatchDims)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
 
@@ -319,6 +328,33 @@ std::vector<std::size_t> splitLength(std::size_t n, std::size_t parts, Precision
     return {};
 }
 
+// Sub-pass of a global Stockham over sub-transforms of `f` points (see addDimension), for the
+// transform of `n` points along dimension d, `span` = the product of the earlier factors.
+PassIo subPass(std::size_t d, std::size_t n, std::size_t f, std::size_t span, const View& in, const View& out)
+{
+    const std::size_t sin = in.strides[d], sout = out.strides[d];
+    PassIo io;
+    io.n = f;
+    io.inStride = (n / f) * sin;
+    io.outStride = span * sout;
+    io.batch.push_back(IoDim{span, sin, sout});                              // jlo
+    io.batch.push_back(IoDim{n / (span * f), span * sin, span * f * sout});  // jhi
+    for (std::size_t e = 0; e < in.counts.size(); ++e)
+        if (e != d)
+            io.batch.push_back(IoDim{in.counts[e], in.strides[e], out.strides[e]});
+    io.stageTwiddleLength = span > 1 ? span * f : 0;
+    if (!io.stageTwiddleLength)
+        io.batch.erase(io.batch.begin());
+    io.source = in.role;
+    io.destination = out.role;
+    io.sourceLayout = in.layout;
+    io.destinationLayout = out.layout;
+    return io;
+}
+
+void addBluesteinDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, const View& src,
+                           const View& dst, const DeviceLimits& limits);
+
 // Adds the passes transforming dimension d of the data from view `src` into view `dst`
 // (which may be the same buffer: one kernel computes whole transforms in place). A length
 // too long for one kernel becomes a global Stockham over sub-transforms N = F1*F2*...:
@@ -350,9 +386,20 @@ void addDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, co
         plan.passes.push_back(makePass(problem, io, limits));
         return;
     }
+    std::vector<std::size_t> factors;
+    if (!hasCodeletFactors(n)) {
+        // Split off the factors 2..13 first (1024*17 = 128 x 136); a length with no such split
+        // (a large prime) runs as a multi-kernel Bluestein.
+        for (std::size_t parts = 2; parts <= 6 && factors.empty(); ++parts)
+            if (!(sameBuffer && parts % 2 == 1))
+                factors = splitLength(n, parts, problem.precision, limits);
+        if (factors.empty()) {
+            addBluesteinDimension(plan, problem, d, src, dst, limits);
+            return;
+        }
+    }
     if (src.role == BufferRole::Temp || dst.role == BufferRole::Temp)
         throw StatusError{CLFFT_NOTIMPLEMENTED}; // would need a second temporary buffer
-    std::vector<std::size_t> factors;
     for (std::size_t parts = 2; parts <= 6 && factors.empty(); ++parts)
         if (!(sameBuffer && parts % 2 == 1)) // an odd count cannot start and end in one buffer
             factors = splitLength(n, parts, problem.precision, limits);
@@ -366,25 +413,55 @@ void addDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, co
         // Buffers: src, then (counting back from dst) dst and temp alternating.
         const View& in = i == 0 ? src : ((P - i) % 2 == 1 ? temp : dst);
         const View& out = i + 1 == P ? dst : ((P - i - 1) % 2 == 1 ? temp : dst);
-        const std::size_t f = factors[i];
-        const std::size_t sin = in.strides[d], sout = out.strides[d];
-        PassIo io;
-        io.n = f;
-        io.inStride = (n / f) * sin;
-        io.outStride = span * sout;
-        io.batch.push_back(IoDim{span, sin, sout});                              // jlo
-        io.batch.push_back(IoDim{n / (span * f), span * sin, span * f * sout});  // jhi
-        for (const IoDim& o : otherDims(in, out))
-            io.batch.push_back(o);
-        io.stageTwiddleLength = span > 1 ? span * f : 0;
-        if (!io.stageTwiddleLength)
-            io.batch.erase(io.batch.begin());
-        io.source = in.role;
-        io.destination = out.role;
-        io.sourceLayout = in.layout;
-        io.destinationLayout = out.layout;
-        plan.passes.push_back(makePass(problem, io, limits));
-        span *= f;
+        plan.passes.push_back(makePass(problem, subPass(d, n, factors[i], span, in, out), limits));
+        span *= factors[i];
+    }
+}
+
+// Bluestein for a length whose convolution is too long for one kernel (a prime above 2048):
+// the chirp multiply, the product with the kernel's spectrum and the final chirp are fused into
+// the first and last sub-passes of two multi-pass FFTs of M points, which run between two
+// temporary buffers of M points per transform (the client's buffers hold only N).
+void addBluesteinDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, const View& src,
+                           const View& dst, const DeviceLimits& limits)
+{
+    const std::size_t n = src.counts[d];
+    const std::size_t m = bluesteinLength(n);
+    std::vector<std::size_t> factors;
+    for (std::size_t parts = 2; parts <= 6 && factors.empty(); ++parts)
+        factors = splitLength(m, parts, problem.precision, limits);
+    if (factors.empty() || src.role == BufferRole::Temp || dst.role == BufferRole::Temp)
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    std::vector<std::size_t> counts = src.counts;
+    counts[d] = m;
+    View a = tempView(counts, d), b = tempView(counts, d);
+    b.role = BufferRole::Temp2;
+    const std::size_t tempBytes = viewPoints(a) * complexBytes(problem.precision);
+    plan.tmpBytes = std::max(plan.tmpBytes, tempBytes);
+    plan.tmp2Bytes = std::max(plan.tmp2Bytes, tempBytes);
+    const std::size_t P = factors.size();
+    const View* current = &src;
+    for (int round = 0; round < 2; ++round) {
+        std::size_t span = 1;
+        for (std::size_t i = 0; i < P; ++i) {
+            const View* next = (current == &a) ? &b : &a;
+            if (round == 1 && i + 1 == P)
+                next = &dst;
+            PassIo io = subPass(d, m, factors[i], span, *current, *next);
+            io.bluesteinLength = n;
+            io.bluesteinPadded = m;
+            if (round == 0 && i == 0) {
+                io.bluesteinStep = BluesteinStep::Load;
+                io.bluesteinPositionStride = m / factors[i];
+                io.pinFirstBatchDim = true;
+            } else if (i + 1 == P) {
+                io.bluesteinStep = round == 0 ? BluesteinStep::Multiply : BluesteinStep::Store;
+                io.bluesteinPositionStride = span;
+            }
+            plan.passes.push_back(makePass(problem, io, limits));
+            span *= factors[i];
+            current = next;
+        }
     }
 }
 

@@ -21,7 +21,7 @@ struct DeviceLimits {
     bool noLibraryMemory = false;
 };
 
-enum class BufferRole { Input, Output, Temp };
+enum class BufferRole { Input, Output, Temp, Temp2 };
 
 struct PassPlan {
     KernelSpec spec;
@@ -41,7 +41,8 @@ struct PassPlan {
 
 struct ExecutionPlan {
     std::vector<PassPlan> passes;
-    std::size_t tmpBytes = 0; // temporary buffer the passes need (0: none)
+    std::size_t tmpBytes = 0;  // temporary buffer the passes need (0: none); the client may give it
+    std::size_t tmp2Bytes = 0; // a second one (multi-kernel Bluestein), always the library's own
 };
 
 // Throws StatusError (CLFFT_NOTIMPLEMENTED) for problems no strategy accepts.

@@ -1,0 +1,655 @@
+// Numerical tests of real-data transforms (R2C and C2R) through the public clFFT API.
+//
+// Reference: FFTW's guru r2c / c2r (tests/support/fftw_reference.h), never our own code.
+// Single-precision results are compared with FFTW in double, double-precision results with
+// FFTW in long double. Metric: relative L2 error over the logical elements, accumulated in long
+// double. Bounds: 1e-6 (single), 1e-14 (double). Inputs: values in [-1, 1) from a fixed-seed
+// generator seeded from the case description; padding positions hold random values too, so a
+// kernel that reads them is caught.
+//
+// A real transform needs two plans: REAL -> HERMITIAN_* (forward; the direction comes from the
+// layouts) and HERMITIAN_* -> REAL (backward). A "case" describes the real side (lengths,
+// strides, distance) and the hermitian side (N0/2+1 points along dimension 0); the forward plan
+// reads the real side and writes the hermitian side, the backward plan the reverse. Most cases
+// are round trips: R2C of random x (checked against FFTW), then C2R of our R2C output (checked
+// against FFTW's c2r of that same input, times the backward scale), then the C2R result against
+// x * (forward scale * backward scale * N). Backward-only cases feed C2R with the exact
+// hermitian spectrum of a random real signal (computed by FFTW).
+//
+// Every out-of-place run also checks that the input buffer(s) were not modified (bitwise;
+// FFTW's own c2r destroys its input, the library must not) and that no output padding
+// position was written. C2R plans also check clfftGetTmpBufSize: > 0 for multi-dimensional
+// out-of-place plans (the library keeps the client's input intact through a temporary buffer),
+// 0 for 1-D plans; R2C 1-D plans need no temporary either.
+//
+// Coverage (suite / what):
+//  real_sweep_1d    1-D lengths 1..4096 with prime factors 2..13 (1..9, 11, 13, 15, 16, 22, 60,
+//                   100, 243, 1000, 1001, 2187, 4095, 4096: even lengths take the half-length
+//                   path, odd ones the direct path), hermitian interleaved, out of place,
+//                   batch 2, single and double (11, 13, 22 single only).
+//  real_layouts     hermitian interleaved/planar out of place, interleaved in place (padded real
+//                   rows), single and double; C2R 4096 on the CPU device (clFFT issue 171).
+//  real_strides     input stride 2, gaps between rows and transforms, column-major batches
+//                   (distance 1, even and odd lengths),
+//                   transposed hermitian output, padded 2-D/3-D layouts, strided planar,
+//                   explicit in-place padding and distances.
+//  real_multidim    2-D and 3-D shapes in clFFT order (64x32, 2048x7 = long rows, 45x60 = odd
+//                   first dimension, 1x16, 16x1, 45x60x28, 16x16x16, 12x10 and 4x5x6 batch 3),
+//                   in place with padded rows (even and odd N0), hermitian planar, double.
+//  real_scales      custom forward/backward scales (both set on both plans: R2C must use the
+//                   forward one and C2R the backward one), backward-only plans, enqueue with
+//                   the "wrong" direction (ignored: the layouts decide).
+//  real_rules       in place with hermitian planar is rejected at bake and at the implicit bake
+//                   of enqueue (CLFFT_INVALID_ARG_VALUE, plan left un-baked); a client-provided
+//                   temporary buffer for out-of-place multi-dimensional C2R.
+//
+// Cost: every distinct (length, precision, layouts, batch shape) is a PoCL compile (0.2-1 s,
+// more for long lengths); strides, distances, scales and placement are kernel arguments, so the
+// stride, scale and in-place cases reuse the sweep's lengths and batch 2 where they can. About
+// 80 s cold on 2 shared cores (fresh POCL_CACHE_DIR and CLFFT_CACHE_PATH), about 1 s warm.
+#define BOOST_TEST_MODULE real
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include "fftw_reference.h"
+#include "test_env.h"
+
+#include <clFFT.h>
+
+#include <algorithm>
+#include <cstring>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace bdata = boost::unit_test::data;
+using clfft_test::ClEnv;
+using namespace clfft_test::fftw_ref;
+
+namespace real {
+
+constexpr clfftLayout HI = CLFFT_HERMITIAN_INTERLEAVED;
+constexpr clfftLayout HP = CLFFT_HERMITIAN_PLANAR;
+
+enum class Mode { RoundTrip, Forward, Backward };
+
+struct Case {
+    std::vector<std::size_t> lengths;
+    std::size_t batch = 1;
+    clfftPrecision precision = CLFFT_SINGLE;
+    clfftLayout herm = HI;
+    bool inPlace = false;
+    // Real side and hermitian side strides and distances. Empty: never set on the plans (library
+    // defaults: packed, real rows padded to 2*(N0/2+1) in place).
+    std::vector<std::size_t> realStrides, hermStrides;
+    std::size_t realDist = 0, hermDist = 0;
+    Mode mode = Mode::RoundTrip;
+    float fwdScale = 0, bwdScale = 0; // 0: plan defaults (1 and 1/N); set on both plans
+    bool oppositeDirection = false;    // enqueue R2C as BACKWARD and C2R as FORWARD
+    bool clientTmp = false;            // pass a tmpBuffer of clfftGetTmpBufSize bytes to C2R
+
+    Case& prec(clfftPrecision p) { precision = p; return *this; }
+    Case& layout(clfftLayout h) { herm = h; return *this; }
+    Case& inplace(bool ip = true) { inPlace = ip; return *this; }
+    Case& rstrides(std::vector<std::size_t> s, std::size_t d) { realStrides = std::move(s); realDist = d; return *this; }
+    Case& hstrides(std::vector<std::size_t> s, std::size_t d) { hermStrides = std::move(s); hermDist = d; return *this; }
+    Case& scales(float f, float b) { fwdScale = f; bwdScale = b; return *this; }
+    Case& only(Mode m) { mode = m; return *this; }
+    Case& opposite() { oppositeDirection = true; return *this; }
+    Case& withTmp() { clientTmp = true; return *this; }
+};
+
+Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = CLFFT_SINGLE)
+{
+    Case c;
+    c.lengths = std::move(lengths);
+    c.batch = batch;
+    c.precision = p;
+    return c;
+}
+
+template <class V> std::string list(const V& v)
+{
+    std::ostringstream s;
+    s << '{';
+    for (std::size_t k = 0; k < v.size(); ++k)
+        s << (k ? "," : "") << v[k];
+    s << '}';
+    return s.str();
+}
+
+std::string describe(const Case& c)
+{
+    std::ostringstream s;
+    s << c.lengths.size() << "D ";
+    for (std::size_t k = 0; k < c.lengths.size(); ++k)
+        s << (k ? "x" : "") << c.lengths[k];
+    s << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single") << " real<->"
+      << layoutName(c.herm) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
+    if (!c.realStrides.empty())
+        s << " real strides " << list(c.realStrides) << " dist " << c.realDist;
+    if (!c.hermStrides.empty())
+        s << " hermitian strides " << list(c.hermStrides) << " dist " << c.hermDist;
+    s << (c.mode == Mode::RoundTrip ? " r2c+c2r" : c.mode == Mode::Forward ? " r2c" : " c2r");
+    if (c.fwdScale != 0)
+        s << " fwdscale " << c.fwdScale;
+    if (c.bwdScale != 0)
+        s << " bwdscale " << c.bwdScale;
+    if (c.oppositeDirection)
+        s << " opposite-direction-argument";
+    if (c.clientTmp)
+        s << " client-tmp-buffer";
+    return s.str();
+}
+
+std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
+
+// ---- RAII helpers ------------------------------------------------------------------------------
+
+struct Mem {
+    cl_mem m = nullptr;
+    Mem() = default;
+    explicit Mem(cl_mem x) : m(x) {}
+    Mem(const Mem&) = delete;
+    Mem& operator=(const Mem&) = delete;
+    ~Mem()
+    {
+        if (m)
+            clReleaseMemObject(m);
+    }
+};
+
+struct Plan {
+    clfftPlanHandle h = 0;
+    Plan() = default;
+    Plan(const Plan&) = delete;
+    Plan& operator=(const Plan&) = delete;
+    ~Plan()
+    {
+        if (h)
+            clfftDestroyPlan(&h);
+    }
+};
+
+#define REAL_CHECK_CLFFT(expr)                                                                          \
+    do {                                                                                              \
+        const clfftStatus st_ = (expr);                                                               \
+        BOOST_REQUIRE_MESSAGE(st_ == CLFFT_SUCCESS, #expr " returned " << int(st_));                   \
+    } while (0)
+
+template <class T> void write(cl_mem m, const std::vector<T>& v)
+{
+    const cl_int e = clEnqueueWriteBuffer(ClEnv::get().queue, m, CL_TRUE, 0, v.size() * sizeof(T), v.data(), 0,
+                                          nullptr, nullptr);
+    if (e != CL_SUCCESS)
+        throw std::runtime_error("clEnqueueWriteBuffer failed: " + std::to_string(e));
+}
+
+template <class T> void read(cl_mem m, std::vector<T>& v) { ClEnv::get().read(m, v.size() * sizeof(T), v.data()); }
+
+// ---- Sides ---------------------------------------------------------------------------------------
+
+std::size_t hermLength(std::size_t n0) { return n0 / 2 + 1; }
+
+// Packed strides with `row` elements per row along dimension 0.
+SideDesc packedSide(clfftLayout layout, const std::vector<std::size_t>& counts, std::size_t row, std::size_t batch)
+{
+    SideDesc s;
+    s.layout = layout;
+    s.counts = counts;
+    s.batch = batch;
+    std::size_t st = 1;
+    for (std::size_t k = 0; k < counts.size(); ++k) {
+        s.strides.push_back(st);
+        st *= k == 0 ? row : counts[k];
+    }
+    s.dist = st;
+    return s;
+}
+
+SideDesc explicitSide(clfftLayout layout, const std::vector<std::size_t>& counts, const std::vector<std::size_t>& strides,
+                      std::size_t dist, std::size_t batch)
+{
+    BOOST_REQUIRE_EQUAL(strides.size(), counts.size());
+    SideDesc s;
+    s.layout = layout;
+    s.counts = counts;
+    s.strides = strides;
+    s.dist = dist;
+    s.batch = batch;
+    return s;
+}
+
+SideDesc realSide(const Case& c)
+{
+    if (!c.realStrides.empty())
+        return explicitSide(CLFFT_REAL, c.lengths, c.realStrides, c.realDist, c.batch);
+    return packedSide(CLFFT_REAL, c.lengths, c.inPlace ? 2 * hermLength(c.lengths[0]) : c.lengths[0], c.batch);
+}
+
+SideDesc hermSide(const Case& c)
+{
+    std::vector<std::size_t> counts = c.lengths;
+    counts[0] = hermLength(counts[0]);
+    if (!c.hermStrides.empty())
+        return explicitSide(c.herm, counts, c.hermStrides, c.hermDist, c.batch);
+    return packedSide(c.herm, counts, counts[0], c.batch);
+}
+
+template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 1e-6 : 1e-14; }
+template <class T> constexpr T sentinel() { return T(-7777.25); }
+
+// Positions of `pad` (true = padding) whose value in any array of y differs from the sentinel.
+template <class T> std::size_t clobbered(const HostSide<T>& y, const std::vector<bool>& pad, std::size_t& first)
+{
+    std::size_t count = 0;
+    for (std::size_t off = 0; off < pad.size(); ++off) {
+        if (!pad[off])
+            continue;
+        bool ok = y.re(off) == sentinel<T>();
+        if (y.planar())
+            ok = ok && y.b[off] == sentinel<T>();
+        else if (!y.real())
+            ok = ok && y.a[2 * off + 1] == sentinel<T>();
+        if (!ok && count++ == 0)
+            first = off;
+    }
+    return count;
+}
+
+template <class T> bool sameBits(const HostSide<T>& a, const HostSide<T>& b)
+{
+    for (std::size_t k = 0; k < a.arrays(); ++k)
+        if (a.array(k).size() != b.array(k).size() ||
+            std::memcmp(a.array(k).data(), b.array(k).data(), a.array(k).size() * sizeof(T)) != 0)
+            return false;
+    return true;
+}
+
+// Makes and bakes one plan of the case: forward (REAL -> hermitian) or backward.
+void makePlan(Plan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
+{
+    ClEnv& env = ClEnv::get();
+    const clfftDim dim = clfftDim(c.lengths.size());
+    std::vector<std::size_t> lengths = c.lengths;
+    REAL_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, dim, lengths.data()));
+    REAL_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, c.precision));
+    REAL_CHECK_CLFFT(forward ? clfftSetLayout(plan.h, CLFFT_REAL, c.herm) : clfftSetLayout(plan.h, c.herm, CLFFT_REAL));
+    REAL_CHECK_CLFFT(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
+    REAL_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, c.batch));
+    if (!c.realStrides.empty() || !c.hermStrides.empty()) {
+        const SideDesc& in = forward ? realD : hermD;
+        const SideDesc& out = forward ? hermD : realD;
+        std::vector<std::size_t> is = in.strides, os = out.strides;
+        REAL_CHECK_CLFFT(clfftSetPlanInStride(plan.h, dim, is.data()));
+        REAL_CHECK_CLFFT(clfftSetPlanOutStride(plan.h, dim, os.data()));
+        REAL_CHECK_CLFFT(clfftSetPlanDistance(plan.h, in.dist, out.dist));
+    }
+    if (c.fwdScale != 0)
+        REAL_CHECK_CLFFT(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
+    if (c.bwdScale != 0)
+        REAL_CHECK_CLFFT(clfftSetPlanScale(plan.h, CLFFT_BACKWARD, c.bwdScale));
+    REAL_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+}
+
+// Runs one baked plan: uploads `input` (side inD), runs, downloads the output side outD.
+// Out of place, also checks that the input is unchanged and no output padding was written.
+template <class T>
+HostSide<T> execute(const Case& c, const Plan& plan, clfftDirection dir, const HostSide<T>& input,
+                    const SideDesc& outD, cl_mem tmp, const std::string& what)
+{
+    ClEnv& env = ClEnv::get();
+    const HostSide<T> outInit(outD, sentinel<T>());
+    Mem in[2], out[2];
+    cl_mem inMems[2] = {nullptr, nullptr}, outMems[2] = {nullptr, nullptr};
+    if (c.inPlace) {
+        // One buffer holds both sides (in bytes, the larger of the two).
+        const std::size_t bytes = std::max(input.a.size(), outInit.a.size()) * sizeof(T);
+        in[0].m = env.buffer(bytes);
+        write(in[0].m, input.a);
+        inMems[0] = in[0].m;
+    } else {
+        for (std::size_t k = 0; k < input.arrays(); ++k) {
+            in[k].m = env.buffer(input.array(k).size() * sizeof(T), input.array(k).data());
+            inMems[k] = in[k].m;
+        }
+        for (std::size_t k = 0; k < outInit.arrays(); ++k) {
+            out[k].m = env.buffer(outInit.array(k).size() * sizeof(T), outInit.array(k).data());
+            outMems[k] = out[k].m;
+        }
+    }
+    cl_event ev = nullptr;
+    const clfftStatus st = clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &ev, inMems,
+                                                 c.inPlace ? nullptr : outMems, tmp);
+    BOOST_REQUIRE_MESSAGE(st == CLFFT_SUCCESS, what << ": clfftEnqueueTransform returned " << int(st));
+    BOOST_CHECK_MESSAGE(ev != nullptr, what << ": clfftEnqueueTransform returned no event");
+    if (ev) {
+        BOOST_CHECK_EQUAL(clWaitForEvents(1, &ev), CL_SUCCESS);
+        clReleaseEvent(ev);
+    }
+    BOOST_REQUIRE_EQUAL(clFinish(env.queue), CL_SUCCESS);
+
+    HostSide<T> y(outD);
+    if (c.inPlace) {
+        read(in[0].m, y.a);
+        return y;
+    }
+    for (std::size_t k = 0; k < y.arrays(); ++k)
+        read(out[k].m, y.array(k));
+    HostSide<T> after(input.desc);
+    for (std::size_t k = 0; k < after.arrays(); ++k)
+        read(in[k].m, after.array(k));
+    BOOST_CHECK_MESSAGE(sameBits(after, input), what << ": out-of-place transform modified its input buffer");
+    std::size_t first = 0;
+    const std::size_t n = clobbered(y, paddingMask(outD), first);
+    BOOST_CHECK_MESSAGE(n == 0, what << ": " << n << " output padding positions were written (first at element "
+                                     << first << ")");
+    return y;
+}
+
+template <class T, class R> void checkError(const HostSide<T>& ours, const HostSide<R>& ref, long double refScale,
+                                            const std::string& what)
+{
+    const double tol = tolerance<T>();
+    const ErrorStats e = compare(ours, ref, refScale);
+    BOOST_TEST_MESSAGE(what << ": relative L2 error " << double(e.relL2));
+    BOOST_CHECK_MESSAGE(e.relL2 <= tol, what << ": relative L2 error " << double(e.relL2) << " > " << tol
+                                             << " (max abs error " << double(e.maxAbs) << " at logical element "
+                                             << e.worst << ", ||ref|| " << double(e.refNorm) << ")");
+}
+
+// Copies the logical elements of `from` into `to` (same counts and batch, any layouts).
+template <class T, class U> void copyLogical(HostSide<T>& to, const HostSide<U>& from)
+{
+    std::vector<std::size_t> offs;
+    from.desc.forEach([&](std::size_t off, std::size_t) { offs.push_back(off); });
+    to.desc.forEach([&](std::size_t off, std::size_t lin) {
+        to.set(off, T(from.re(offs[lin])), T(from.im(offs[lin])));
+    });
+}
+
+void checkTmpSize(const Case& c, const Plan& plan, bool forward)
+{
+    std::size_t tmp = 12345;
+    REAL_CHECK_CLFFT(clfftGetTmpBufSize(plan.h, &tmp));
+    bool outer = false;
+    for (std::size_t k = 1; k < c.lengths.size(); ++k)
+        outer = outer || c.lengths[k] > 1;
+    if (c.lengths.size() == 1)
+        BOOST_CHECK_MESSAGE(tmp == 0, (forward ? "R2C" : "C2R") << " 1-D plan: clfftGetTmpBufSize = " << tmp
+                                                                  << ", expected 0");
+    else if (!forward && !c.inPlace && outer)
+        BOOST_CHECK_MESSAGE(tmp > 0, "out-of-place multi-dimensional C2R: clfftGetTmpBufSize = 0, expected > 0 "
+                                     "(the input must survive the outer passes)");
+}
+
+template <class T, class R> void runCase(const Case& c)
+{
+    ClEnv& env = ClEnv::get();
+    if (c.precision == CLFFT_DOUBLE && !env.hasDouble) {
+        std::cerr << "\n*** WARNING: the OpenCL device has no fp64 support: SKIPPING double-precision case "
+                  << describe(c) << " ***\n";
+        BOOST_WARN_MESSAGE(false, "double precision not supported by the device: case skipped");
+        return;
+    }
+    BOOST_TEST_MESSAGE("case: " << describe(c));
+    if (c.inPlace)
+        BOOST_REQUIRE(c.herm == HI);
+
+    long double n = 1;
+    for (std::size_t l : c.lengths)
+        n *= (long double)l;
+    const SideDesc realD = realSide(c), hermD = hermSide(c);
+    const R fwdScale = c.fwdScale != 0 ? R(c.fwdScale) : R(1);
+    const R bwdScale = c.bwdScale != 0 ? R(c.bwdScale) : R(1) / R(n);
+    const std::uint64_t seed = seedFrom(describe(c));
+
+    HostSide<T> x(realD);
+    fillRandom(x, seed);
+
+    HostSide<T> spectrum(hermD); // input of the C2R plan
+    fillRandom(spectrum, seed ^ 0x5555);
+    if (c.mode != Mode::Backward) {
+        Plan fwd;
+        makePlan(fwd, c, true, realD, hermD);
+        checkTmpSize(c, fwd, true);
+        const HostSide<T> y =
+            execute(c, fwd, c.oppositeDirection ? CLFFT_BACKWARD : CLFFT_FORWARD, x, hermD, nullptr, "r2c");
+        checkError(y, reference_r2c<R>(c.lengths, fwdScale, x, hermD), 1.0L, "r2c");
+        copyLogical(spectrum, y);
+    } else {
+        // The exact hermitian spectrum of the random real signal x.
+        copyLogical(spectrum, reference_r2c<R>(c.lengths, R(1), x, hermD));
+    }
+    if (c.mode == Mode::Forward)
+        return;
+
+    Plan bwd;
+    makePlan(bwd, c, false, realD, hermD);
+    checkTmpSize(c, bwd, false);
+    Mem tmp;
+    if (c.clientTmp) {
+        std::size_t bytes = 0;
+        REAL_CHECK_CLFFT(clfftGetTmpBufSize(bwd.h, &bytes));
+        BOOST_REQUIRE(bytes > 0);
+        tmp.m = env.buffer(bytes);
+    }
+    const HostSide<T> z =
+        execute(c, bwd, c.oppositeDirection ? CLFFT_FORWARD : CLFFT_BACKWARD, spectrum, realD, tmp.m, "c2r");
+    checkError(z, reference_c2r<R>(c.lengths, bwdScale, spectrum, realD), 1.0L, "c2r");
+    const long double factor =
+        c.mode == Mode::Backward ? (long double)bwdScale * n : (long double)fwdScale * (long double)bwdScale * n;
+    checkError(z, x, factor, c.mode == Mode::Backward ? "c2r(spectrum of x) vs x" : "round trip c2r(r2c(x)) vs x");
+}
+
+void run(const Case& c)
+{
+    if (c.precision == CLFFT_DOUBLE)
+        runCase<double, long double>(c);
+    else
+        runCase<float, double>(c);
+}
+
+// ---- Case lists ----------------------------------------------------------------------------------
+
+// Even and odd lengths, every radix, prime factors 2..13 only.
+// 11, 13 (odd, direct) and 22 (even, half-length 11) are single only; 1001 and 4095 carry the
+// factors 7, 11, 13 in both precisions.
+const std::vector<std::size_t> kSweepSingle = {1,  2,  3,   4,   5,   7,    8,    9,    11,   13,   15,
+                                               16, 22, 60, 100, 243, 1000, 1001, 2187, 4095, 4096};
+const std::vector<std::size_t> kSweepDouble = {1,  2,   3,   4,    5,    7,    8,    9,    15,
+                                               16, 60, 100, 243, 1000, 1001, 2187, 4095, 4096};
+
+std::vector<Case> layoutCases()
+{
+    std::vector<Case> v;
+    for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE})
+        for (std::size_t n : {15, 16, 1000}) {
+            if (n != 1000 || p == CLFFT_SINGLE)
+                v.push_back(make({n}, 2, p).layout(HP));
+            v.push_back(make({n}, 2, p).inplace());
+        }
+    // clFFT issue 171: C2R of length 4096 failed on CPU devices. Backward alone, batch 1 and 3,
+    // interleaved and planar, out of place and in place.
+    for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
+        v.push_back(make({4096}, 1, p).only(Mode::Backward));
+        v.push_back(make({4096}, 3, p).only(Mode::Backward).layout(HP));
+        v.push_back(make({4096}, 1, p).only(Mode::Backward).inplace());
+    }
+    v.push_back(make({4096}, 2).layout(HP));
+    v.push_back(make({4095}, 2).inplace());
+    return v;
+}
+
+std::vector<Case> strideCases()
+{
+    // Batch 2 and lengths of the sweep where possible: strides and distances are kernel
+    // arguments, so these reuse the sweep's kernels and cost no compile.
+    std::vector<Case> v;
+    for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
+        // Input stride 2 with gaps between transforms; packed hermitian output set explicitly.
+        v.push_back(make({60}, 2, p).rstrides({2}, 125).hstrides({1}, 31));
+        // Both sides strided, distances larger than the data.
+        v.push_back(make({60}, 2, p).rstrides({3}, 200).hstrides({2}, 70));
+        // Column-major batches: distance 1, stride = batch count (even and odd lengths).
+        v.push_back(make({16}, 5, p).rstrides({5}, 1).hstrides({5}, 1));
+    }
+    v.push_back(make({15}, 5).rstrides({5}, 1).hstrides({5}, 1));
+    // Row-major real batches, hermitian batches column-major (transposed batch output).
+    v.push_back(make({64}, 17).rstrides({1}, 64).hstrides({17}, 1));
+    // 2-D with gaps between rows and between transforms.
+    v.push_back(make({30, 20}, 2).rstrides({1, 32}, 645).hstrides({1, 17}, 350));
+    // 2-D column-major batches.
+    v.push_back(make({16, 12}, 3).rstrides({3, 48}, 1).hstrides({3, 27}, 1));
+    // 2-D hermitian side stored transposed.
+    v.push_back(make({16, 12}, 1).rstrides({1, 16}, 192).hstrides({12, 1}, 108));
+    // 3-D padded on both sides.
+    v.push_back(make({8, 6, 5}, 2).rstrides({1, 9, 60}, 330).hstrides({1, 5, 31}, 160));
+    v.push_back(make({8, 6, 5}, 2, CLFFT_DOUBLE).rstrides({1, 9, 60}, 330).hstrides({1, 5, 31}, 160));
+    // Strided planar.
+    v.push_back(make({60}, 2).layout(HP).rstrides({2}, 130).hstrides({3}, 100));
+    v.push_back(make({30, 20}, 2).layout(HP).rstrides({2, 64}, 1300).hstrides({1, 17}, 350));
+    // In place with explicit padding: rows of 20 reals = 10 complex, gaps between transforms.
+    v.push_back(make({16, 12}, 3).inplace().rstrides({1, 20}, 250).hstrides({1, 10}, 125));
+    v.push_back(make({60}, 2).inplace().rstrides({1}, 70).hstrides({1}, 35));
+    v.push_back(make({15}, 2, CLFFT_DOUBLE).inplace().rstrides({1}, 18).hstrides({1}, 9));
+    // Long strided rows.
+    v.push_back(make({4096}, 2).rstrides({2}, 8195).hstrides({1}, 2049));
+    return v;
+}
+
+std::vector<Case> multidimCases()
+{
+    std::vector<Case> v;
+    for (auto l : std::vector<std::vector<std::size_t>>{{64, 32}, {2048, 7}, {45, 60}, {1, 16}, {16, 1},
+                                                         {45, 60, 28}, {16, 16, 16}})
+        v.push_back(make(l));
+    v.push_back(make({12, 10}, 3));
+    v.push_back(make({4, 5, 6}, 3));
+    // In place, rows padded to 2*(N0/2+1) reals (even and odd N0).
+    v.push_back(make({64, 32}).inplace());
+    v.push_back(make({45, 60}).inplace());
+    v.push_back(make({16, 16, 16}).inplace());
+    v.push_back(make({45, 60, 28}).inplace());
+    v.push_back(make({12, 10}, 3).inplace());
+    // Hermitian planar.
+    v.push_back(make({64, 32}).layout(HP));
+    v.push_back(make({45, 60, 28}).layout(HP));
+    // Double.
+    for (auto l : std::vector<std::vector<std::size_t>>{{64, 32}, {45, 60}, {16, 16, 16}, {45, 60, 28}})
+        v.push_back(make(l, 1, CLFFT_DOUBLE));
+    v.push_back(make({45, 60}, 1, CLFFT_DOUBLE).inplace());
+    v.push_back(make({16, 16, 16}, 1, CLFFT_DOUBLE).layout(HP));
+    return v;
+}
+
+std::vector<Case> scaleCases()
+{
+    std::vector<Case> v;
+    v.push_back(make({60}, 2).scales(0.3f, 1.7f));
+    v.push_back(make({60}, 2, CLFFT_DOUBLE).scales(0.3f, 1.7f));
+    v.push_back(make({64, 32}).scales(2.0f, 0));
+    v.push_back(make({64, 32}).scales(0, 0.5f));
+    v.push_back(make({15}, 2).layout(HP).scales(0.25f, 3.0f));
+    v.push_back(make({45, 60}).inplace().scales(0.5f, 1.0f));
+    // Backward-only plans (default 1/N, custom).
+    v.push_back(make({100}, 2).only(Mode::Backward));
+    v.push_back(make({100}, 2, CLFFT_DOUBLE).only(Mode::Backward).scales(0, 0.01f));
+    v.push_back(make({45, 60}).only(Mode::Backward).scales(0, 1.0f));
+    // The enqueue direction argument is ignored for real transforms.
+    v.push_back(make({60}, 2).opposite());
+    v.push_back(make({64, 32}).opposite().scales(0.5f, 0.25f));
+    return v;
+}
+
+} // namespace real
+
+using real::Case;
+
+BOOST_AUTO_TEST_SUITE(real_sweep_1d)
+
+BOOST_DATA_TEST_CASE(single_precision, bdata::make(real::kSweepSingle), length)
+{
+    real::run(real::make({length}, 2, CLFFT_SINGLE));
+}
+
+BOOST_DATA_TEST_CASE(double_precision, bdata::make(real::kSweepDouble), length)
+{
+    real::run(real::make({length}, 2, CLFFT_DOUBLE));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(real_layouts)
+BOOST_DATA_TEST_CASE(layout_placement_precision, bdata::make(real::layoutCases()), c) { real::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(real_strides)
+BOOST_DATA_TEST_CASE(strides_and_distances, bdata::make(real::strideCases()), c) { real::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(real_multidim)
+BOOST_DATA_TEST_CASE(shapes, bdata::make(real::multidimCases()), c) { real::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(real_scales)
+BOOST_DATA_TEST_CASE(scale_and_direction, bdata::make(real::scaleCases()), c) { real::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(real_rules)
+
+// In place, the hermitian side shares the real side's single buffer: it must be interleaved.
+// Bake rejects hermitian planar in place (R2C and C2R, 1-D and 2-D), and leaves the plan un-baked;
+// the implicit bake of clfftEnqueueTransform rejects it too and returns no event.
+BOOST_AUTO_TEST_CASE(inplace_hermitian_planar_rejected)
+{
+    ClEnv& env = ClEnv::get();
+    for (bool forward : {true, false})
+        for (std::size_t rank : {1, 2}) {
+            const std::string what = std::string(forward ? "R2C" : "C2R") + " " + std::to_string(rank) +
+                                     "D in place with hermitian planar";
+            real::Plan plan;
+            std::vector<std::size_t> lengths = {16, 8};
+            BOOST_REQUIRE_EQUAL(clfftCreateDefaultPlan(&plan.h, env.context, clfftDim(rank), lengths.data()),
+                                CLFFT_SUCCESS);
+            BOOST_REQUIRE_EQUAL(forward ? clfftSetLayout(plan.h, CLFFT_REAL, CLFFT_HERMITIAN_PLANAR)
+                                        : clfftSetLayout(plan.h, CLFFT_HERMITIAN_PLANAR, CLFFT_REAL),
+                                CLFFT_SUCCESS);
+            BOOST_REQUIRE_EQUAL(clfftSetResultLocation(plan.h, CLFFT_INPLACE), CLFFT_SUCCESS);
+            const clfftStatus st = clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr);
+            BOOST_CHECK_MESSAGE(st == CLFFT_INVALID_ARG_VALUE,
+                                what << ": clfftBakePlan returned " << int(st) << ", expected CLFFT_INVALID_ARG_VALUE");
+            std::size_t tmp = 0;
+            const clfftStatus ts = clfftGetTmpBufSize(plan.h, &tmp);
+            BOOST_CHECK_MESSAGE(ts == CLFFT_INVALID_OPERATION,
+                                what << ": plan looks baked after a failed bake (clfftGetTmpBufSize returned "
+                                     << int(ts) << ")");
+
+            real::Mem a(env.buffer(4096)), b(env.buffer(4096));
+            cl_mem bufs[2] = {a.m, b.m};
+            cl_event ev = nullptr;
+            const clfftStatus es = clfftEnqueueTransform(plan.h, forward ? CLFFT_FORWARD : CLFFT_BACKWARD, 1,
+                                                         &env.queue, 0, nullptr, &ev, bufs, nullptr, nullptr);
+            BOOST_CHECK_MESSAGE(es == CLFFT_INVALID_ARG_VALUE, what << ": clfftEnqueueTransform returned " << int(es)
+                                                                    << ", expected CLFFT_INVALID_ARG_VALUE");
+            BOOST_CHECK_MESSAGE(ev == nullptr, what << ": a rejected enqueue returned an event");
+            if (ev)
+                clReleaseEvent(ev);
+            clFinish(env.queue);
+        }
+}
+
+// A client-provided temporary buffer (of clfftGetTmpBufSize bytes) for out-of-place
+// multi-dimensional C2R: results correct, input intact.
+BOOST_DATA_TEST_CASE(client_tmp_buffer,
+                     bdata::make(std::vector<Case>{real::make({64, 32}).withTmp(),
+                                                   real::make({12, 10}, 3).layout(real::HP).withTmp(),
+                                                   real::make({16, 16, 16}, 1, CLFFT_DOUBLE).withTmp()}),
+                     c)
+{
+    real::run(c);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
