@@ -6,8 +6,8 @@
 # LIBDIR is the directory holding our libclFFT.so.2 (default: build/src under the repository
 # root). It is put first on LD_LIBRARY_PATH, so gpyfft's extension module, which links against
 # libclFFT.so.2 by soname, loads our library instead of Debian's. The script checks that it did.
-# Not part of ctest: it needs the Debian python stack (python3-gpyfft, python3-pyopencl,
-# python3-parameterized, python3-pytest) and takes a while on PoCL.
+# CTest runs it as test_gpyfft (scripts/setup.sh installs the Debian python stack it needs:
+# python3-gpyfft, python3-pyopencl, python3-parameterized, python3-pytest).
 set -u
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
