@@ -12,7 +12,8 @@ bool KernelSpec::usesLocalMemory() const
     // hermitian half is expanded there); after the last pass of an even real forward one.
     if (kind == PassKind::RealMerge || kind == PassKind::RealSplit)
         return false;
-    return radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein || (kind == PassKind::RealForward && halfLengthReal());
+    return radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein ||
+           kind == PassKind::Rader || (kind == PassKind::RealForward && halfLengthReal());
 }
 
 std::size_t KernelSpec::localMemBytes() const
@@ -34,6 +35,7 @@ std::string KernelSpec::kernelName() const
     case PassKind::RealMerge: os << "fft_r2c_merge_n" << realLength; break;
     case PassKind::RealSplit: os << "fft_c2r_split_n" << realLength; break;
     case PassKind::Bluestein: os << "fft_c2c_bluestein_n" << bluesteinLength << "_m" << length; break;
+    case PassKind::Rader: os << "fft_c2c_rader_n" << bluesteinLength; break;
     }
     os << "_r";
     if (radices.empty())
@@ -65,6 +67,7 @@ std::string KernelSpec::describe() const
     case PassKind::RealMerge: os << "real forward merge step, length " << realLength; break;
     case PassKind::RealSplit: os << "real backward split step, length " << realLength; break;
     case PassKind::Bluestein: os << "complex, length " << bluesteinLength << " by Bluestein over " << length; break;
+    case PassKind::Rader: os << "complex, prime length " << bluesteinLength << " by Rader over " << length; break;
     }
     os << ", radices";
     for (int r : radices)

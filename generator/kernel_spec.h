@@ -28,6 +28,11 @@ enum class PassKind {
     // the convolution of length M >= 2N-1 done with two rounds of Stockham passes of M points
     // in one kernel; `length` is M, `bluesteinLength` is N.
     Bluestein,
+    // A prime length p by Rader's algorithm (Rader 1968): with a primitive root g, the outputs
+    // X[g^-m] - x[0] are the cyclic convolution of x[g^q] with w^(g^-q) over L = p - 1 points,
+    // done with two rounds of Stockham passes of L points in one kernel (like Bluestein's, at
+    // about half its length). `length` is L, `bluesteinLength` is p.
+    Rader,
 };
 
 // The steps of a multi-kernel Bluestein (a prime too long for one kernel) fused into the

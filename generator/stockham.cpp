@@ -86,7 +86,11 @@ void validate(const KernelSpec& spec)
     }
     if (product != spec.length)
         throw std::invalid_argument("KernelSpec: radices do not multiply to the length");
-    if (spec.kind == PassKind::Bluestein) {
+    if (spec.kind == PassKind::Rader) {
+        if (spec.bluesteinLength < 3 || spec.length + 1 != spec.bluesteinLength || spec.splitExchange ||
+            spec.stageTwiddleLength || primitiveRoot(spec.bluesteinLength) == 0)
+            throw std::invalid_argument("KernelSpec: Rader needs a prime p and L = p - 1, in local memory");
+    } else if (spec.kind == PassKind::Bluestein) {
         if (spec.bluesteinLength == 0 || spec.length < 2 * spec.bluesteinLength - 1 || spec.splitExchange)
             throw std::invalid_argument("KernelSpec: Bluestein needs M >= 2N - 1, in local memory");
     } else if (spec.kind != PassKind::Complex) {
@@ -115,6 +119,65 @@ std::size_t stageSplit(const KernelSpec& spec)
     while (L * L < spec.stageTwiddleLength)
         ++L;
     return L;
+}
+
+namespace {
+void hostFft(std::vector<std::complex<long double>>& a);
+} // namespace
+
+std::size_t primitiveRoot(std::size_t p)
+{
+    for (std::size_t d = 2; d * d <= p; ++d)
+        if (p % d == 0)
+            return 0; // not a prime
+    // g is a primitive root when g^((p-1)/q) != 1 for every prime q dividing p - 1.
+    std::vector<std::size_t> primes;
+    std::size_t r = p - 1;
+    for (std::size_t q = 2; q <= r; ++q)
+        if (r % q == 0) {
+            primes.push_back(q);
+            while (r % q == 0)
+                r /= q;
+        }
+    auto power = [p](std::size_t b, std::size_t e) {
+        unsigned long long result = 1, base = b % p;
+        for (; e; e >>= 1, base = base * base % p)
+            if (e & 1)
+                result = result * base % p;
+        return static_cast<std::size_t>(result);
+    };
+    for (std::size_t g = 2; g < p; ++g) {
+        bool primitive = true;
+        for (std::size_t q : primes)
+            primitive = primitive && power(g, (p - 1) / q) != 1;
+        if (primitive)
+            return g;
+    }
+    return 0;
+}
+
+std::vector<std::complex<long double>> raderTables(std::size_t p)
+{
+    // [0, L): g^q mod p (input order), [L, 2L): g^-m mod p (output order), as exact small
+    // integers in the real part; [2L, 3L): DFT_L(b) / L with b[q] = exp(-2 pi i g^-q / p).
+    const std::size_t L = p - 1, g = primitiveRoot(p);
+    std::vector<std::size_t> gp(L);
+    gp[0] = 1;
+    for (std::size_t q = 1; q < L; ++q)
+        gp[q] = gp[q - 1] * g % p;
+    std::vector<std::complex<long double>> table(3 * L);
+    std::vector<std::complex<long double>> b(L);
+    for (std::size_t q = 0; q < L; ++q) {
+        const std::size_t inverse = gp[(L - q) % L]; // g^-q
+        table[q] = static_cast<long double>(gp[q]);
+        table[L + q] = static_cast<long double>(inverse);
+        const long double angle = -2.0L * kPi * static_cast<long double>(inverse) / static_cast<long double>(p);
+        b[q] = std::complex<long double>(std::cos(angle), std::sin(angle));
+    }
+    hostFft(b);
+    for (std::size_t q = 0; q < L; ++q)
+        table[2 * L + q] = b[q] / static_cast<long double>(L);
+    return table;
 }
 
 std::vector<std::complex<long double>> bluesteinChirp(std::size_t n)
@@ -197,6 +260,8 @@ std::size_t stockhamTwiddleCount(const KernelSpec& spec)
     }
     if (spec.kind == PassKind::Bluestein)
         count += spec.bluesteinLength + spec.length;
+    if (spec.kind == PassKind::Rader)
+        count += 3 * spec.length;
     if (spec.bluesteinStep == BluesteinStep::Load || spec.bluesteinStep == BluesteinStep::Store)
         count += spec.bluesteinLength;
     if (spec.bluesteinStep == BluesteinStep::Multiply)
@@ -232,11 +297,19 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
         for (std::size_t h = 0; h * L < M; ++h)
             table.push_back(root(h * L, M));
     }
-    if (spec.kind == PassKind::Bluestein) {
+    if (spec.kind == PassKind::Rader) {
+        if (spec.bluesteinLength < 3 || spec.length + 1 != spec.bluesteinLength || spec.splitExchange ||
+            spec.stageTwiddleLength || primitiveRoot(spec.bluesteinLength) == 0)
+            throw std::invalid_argument("KernelSpec: Rader needs a prime p and L = p - 1, in local memory");
+    } else if (spec.kind == PassKind::Bluestein) {
         const std::vector<std::complex<long double>> chirp = bluesteinChirp(spec.bluesteinLength);
         table.insert(table.end(), chirp.begin(), chirp.end());
         const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.bluesteinLength, spec.length);
         table.insert(table.end(), kernel.begin(), kernel.end());
+    }
+    if (spec.kind == PassKind::Rader) {
+        const std::vector<std::complex<long double>> rader = raderTables(spec.bluesteinLength);
+        table.insert(table.end(), rader.begin(), rader.end());
     }
     if (spec.bluesteinStep == BluesteinStep::Load || spec.bluesteinStep == BluesteinStep::Store) {
         const std::vector<std::complex<long double>> chirp = bluesteinChirp(spec.bluesteinLength);
@@ -411,12 +484,22 @@ std::string generateStockhamSource(const KernelSpec& spec)
         stepBase += L + (spec.stageTwiddleLength + L - 1) / L;
     }
     const std::size_t kernelBase = stepBase + bluesteinN; // chirp, then the kernel's spectrum
-    const std::size_t rounds = bluestein ? 2 : 1;
+    // Rader: the same two rounds over L = p - 1 points, with permuted loads and stores; x[0]
+    // and the sum of the other inputs (the first round's output 0) meet every output.
+    const bool rader = spec.kind == PassKind::Rader;
+    const std::size_t raderL = spec.length, permIn = stepBase, permOut = stepBase + raderL,
+                      raderSpectrum = stepBase + 2 * raderL;
+    if (rader)
+        os << "    __local real2_t raderX0[" << B << "], raderSum[" << B << "];\n"
+           << "    if (t == 0u) raderX0[b] = (real2_t)(0);\n"
+           << "    if (valid && t == 0u) { const real2_t x = " << io.loadComplex("0u")
+           << "; raderX0[b] = (real2_t)(x.x, x.y * dirSign); }\n";
+    const std::size_t rounds = (bluestein || rader) ? 2 : 1;
     for (std::size_t step = 0; step < rounds * passes.size(); ++step) {
         const std::size_t p = step % passes.size(), round = step / passes.size();
         const PassShape& s = passes[p];
         const bool first = step == 0, last = step + 1 == rounds * passes.size();
-        const bool roundEnd = bluestein && round == 0 && p + 1 == passes.size();
+        const bool roundEnd = (bluestein || rader) && round == 0 && p + 1 == passes.size();
         const bool readsGlobal = first && !expandInput;
         const bool writesGlobal = last && !mergeOutput;
         const int R = s.radix;
@@ -429,6 +512,12 @@ std::string generateStockhamSource(const KernelSpec& spec)
                 for (int r = 0; r < R; ++r) {
                     const std::string e = readElement(s, j, r);
                     std::string x;
+                    if (rader) {
+                        // a[e] = x[g^e mod p]
+                        os << "            { const uint n = (uint)tw[" << u(permIn) << " + (" << e << ")].x; const real2_t x = "
+                           << io.loadComplex("n") << "; " << slot(s, q, r) << " = (real2_t)(x.x, x.y * dirSign); }\n";
+                        continue;
+                    }
                     if (bluestein) {
                         // x[e] conj(b[e]) for e < N (after the stage twiddle of a multi-pass
                         // transform), zero padding up to M.
@@ -505,6 +594,16 @@ std::string generateStockhamSource(const KernelSpec& spec)
                 for (int r = 0; r < R; ++r) {
                     const std::string e = writeElement(s, j, r);
                     const std::string y = slot(s, q, r);
+                    if (rader) {
+                        // X[g^-m mod p] = x[0] + conj(v[m]); X[0] = x[0] + (sum of the others).
+                        os << "            { const uint k = (uint)tw[" << u(permOut) << " + (" << e
+                           << ")].x; const real2_t X = raderX0[b] + (real2_t)(" << y << ".x, -" << y << ".y); "
+                           << io.storeComplex("k", "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
+                        if (q == 0 && r == 0)
+                            os << "            if (t == 0u) { const real2_t X = raderX0[b] + raderSum[b]; "
+                               << io.storeComplex("0u", "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
+                        continue;
+                    }
                     if (bluestein) {
                         // X[k] = conj(b[k]) conj(v[k]) for k < N (v: the inverting FFT's output).
                         os << "            if ((" << e << ") < " << u(bluesteinN) << ") { const real2_t X = cmul((real2_t)("
@@ -538,11 +637,15 @@ std::string generateStockhamSource(const KernelSpec& spec)
             if (roundEnd) {
                 // Between the rounds: the product with the kernel's spectrum, conjugated so that
                 // the second (forward) FFT computes the conjugate of the inverse.
+                const std::size_t spectrum = rader ? raderSpectrum : kernelBase;
                 forEachItem(s.butterflies, "    ", [&](std::size_t q, const std::string& j) {
                     for (int r = 0; r < R; ++r) {
                         const std::string y = slot(s, q, r);
-                        os << "        { const real2_t c = cmul(" << y << ", tw[" << u(kernelBase) << " + ("
-                           << writeElement(s, j, r) << ")]); " << y << " = (real2_t)(c.x, -c.y); }\n";
+                        const std::string e = writeElement(s, j, r);
+                        if (rader) // the first round's output 0 is the sum of x[1..p-1]
+                            os << "        if ((" << e << ") == 0u) raderSum[b] = " << y << ";\n";
+                        os << "        { const real2_t c = cmul(" << y << ", tw[" << u(spectrum) << " + (" << e << ")]); "
+                           << y << " = (real2_t)(c.x, -c.y); }\n";
                     }
                 });
             }

@@ -36,6 +36,11 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec);
 std::vector<std::complex<long double>> bluesteinChirp(std::size_t n);
 std::vector<std::complex<long double>> bluesteinKernel(std::size_t n, std::size_t m);
 
+// Rader: the smallest primitive root of p (0 when p is not a prime), and the kernel's table
+// (input permutation, output permutation, spectrum of the convolution kernel / L).
+std::size_t primitiveRoot(std::size_t p);
+std::vector<std::complex<long double>> raderTables(std::size_t p);
+
 // Number of entries stockhamTwiddles returns (at least 1: a table is always bound).
 std::size_t stockhamTwiddleCount(const KernelSpec& spec);
 

@@ -14,6 +14,7 @@
 
 #include "cl_object.h"
 #include "factorize.h"
+#include "stockham.h"
 
 #include <clFFT.h>
 
@@ -58,6 +59,15 @@ std::vector<IoDim> normaliseBatch(std::vector<IoDim> dims)
 namespace {
 
 std::size_t bluesteinLength(std::size_t n);
+
+// Cost model for a length with a prime factor above 13 that fits one kernel: a prime p whose
+// p - 1 has factors 2..13 runs Rader's convolution over p - 1 points, which costs about half
+// of Bluestein's over M >= 2p - 1 points (two rounds of passes each) and is more accurate;
+// any other length runs Bluestein.
+bool useRader(std::size_t n)
+{
+    return n > 13 && n - 1 <= 4096 && primitiveRoot(n) != 0 && hasCodeletFactors(n - 1);
+}
 
 std::size_t floorPow2(std::size_t v)
 {
@@ -123,7 +133,11 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
 
     KernelSpec& spec = pass.spec;
     spec.kind = io.kind;
-    if (io.kind == PassKind::Complex && !hasCodeletFactors(io.n)) {
+    if (io.kind == PassKind::Complex && useRader(io.n)) {
+        spec.kind = PassKind::Rader;
+        spec.bluesteinLength = io.n;
+        spec.length = io.n - 1;
+    } else if (io.kind == PassKind::Complex && !hasCodeletFactors(io.n)) {
         spec.kind = PassKind::Bluestein;
         spec.bluesteinLength = io.n;
         spec.length = bluesteinLength(io.n);
@@ -275,7 +289,7 @@ bool fitsOneKernel(std::size_t n, Precision p, const DeviceLimits& limits)
 {
     // A length with a prime factor above 13 runs as Bluestein over its convolution length.
     const bool direct = hasCodeletFactors(n);
-    const std::size_t points = direct ? n : bluesteinLength(n);
+    const std::size_t points = direct ? n : useRader(n) ? n - 1 : bluesteinLength(n);
     const std::size_t bytes = points * complexBytes(p);
     if (points > kMaxSingleKernelLength)
         return false;
