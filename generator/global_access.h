@@ -22,13 +22,13 @@ public:
     std::string parameters() const
     {
         std::ostringstream os;
-        if (spec_.kind == PassKind::RealForward)
+        if (spec_.realInputSide())
             os << "    __global real_t* in,\n";
         else if (spec_.inLayout == ComplexLayout::Interleaved)
             os << "    __global real2_t* in,\n";
         else
             os << "    __global real_t* inRe, __global real_t* inIm,\n";
-        if (spec_.kind == PassKind::RealBackward)
+        if (spec_.realOutputSide())
             os << "    __global real_t* out,\n";
         else if (spec_.outLayout == ComplexLayout::Interleaved)
             os << "    __global real2_t* out,\n";

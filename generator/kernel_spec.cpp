@@ -34,8 +34,11 @@ std::string KernelSpec::kernelName() const
     case PassKind::RealBackward: os << "fft_c2r_n" << realLength; break;
     case PassKind::RealMerge: os << "fft_r2c_merge_n" << realLength; break;
     case PassKind::RealSplit: os << "fft_c2r_split_n" << realLength; break;
-    case PassKind::Bluestein: os << "fft_c2c_bluestein_n" << bluesteinLength << "_m" << length; break;
-    case PassKind::Rader: os << "fft_c2c_rader_n" << bluesteinLength; break;
+    case PassKind::Bluestein:
+        os << (realDirection > 0 ? "fft_r2c" : realDirection < 0 ? "fft_c2r" : "fft_c2c") << "_bluestein_n"
+           << bluesteinLength << "_m" << length;
+        break;
+    case PassKind::Rader: os << (realDirection > 0 ? "fft_r2c" : realDirection < 0 ? "fft_c2r" : "fft_c2c") << "_rader_n" << bluesteinLength; break;
     }
     os << "_r";
     if (radices.empty())
@@ -44,8 +47,7 @@ std::string KernelSpec::kernelName() const
         os << (i ? "x" : "") << radices[i];
     os << (precision == Precision::Double ? "_dp" : "_sp") << "_";
     // The real side of a real pass has no layout choice: it is written "r".
-    os << (kind == PassKind::RealForward ? "r" : layoutTag(inLayout))
-       << (kind == PassKind::RealBackward ? "r" : layoutTag(outLayout));
+    os << (realInputSide() ? "r" : layoutTag(inLayout)) << (realOutputSide() ? "r" : layoutTag(outLayout));
     os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r") << "_d"
        << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
        << (stageTwiddleLength ? "_tw" + std::to_string(stageTwiddleLength) : "");
@@ -92,6 +94,7 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            threadsPerTransform == o.threadsPerTransform && transformMajorThreads == o.transformMajorThreads &&
            index64 == o.index64 && splitExchange == o.splitExchange &&
            stageTwiddleLength == o.stageTwiddleLength && bluesteinLength == o.bluesteinLength &&
+           realDirection == o.realDirection &&
            bluesteinStep == o.bluesteinStep && bluesteinPadded == o.bluesteinPadded &&
            bluesteinPositionStride == o.bluesteinPositionStride && pre == o.pre && post == o.post;
 }

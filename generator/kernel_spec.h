@@ -89,6 +89,9 @@ struct KernelSpec {
     // exp(-2 pi i j e / stageTwiddleLength) at load. 0: no such twiddle.
     std::size_t stageTwiddleLength = 0;
     std::size_t bluesteinLength = 0;    // PassKind::Bluestein and Bluestein steps: N
+    // PassKind::Rader and Bluestein on real data: +1 real input, hermitian half out (R2C);
+    // -1 hermitian half in, real output (C2R); 0 complex.
+    int realDirection = 0;
     BluesteinStep bluesteinStep = BluesteinStep::None;
     std::size_t bluesteinPadded = 0;          // Bluestein steps: M
     std::size_t bluesteinPositionStride = 0;  // Bluestein steps: see BluesteinStep
@@ -101,6 +104,9 @@ struct KernelSpec {
     {
         return (kind == PassKind::RealForward || kind == PassKind::RealBackward) && realLength % 2 == 0;
     }
+    // Whether the input (output) side holds real values.
+    bool realInputSide() const { return kind == PassKind::RealForward || realDirection > 0; }
+    bool realOutputSide() const { return kind == PassKind::RealBackward || realDirection < 0; }
     // Whether the kernel exchanges data through local memory at all.
     bool usesLocalMemory() const;
     // Bytes of local memory the kernel declares (the callbacks' own excluded).

@@ -487,12 +487,31 @@ std::string generateStockhamSource(const KernelSpec& spec)
     // Rader: the same two rounds over L = p - 1 points, with permuted loads and stores; x[0]
     // and the sum of the other inputs (the first round's output 0) meet every output.
     const bool rader = spec.kind == PassKind::Rader;
+    // Points of a Rader/Bluestein transform, on real data too: an R2C reads reals (zero
+    // imaginary part) and keeps the outputs k <= N/2; a C2R reads the hermitian half (k > N/2
+    // by symmetry, conj(X[N-k])) and keeps the real parts.
+    const std::size_t pointsN = spec.bluesteinLength;
+    auto loadPoint = [&](const std::string& n) -> std::string {
+        if (spec.realDirection > 0)
+            return "(real2_t)(" + io.loadReal(n) + ", 0)";
+        if (spec.realDirection < 0)
+            return "((" + n + ") <= " + u(pointsN / 2) + " ? " + io.loadComplex(n) +
+                   " : (real2_t)(1, -1) * " + io.loadComplex(u(pointsN) + " - (" + n + ")") + ")";
+        return io.loadComplex(n);
+    };
+    auto storePoint = [&](const std::string& k, const std::string& value) -> std::string {
+        if (spec.realDirection > 0)
+            return "if ((" + k + ") <= " + u(pointsN / 2) + ") " + io.storeComplex(k, value);
+        if (spec.realDirection < 0)
+            return "{ const real2_t z = " + value + "; " + io.storeReal(k, "z.x") + " }";
+        return io.storeComplex(k, value);
+    };
     const std::size_t raderL = spec.length, permIn = stepBase, permOut = stepBase + raderL,
                       raderSpectrum = stepBase + 2 * raderL;
     if (rader)
         os << "    __local real2_t raderX0[" << B << "], raderSum[" << B << "];\n"
            << "    if (t == 0u) raderX0[b] = (real2_t)(0);\n"
-           << "    if (valid && t == 0u) { const real2_t x = " << io.loadComplex("0u")
+           << "    if (valid && t == 0u) { const real2_t x = " << loadPoint("0u")
            << "; raderX0[b] = (real2_t)(x.x, x.y * dirSign); }\n";
     const std::size_t rounds = (bluestein || rader) ? 2 : 1;
     for (std::size_t step = 0; step < rounds * passes.size(); ++step) {
@@ -515,14 +534,14 @@ std::string generateStockhamSource(const KernelSpec& spec)
                     if (rader) {
                         // a[e] = x[g^e mod p]
                         os << "            { const uint n = (uint)tw[" << u(permIn) << " + (" << e << ")].x; const real2_t x = "
-                           << io.loadComplex("n") << "; " << slot(s, q, r) << " = (real2_t)(x.x, x.y * dirSign); }\n";
+                           << loadPoint("n") << "; " << slot(s, q, r) << " = (real2_t)(x.x, x.y * dirSign); }\n";
                         continue;
                     }
                     if (bluestein) {
                         // x[e] conj(b[e]) for e < N (after the stage twiddle of a multi-pass
                         // transform), zero padding up to M.
                         os << "            if ((" << e << ") < " << u(bluesteinN) << ") { const real2_t x = "
-                           << io.loadComplex(e) << "; real2_t y = (real2_t)(x.x, x.y * dirSign);";
+                           << loadPoint(e) << "; real2_t y = (real2_t)(x.x, x.y * dirSign);";
                         if (spec.stageTwiddleLength) {
                             const std::size_t L = stageSplit(spec);
                             os << " const uint te = (uint)coord0 * (" << e << "); y = cmul(y, cmul(tw[" << u(stageBase)
@@ -598,17 +617,17 @@ std::string generateStockhamSource(const KernelSpec& spec)
                         // X[g^-m mod p] = x[0] + conj(v[m]); X[0] = x[0] + (sum of the others).
                         os << "            { const uint k = (uint)tw[" << u(permOut) << " + (" << e
                            << ")].x; const real2_t X = raderX0[b] + (real2_t)(" << y << ".x, -" << y << ".y); "
-                           << io.storeComplex("k", "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
+                           << storePoint("k", "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
                         if (q == 0 && r == 0)
                             os << "            if (t == 0u) { const real2_t X = raderX0[b] + raderSum[b]; "
-                               << io.storeComplex("0u", "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
+                               << storePoint("0u", "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
                         continue;
                     }
                     if (bluestein) {
                         // X[k] = conj(b[k]) conj(v[k]) for k < N (v: the inverting FFT's output).
                         os << "            if ((" << e << ") < " << u(bluesteinN) << ") { const real2_t X = cmul((real2_t)("
                            << y << ".x, -" << y << ".y), tw[" << u(kernelBase - bluesteinN) << " + (" << e << ")]); "
-                           << io.storeComplex(e, "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
+                           << storePoint(e, "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
                     } else if (spec.bluesteinStep == BluesteinStep::Multiply) {
                         os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * "
                            << u(spec.bluesteinPositionStride) << "; const real2_t c = cmul(" << y << ", tw[" << u(stepBase)

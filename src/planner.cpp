@@ -133,14 +133,15 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
 
     KernelSpec& spec = pass.spec;
     spec.kind = io.kind;
-    if (io.kind == PassKind::Complex && useRader(io.n)) {
-        spec.kind = PassKind::Rader;
+    // Lengths with a prime factor above 13 (complex, or a real dimension computed as a complex
+    // transform of real input / hermitian output): Rader or Bluestein.
+    const bool anyLength = (io.kind == PassKind::Complex || io.kind == PassKind::RealForward ||
+                            io.kind == PassKind::RealBackward) && !hasCodeletFactors(io.n);
+    if (anyLength) {
+        spec.realDirection = io.kind == PassKind::RealForward ? 1 : io.kind == PassKind::RealBackward ? -1 : 0;
         spec.bluesteinLength = io.n;
-        spec.length = io.n - 1;
-    } else if (io.kind == PassKind::Complex && !hasCodeletFactors(io.n)) {
-        spec.kind = PassKind::Bluestein;
-        spec.bluesteinLength = io.n;
-        spec.length = bluesteinLength(io.n);
+        spec.kind = useRader(io.n) ? PassKind::Rader : PassKind::Bluestein;
+        spec.length = useRader(io.n) ? io.n - 1 : bluesteinLength(io.n);
     } else if (io.kind == PassKind::Complex) {
         spec.length = io.n;
     } else {
@@ -541,6 +542,8 @@ View complexViewOfRealSide(const Problem& problem, bool input, BufferRole role)
 bool longRealRow(const Problem& problem, const DeviceLimits& limits)
 {
     const std::size_t n0 = problem.dims[0].n;
+    if (!hasCodeletFactors(n0))
+        return false; // one Rader/Bluestein kernel (planProblem rejects longer ones)
     return !fitsOneKernel(n0 % 2 == 0 ? n0 / 2 : n0, problem.precision, limits);
 }
 
@@ -649,9 +652,10 @@ ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limit
 
 ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits)
 {
-    // Complex dimensions of any length run direct or by Bluestein; real rows need factors
-    // 2..13 for now (their half-length trick runs inside the direct kernels).
-    if (problem.kind != TransformKind::ComplexToComplex && !hasCodeletFactors(problem.dims[0].n))
+    // A real first dimension with a prime factor above 13 runs as one Rader or Bluestein
+    // kernel on real input / hermitian output (no multi-kernel form for real data yet).
+    if (problem.kind != TransformKind::ComplexToComplex && !hasCodeletFactors(problem.dims[0].n) &&
+        !fitsOneKernel(problem.dims[0].n, problem.precision, limits))
         throw StatusError{CLFFT_NOTIMPLEMENTED};
 
     ExecutionPlan plan;
