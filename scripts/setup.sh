@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
           libfftw3-dev libboost-test-dev libclfft-dev libclfft2
-          python3-gpyfft python3-pytest python3-parameterized)
+          python3-gpyfft python3-pytest python3-parameterized clfft-client)
 missing=()
 for p in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
