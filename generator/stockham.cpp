@@ -88,7 +88,7 @@ void validate(const KernelSpec& spec)
         throw std::invalid_argument("KernelSpec: radices do not multiply to the length");
     if (spec.kind == PassKind::Rader) {
         if (spec.bluesteinLength < 3 || spec.length + 1 != spec.bluesteinLength || spec.splitExchange ||
-            spec.stageTwiddleLength || primitiveRoot(spec.bluesteinLength) == 0)
+            primitiveRoot(spec.bluesteinLength) == 0)
             throw std::invalid_argument("KernelSpec: Rader needs a prime p and L = p - 1, in local memory");
     } else if (spec.kind == PassKind::Bluestein) {
         if (spec.bluesteinLength == 0 || spec.length < 2 * spec.bluesteinLength - 1 || spec.splitExchange)
@@ -299,7 +299,7 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
     }
     if (spec.kind == PassKind::Rader) {
         if (spec.bluesteinLength < 3 || spec.length + 1 != spec.bluesteinLength || spec.splitExchange ||
-            spec.stageTwiddleLength || primitiveRoot(spec.bluesteinLength) == 0)
+            primitiveRoot(spec.bluesteinLength) == 0)
             throw std::invalid_argument("KernelSpec: Rader needs a prime p and L = p - 1, in local memory");
     } else if (spec.kind == PassKind::Bluestein) {
         const std::vector<std::complex<long double>> chirp = bluesteinChirp(spec.bluesteinLength);
@@ -534,7 +534,14 @@ std::string generateStockhamSource(const KernelSpec& spec)
                     if (rader) {
                         // a[e] = x[g^e mod p]
                         os << "            { const uint n = (uint)tw[" << u(permIn) << " + (" << e << ")].x; const real2_t x = "
-                           << loadPoint("n") << "; " << slot(s, q, r) << " = (real2_t)(x.x, x.y * dirSign); }\n";
+                           << loadPoint("n") << "; " << slot(s, q, r) << " = (real2_t)(x.x, x.y * dirSign);";
+                        if (spec.stageTwiddleLength) { // sub-transform of a multi-pass length: point n's twiddle
+                            const std::size_t SL = stageSplit(spec);
+                            os << " const uint te = (uint)coord0 * n; " << slot(s, q, r) << " = cmul(" << slot(s, q, r)
+                               << ", cmul(tw[" << u(stageBase) << " + te % " << u(SL) << "], tw[" << u(stageBase) << " + "
+                               << u(SL) << " + te / " << u(SL) << "]));";
+                        }
+                        os << " }\n";
                         continue;
                     }
                     if (bluestein) {

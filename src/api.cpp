@@ -580,6 +580,15 @@ CLFFTAPI clfftStatus clfftEnqueueTransform(clfftPlanHandle plHandle, clfftDirect
         if (s.placement == CLFFT_OUTOFPLACE &&
             (!outputBuffers || !outputBuffers[0] || (isPlanarLayout(s.outLayout) && !outputBuffers[1])))
             return CLFFT_INVALID_MEM_OBJECT;
+        if (s.placement == CLFFT_OUTOFPLACE) {
+            // One buffer as both sides of an out-of-place plan: the passes would read what
+            // they already overwrote. (Partly overlapping sub-buffers are not detected.)
+            const int nin = isPlanarLayout(s.inLayout) ? 2 : 1, nout = isPlanarLayout(s.outLayout) ? 2 : 1;
+            for (int i = 0; i < nin; ++i)
+                for (int o = 0; o < nout; ++o)
+                    if (inputBuffers[i] == outputBuffers[o])
+                        return CLFFT_MEM_COPY_OVERLAP;
+        }
         const clfftStatus c = checkQueueContext(p, commQueues[0]);
         if (c != CLFFT_SUCCESS)
             return c;

@@ -7,9 +7,6 @@
 
 namespace clfft_ng {
 
-// Defined in plan.cpp (its declaration belongs in plan.h).
-bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* outBytes);
-
 namespace {
 
 // A buffer smaller than the plan's data would let the kernels read and write outside it.
@@ -81,22 +78,20 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
     if (rq.tmpBuffer && baked.tmpBytes > 0)
         checkSize(rq.tmpBuffer, baked.tmpBytes);
 
-    cl_mem tmp = rq.tmpBuffer;
-    if (baked.tmpBytes > 0 && !tmp) {
-        if (!baked.tmpBuffer) {
+    auto allocate = [&](MemRef& slot, std::size_t bytes) {
+        if (!slot) {
             cl_int err = CL_SUCCESS;
-            baked.tmpBuffer = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, baked.tmpBytes, nullptr, &err));
+            slot = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, bytes, nullptr, &err));
             if (err != CL_SUCCESS)
                 throw StatusError{err};
         }
-        tmp = baked.tmpBuffer.get();
-    }
-    if (baked.tmp2Bytes > 0 && !baked.tmp2Buffer) {
-        cl_int err = CL_SUCCESS;
-        baked.tmp2Buffer = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, baked.tmp2Bytes, nullptr, &err));
-        if (err != CL_SUCCESS)
-            throw StatusError{err};
-    }
+        return slot.get();
+    };
+    cl_mem tmp = rq.tmpBuffer, tmp2 = nullptr;
+    if (baked.tmpBytes > 0 && !tmp)
+        tmp = allocate(baked.scratch[rq.queue].tmp, baked.tmpBytes);
+    if (baked.tmp2Bytes > 0)
+        tmp2 = allocate(baked.scratch[rq.queue].tmp2, baked.tmp2Bytes);
     const bool inPlanar = s.inLayout == CLFFT_COMPLEX_PLANAR || s.inLayout == CLFFT_HERMITIAN_PLANAR;
     const bool outPlanar = s.outLayout == CLFFT_COMPLEX_PLANAR || s.outLayout == CLFFT_HERMITIAN_PLANAR;
     // The second buffer of a side is only read from the client's array when that side is planar.
@@ -104,7 +99,7 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
         if (role == BufferRole::Temp)
             return {tmp, tmp};
         if (role == BufferRole::Temp2)
-            return {baked.tmp2Buffer.get(), baked.tmp2Buffer.get()};
+            return {tmp2, tmp2};
         if (role == BufferRole::Input || inPlace)
             return {rq.inputs[0], inPlanar ? rq.inputs[1] : nullptr};
         return {rq.outputs[0], outPlanar ? rq.outputs[1] : nullptr};

@@ -217,6 +217,10 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     // again within the kernel's own limit.
     for (int attempt = 0; attempt < 4; ++attempt) {
         const ExecutionPlan exec = planProblem(problem, limits);
+        // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
+        const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+        if (exec.tmpBytes > maxAlloc || exec.tmp2Bytes > maxAlloc)
+            throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
         auto baked = std::make_unique<BakedPlan>();
         baked->device = device;
         baked->tmpBytes = exec.tmpBytes;

@@ -7,6 +7,7 @@
 #include <clFFT.h>
 
 #include <array>
+#include <map>
 #include <cstddef>
 #include <memory>
 #include <mutex>
@@ -67,9 +68,14 @@ struct BakedPlan {
     cl_device_id device = nullptr;
     std::vector<BakedPass> passes;
     std::size_t tmpBytes = 0;
-    MemRef tmpBuffer; // allocated at the first enqueue that needs it without a client buffer
-    std::size_t tmp2Bytes = 0;
-    MemRef tmp2Buffer; // a second scratch buffer (multi-kernel Bluestein), always our own
+    std::size_t tmp2Bytes = 0; // a second scratch buffer (multi-kernel Bluestein), always our own
+    // The library's temporary buffers, one pair per command queue: two queues running one plan
+    // at once (possibly concurrently on the device) must not share scratch memory. Allocated
+    // at the first enqueue on a queue that needs them (the first without a client buffer).
+    struct Scratch {
+        MemRef tmp, tmp2;
+    };
+    std::map<cl_command_queue, Scratch> scratch;
 };
 
 struct Plan {
@@ -82,5 +88,9 @@ struct Plan {
 
 // Bakes the plan for the device of `queue` (plan mutex held by the caller). Throws StatusError.
 void bakePlan(Plan& plan, cl_command_queue queue);
+
+// Bytes each buffer of one side must hold for the plan's strides and distances (per buffer: a
+// planar side has two). False when the computation overflows size_t.
+bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* outBytes);
 
 } // namespace clfft_ng

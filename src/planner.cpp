@@ -80,7 +80,7 @@ std::size_t floorPow2(std::size_t v)
 std::size_t ceilPow2(std::size_t v)
 {
     std::size_t p = 1;
-    while (p < v)
+    while (p < v && p <= (SIZE_MAX >> 1))
         p *= 2;
     return p;
 }
@@ -155,6 +155,9 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
     spec.inLayout = io.sourceLayout;
     spec.outLayout = io.destinationLayout;
     spec.batchDims = static_cast<int>(pass.batch.size());
+    // The kernels index stage twiddles with 32-bit exponents: transforms up to 2^32 points.
+    if (io.stageTwiddleLength > UINT32_MAX || io.bluesteinPadded > UINT32_MAX)
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
     spec.stageTwiddleLength = io.stageTwiddleLength;
     spec.bluesteinStep = io.bluesteinStep;
     if (io.bluesteinStep != BluesteinStep::None) {

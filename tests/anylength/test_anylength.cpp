@@ -1,0 +1,840 @@
+// Numerical tests of transforms of any length (the any-length issue; docs/plans.md): lengths
+// with prime factors above 13, computed by Rader's algorithm (a prime p whose p - 1 factors into
+// 2..13, p - 1 <= 4096, one kernel), single-kernel Bluestein (other lengths up to 2048),
+// multi-pass transforms whose pieces use Rader/Bluestein (1024*17, 97*89, 19^3, 2*3*5*7*11*13*17)
+// and the multi-kernel Bluestein (4099, 10007, 65537, 999983), through the public clFFT API.
+//
+// Reference: FFTW, never our own code (tests/support/fftw_reference.h). Single-precision results
+// are compared with FFTW in double, double-precision results with FFTW in long double, except
+// the backward half of the double 999983 round trip, which is compared with FFTW in double
+// (fftwl takes about 7 s per transform of 999983 points on this machine; the forward half keeps
+// the long-double reference because the accuracy ratio below needs it). Metric: relative L2
+// error ||ours - ref|| / ||ref|| over the logical elements, accumulated in long double. Bounds:
+// 2e-6 (single), 2e-14 (double). Inputs: values in [-1, 1) from a fixed-seed generator seeded
+// from the case description; padding positions hold random values too, so a kernel that reads
+// them is caught. Out of place, every run checks that the input buffer(s) were not modified
+// (bitwise) and that no output padding position was written.
+//
+// Accuracy against FFTW itself: for 1009 (Rader), 4099, 65537 and 999983 (multi-kernel
+// Bluestein), single and double, the forward transform also reports (BOOST_TEST_MESSAGE)
+// our error / FFTW's error in the same precision (fftwf for single, fftw for double), both
+// measured against the higher-precision reference above, and requires the ratio <= 1.5.
+//
+// Coverage (suite / what):
+//  anylength_c2c_1d      primes 17, 19, 23, 127 (Rader), 149, 509 (Bluestein), 1009 (Rader),
+//                        2047 = 23*89 (Bluestein, M = 4096), 4099, 10007, 65537, 999983
+//                        (multi-kernel Bluestein); semiprimes 134 = 2*67, 323 = 17*19,
+//                        17408 = 1024*17, 8633 = 97*89, 5045 = 5*1009 (multi-pass whose second
+//                        piece is a Rader prime); prime powers 289 = 17^2, 6859 = 19^3;
+//                        510510 = 2*3*5*7*11*13*17. Interleaved, out of place, batch 2 (batch 1
+//                        above 100000 points), forward then backward (default scales 1 and 1/N:
+//                        the round trip recovers the input), single; double for 17, 1009, 2047,
+//                        4099, 65537, 999983, 17408. The accuracy ratio to FFTW for 1009, 4099,
+//                        65537, 999983 in both precisions.
+//  anylength_c2c_layouts planar->planar, interleaved->planar, planar->interleaved, in place
+//                        interleaved and planar, for Rader (1009), Bluestein (149), multi-kernel
+//                        Bluestein (4099) and multi-pass (8633, 17408) lengths; double 1009
+//                        planar (out of and in place), 4099 and 17408 in place.
+//  anylength_c2c_strides batch 3 with gaps between transforms and input stride 2 (1009, 4099,
+//                        single and double; 1009 planar), column-major batches (distance 1)
+//                        out of place and in place (127, 4099, 17408, double 1009), transposed
+//                        batch output (509, 8633), 2-D 17x19 rows with gaps and a transposed
+//                        2-D output.
+//  anylength_c2c_multidim 2-D 17x19 (batch 1 and 3), 97x89, 1009x3, 3x149, 64x4099; 3-D
+//                        168x134x40 (clFFT issue 148) and 17x19x23, out of place and in place;
+//                        double 97x89 out of place and in place.
+//  anylength_real        R2C then C2R (two plans) on odd primes 17, 127, 1009, 4001 (Rader) and
+//                        2047 (Bluestein), even non-smooth lengths 34 = 2*17 and 254 = 2*127:
+//                        hermitian interleaved out of place and in place (padded real rows),
+//                        single (all) and double (17, 1009, 254); hermitian planar (34 single,
+//                        17 double); batches with gaps; column-major batches (34); 2-D 64x17
+//                        (second dimension prime; out of place, in place, double) and 17x64.
+//  anylength_kernels     the algorithm shows in the kernel names written with
+//                        CLFFT_DUMP_PROGRAMS=1: 1009 -> "rader" (and no "bluestein"), 2047 ->
+//                        "bluestein" (and no "rader"), 4099 -> "_bsload", "_bsmul", "_bsstore".
+//
+// Cost: each distinct (lengths, precision, layouts, batch shape) is a PoCL compile (1-3 s for
+// these lengths, twice for a real case: two plans); placement, strides and distances are kernel
+// arguments, so in-place and strided cases mostly reuse kernels. 999983 costs about 10 s per
+// precision (host tables at bake, the multi-pass kernels, fftwl about 7 s for the double
+// forward reference). About 2 minutes cold on 2 shared cores (fresh POCL_CACHE_DIR and
+// CLFFT_CACHE_PATH), about 20 s warm.
+#define BOOST_TEST_MODULE anylength
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include "fftw_reference.h"
+#include "test_env.h"
+
+#include <clFFT.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace bdata = boost::unit_test::data;
+namespace fs = std::filesystem;
+using clfft_test::ClEnv;
+using namespace clfft_test::fftw_ref;
+
+namespace anylength {
+
+constexpr clfftLayout II = CLFFT_COMPLEX_INTERLEAVED;
+constexpr clfftLayout PL = CLFFT_COMPLEX_PLANAR;
+constexpr clfftLayout HI = CLFFT_HERMITIAN_INTERLEAVED;
+constexpr clfftLayout HP = CLFFT_HERMITIAN_PLANAR;
+constexpr clfftPrecision SP = CLFFT_SINGLE;
+constexpr clfftPrecision DP = CLFFT_DOUBLE;
+
+template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 2e-6 : 2e-14; }
+// Largest accepted ratio of our error to FFTW's error in the same precision.
+constexpr double kMaxRatioToFftw = 1.5;
+template <class T> constexpr T sentinel() { return T(-7777.25); }
+
+template <class V> std::string list(const V& v)
+{
+    std::ostringstream s;
+    s << '{';
+    for (std::size_t k = 0; k < v.size(); ++k)
+        s << (k ? "," : "") << v[k];
+    s << '}';
+    return s.str();
+}
+
+std::string shape(const std::vector<std::size_t>& lengths)
+{
+    std::ostringstream s;
+    s << lengths.size() << "D ";
+    for (std::size_t k = 0; k < lengths.size(); ++k)
+        s << (k ? "x" : "") << lengths[k];
+    return s.str();
+}
+
+long double points(const std::vector<std::size_t>& lengths)
+{
+    long double n = 1;
+    for (std::size_t l : lengths)
+        n *= (long double)l;
+    return n;
+}
+
+// ---- RAII helpers --------------------------------------------------------------------------------
+
+struct Mem {
+    cl_mem m = nullptr;
+    Mem() = default;
+    Mem(const Mem&) = delete;
+    Mem& operator=(const Mem&) = delete;
+    ~Mem()
+    {
+        if (m)
+            clReleaseMemObject(m);
+    }
+};
+
+struct Plan {
+    clfftPlanHandle h = 0;
+    Plan() = default;
+    Plan(const Plan&) = delete;
+    Plan& operator=(const Plan&) = delete;
+    ~Plan()
+    {
+        if (h)
+            clfftDestroyPlan(&h);
+    }
+};
+
+#define ANY_CHECK_CLFFT(expr)                                                                           \
+    do {                                                                                              \
+        const clfftStatus st_ = (expr);                                                               \
+        BOOST_REQUIRE_MESSAGE(st_ == CLFFT_SUCCESS, #expr " returned " << int(st_));                   \
+    } while (0)
+
+template <class T> void writeBuffer(cl_mem m, const std::vector<T>& v)
+{
+    const cl_int e = clEnqueueWriteBuffer(ClEnv::get().queue, m, CL_TRUE, 0, v.size() * sizeof(T), v.data(), 0,
+                                          nullptr, nullptr);
+    if (e != CL_SUCCESS)
+        throw std::runtime_error("clEnqueueWriteBuffer failed: " + std::to_string(e));
+}
+
+template <class T> void readBuffer(cl_mem m, std::vector<T>& v) { ClEnv::get().read(m, v.size() * sizeof(T), v.data()); }
+
+template <class T> bool sameBits(const HostSide<T>& a, const HostSide<T>& b)
+{
+    for (std::size_t k = 0; k < a.arrays(); ++k)
+        if (a.array(k).size() != b.array(k).size() ||
+            std::memcmp(a.array(k).data(), b.array(k).data(), a.array(k).size() * sizeof(T)) != 0)
+            return false;
+    return true;
+}
+
+// Number of padding positions (pad[off] true) of y whose value in any array differs from the
+// sentinel; `first` receives the first such offset.
+template <class T> std::size_t clobbered(const HostSide<T>& y, const std::vector<bool>& pad, std::size_t& first)
+{
+    std::size_t count = 0;
+    for (std::size_t off = 0; off < pad.size(); ++off) {
+        if (!pad[off])
+            continue;
+        bool ok = y.re(off) == sentinel<T>();
+        if (y.planar())
+            ok = ok && y.b[off] == sentinel<T>();
+        else if (!y.real())
+            ok = ok && y.a[2 * off + 1] == sentinel<T>();
+        if (!ok && count++ == 0)
+            first = off;
+    }
+    return count;
+}
+
+// Copies the logical elements of `from` into `to` (same counts and batch, any layouts).
+template <class T, class U> void copyLogical(HostSide<T>& to, const HostSide<U>& from)
+{
+    std::vector<std::size_t> offs;
+    from.desc.forEach([&](std::size_t off, std::size_t) { offs.push_back(off); });
+    to.desc.forEach([&](std::size_t off, std::size_t lin) { to.set(off, T(from.re(offs[lin])), T(from.im(offs[lin]))); });
+}
+
+SideDesc explicitSide(clfftLayout layout, const std::vector<std::size_t>& counts, const std::vector<std::size_t>& strides,
+                      std::size_t dist, std::size_t batch)
+{
+    BOOST_REQUIRE_EQUAL(strides.size(), counts.size());
+    SideDesc s;
+    s.layout = layout;
+    s.counts = counts;
+    s.strides = strides;
+    s.dist = dist;
+    s.batch = batch;
+    return s;
+}
+
+// Packed strides with `row` elements per row along dimension 0.
+SideDesc packedSide(clfftLayout layout, const std::vector<std::size_t>& counts, std::size_t row, std::size_t batch)
+{
+    SideDesc s;
+    s.layout = layout;
+    s.counts = counts;
+    s.batch = batch;
+    std::size_t st = 1;
+    for (std::size_t k = 0; k < counts.size(); ++k) {
+        s.strides.push_back(st);
+        st *= k == 0 ? row : counts[k];
+    }
+    s.dist = st;
+    return s;
+}
+
+// Checks a relative L2 error against the precision's bound; returns it.
+template <class T, class R>
+long double checkError(const HostSide<T>& ours, const HostSide<R>& ref, long double refScale, const std::string& what)
+{
+    const double tol = tolerance<T>();
+    const ErrorStats e = compare(ours, ref, refScale);
+    BOOST_TEST_MESSAGE(what << ": relative L2 error " << double(e.relL2));
+    BOOST_CHECK_MESSAGE(e.relL2 <= tol, what << ": relative L2 error " << double(e.relL2) << " > " << tol
+                                             << " (max abs error " << double(e.maxAbs) << " at logical element "
+                                             << e.worst << ", ||ref|| " << double(e.refNorm) << ")");
+    return e.relL2;
+}
+
+// Runs one baked plan: uploads `input` (its own side description), enqueues `dir`, downloads
+// the side outD. In place the buffer(s) hold max(input, output) bytes. Out of place, checks that
+// the input is unchanged and that no output padding position was written.
+template <class T>
+HostSide<T> execute(const Plan& plan, bool inPlace, clfftDirection dir, const HostSide<T>& input, const SideDesc& outD,
+                    const std::string& what)
+{
+    ClEnv& env = ClEnv::get();
+    const HostSide<T> outInit(outD, sentinel<T>());
+    Mem in[2], out[2];
+    cl_mem inMems[2] = {nullptr, nullptr}, outMems[2] = {nullptr, nullptr};
+    if (inPlace) {
+        BOOST_REQUIRE_EQUAL(input.arrays(), outInit.arrays());
+        for (std::size_t k = 0; k < input.arrays(); ++k) {
+            const std::size_t bytes = std::max(input.array(k).size(), outInit.array(k).size()) * sizeof(T);
+            in[k].m = env.buffer(bytes);
+            writeBuffer(in[k].m, input.array(k));
+            inMems[k] = in[k].m;
+        }
+    } else {
+        for (std::size_t k = 0; k < input.arrays(); ++k) {
+            in[k].m = env.buffer(input.array(k).size() * sizeof(T), input.array(k).data());
+            inMems[k] = in[k].m;
+        }
+        for (std::size_t k = 0; k < outInit.arrays(); ++k) {
+            out[k].m = env.buffer(outInit.array(k).size() * sizeof(T), outInit.array(k).data());
+            outMems[k] = out[k].m;
+        }
+    }
+    cl_event ev = nullptr;
+    const clfftStatus st =
+        clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &ev, inMems, inPlace ? nullptr : outMems, nullptr);
+    BOOST_REQUIRE_MESSAGE(st == CLFFT_SUCCESS, what << ": clfftEnqueueTransform returned " << int(st));
+    BOOST_CHECK_MESSAGE(ev != nullptr, what << ": clfftEnqueueTransform returned no event");
+    if (ev) {
+        BOOST_CHECK_EQUAL(clWaitForEvents(1, &ev), CL_SUCCESS);
+        clReleaseEvent(ev);
+    }
+    BOOST_REQUIRE_EQUAL(clFinish(env.queue), CL_SUCCESS);
+
+    HostSide<T> y(outD);
+    if (inPlace) {
+        for (std::size_t k = 0; k < y.arrays(); ++k) {
+            std::vector<T> whole(std::max(input.array(k).size(), y.array(k).size()));
+            readBuffer(in[k].m, whole);
+            std::copy(whole.begin(), whole.begin() + std::ptrdiff_t(y.array(k).size()), y.array(k).begin());
+        }
+        return y;
+    }
+    for (std::size_t k = 0; k < y.arrays(); ++k)
+        readBuffer(out[k].m, y.array(k));
+    HostSide<T> after(input.desc);
+    for (std::size_t k = 0; k < after.arrays(); ++k)
+        readBuffer(in[k].m, after.array(k));
+    BOOST_CHECK_MESSAGE(sameBits(after, input), what << ": out-of-place transform modified its input buffer");
+    std::size_t first = 0;
+    const std::size_t n = clobbered(y, paddingMask(outD), first);
+    BOOST_CHECK_MESSAGE(n == 0, what << ": " << n << " output padding positions were written (first at element "
+                                     << first << ")");
+    return y;
+}
+
+bool skipDouble(clfftPrecision p, const std::string& what)
+{
+    if (p != DP || ClEnv::get().hasDouble)
+        return false;
+    std::cerr << "\n*** WARNING: the OpenCL device has no fp64 support: SKIPPING double-precision case " << what
+              << " ***\n";
+    BOOST_WARN_MESSAGE(false, "double precision not supported by the device: case skipped");
+    return true;
+}
+
+// ---- Complex-to-complex ----------------------------------------------------------------------------
+
+namespace c2c {
+
+struct Case {
+    std::vector<std::size_t> lengths;
+    std::size_t batch = 1;
+    clfftPrecision precision = SP;
+    clfftLayout in = II, out = II;
+    bool inPlace = false;
+    // Empty strides: never set on the plan (library defaults, packed); when set, the distances
+    // are set too (in place the output side repeats the input side).
+    std::vector<std::size_t> inStrides, outStrides;
+    std::size_t inDist = 0, outDist = 0;
+    bool ratio = false;           // also measure FFTW's same-precision error: ours / FFTW's <= 1.5
+    bool doubleRefBackward = false; // double case: backward checked against FFTW double, not long double
+
+    Case& prec(clfftPrecision p) { precision = p; return *this; }
+    Case& layouts(clfftLayout i, clfftLayout o) { in = i; out = o; return *this; }
+    Case& inplace() { inPlace = true; return *this; }
+    Case& istrides(std::vector<std::size_t> s, std::size_t d) { inStrides = std::move(s); inDist = d; return *this; }
+    Case& ostrides(std::vector<std::size_t> s, std::size_t d) { outStrides = std::move(s); outDist = d; return *this; }
+    Case& withRatio() { ratio = true; return *this; }
+    Case& cheapBackwardRef() { doubleRefBackward = true; return *this; }
+};
+
+Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = SP)
+{
+    Case c;
+    c.lengths = std::move(lengths);
+    c.batch = batch;
+    c.precision = p;
+    return c;
+}
+
+std::string describe(const Case& c)
+{
+    std::ostringstream s;
+    s << shape(c.lengths) << " batch " << c.batch << ' ' << (c.precision == DP ? "double" : "single") << ' '
+      << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
+    if (!c.inStrides.empty())
+        s << " istrides " << list(c.inStrides) << " idist " << c.inDist;
+    if (!c.outStrides.empty())
+        s << " ostrides " << list(c.outStrides) << " odist " << c.outDist;
+    s << " forward+backward";
+    return s.str();
+}
+
+std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
+
+SideDesc sideFor(const Case& c, clfftLayout layout, const std::vector<std::size_t>& strides, std::size_t dist)
+{
+    if (strides.empty())
+        return SideDesc::packed(layout, c.lengths, c.batch);
+    return explicitSide(layout, c.lengths, strides, dist, c.batch);
+}
+
+// Our forward error and FFTW's same-precision error against the same reference: reported, and
+// the ratio bounded.
+template <class T, class R>
+void checkRatio(const Case& c, long double ours, const HostSide<T>& input, const HostSide<R>& ref, const SideDesc& outD)
+{
+    const HostSide<T> fftw = reference_c2c<T>(c.lengths, CLFFT_FORWARD, T(1), input, outD);
+    const long double theirs = compare(fftw, ref).relL2;
+    const long double ratio = theirs > 0 ? ours / theirs : 0;
+    BOOST_TEST_MESSAGE("accuracy " << shape(c.lengths) << ' ' << (c.precision == DP ? "double" : "single")
+                                   << " forward: ours " << double(ours) << ", FFTW (" << (c.precision == DP ? "fftw" : "fftwf")
+                                   << ") " << double(theirs) << ", ratio " << double(ratio) << " (reference "
+                                   << (sizeof(R) == sizeof(double) ? "FFTW double" : "FFTW long double") << ")");
+    BOOST_CHECK_MESSAGE(theirs > 0, "FFTW's error against the reference is zero: ratio undefined");
+    BOOST_CHECK_MESSAGE(ratio <= kMaxRatioToFftw, describe(c) << ": our forward error " << double(ours) << " is "
+                                                              << double(ratio) << " times FFTW's (" << double(theirs)
+                                                              << "), more than " << kMaxRatioToFftw);
+}
+
+template <class T, class R> void runCase(const Case& c)
+{
+    if (skipDouble(c.precision, describe(c)))
+        return;
+    BOOST_TEST_MESSAGE("case: " << describe(c));
+    if (c.inPlace) {
+        BOOST_REQUIRE(c.in == c.out);
+        BOOST_REQUIRE(c.outStrides.empty());
+    }
+    ClEnv& env = ClEnv::get();
+    const clfftDim dim = clfftDim(c.lengths.size());
+    const long double n = points(c.lengths);
+    const SideDesc inD = sideFor(c, c.in, c.inStrides, c.inDist);
+    const SideDesc outD = c.inPlace ? inD : sideFor(c, c.out, c.outStrides, c.outDist);
+
+    Plan plan;
+    std::vector<std::size_t> lengths = c.lengths;
+    ANY_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, dim, lengths.data()));
+    ANY_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, c.precision));
+    ANY_CHECK_CLFFT(clfftSetLayout(plan.h, c.in, c.out));
+    ANY_CHECK_CLFFT(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
+    ANY_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, c.batch));
+    if (!c.inStrides.empty() || !c.outStrides.empty()) {
+        std::vector<std::size_t> is = inD.strides, os = outD.strides;
+        ANY_CHECK_CLFFT(clfftSetPlanInStride(plan.h, dim, is.data()));
+        ANY_CHECK_CLFFT(clfftSetPlanOutStride(plan.h, dim, os.data()));
+        ANY_CHECK_CLFFT(clfftSetPlanDistance(plan.h, inD.dist, outD.dist));
+    }
+    const auto bakeStart = std::chrono::steady_clock::now();
+    ANY_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+    BOOST_TEST_MESSAGE("bake: " << std::chrono::duration<double>(std::chrono::steady_clock::now() - bakeStart).count()
+                                << " s");
+
+    const std::uint64_t seed = seedFrom(describe(c));
+    HostSide<T> x(inD);
+    fillRandom(x, seed);
+
+    // Forward (scale 1) against FFTW.
+    const HostSide<T> y = execute(plan, c.inPlace, CLFFT_FORWARD, x, outD, "forward");
+    {
+        const HostSide<R> ref = reference_c2c<R>(c.lengths, CLFFT_FORWARD, R(1), x, outD);
+        const long double e = checkError(y, ref, 1.0L, "forward");
+        if (c.ratio)
+            checkRatio(c, e, x, ref, outD);
+    }
+
+    // Backward (scale 1/N) on the same plan (input side -> output side), fed with our forward
+    // output placed in the input layout.
+    HostSide<T> x2(inD);
+    fillRandom(x2, seed ^ 0x5555);
+    copyLogical(x2, y);
+    const HostSide<T> z = execute(plan, c.inPlace, CLFFT_BACKWARD, x2, outD, "backward");
+    if (c.doubleRefBackward)
+        checkError(z, reference_c2c<double>(c.lengths, CLFFT_BACKWARD, 1.0 / double(n), x2, outD), 1.0L,
+                   "backward (FFTW double reference)");
+    else
+        checkError(z, reference_c2c<R>(c.lengths, CLFFT_BACKWARD, R(1) / R(n), x2, outD), 1.0L, "backward");
+
+    // With the default scales (1 and 1/N) backward(forward(x)) is x.
+    checkError(z, x, 1.0L, "round trip backward(forward(x)) vs x");
+}
+
+void run(const Case& c)
+{
+    if (c.precision == DP)
+        runCase<double, long double>(c);
+    else
+        runCase<float, double>(c);
+}
+
+// Lengths whose forward error is also compared with FFTW's own (Rader 1009, multi-kernel
+// Bluestein 4099, 65537, 999983).
+bool ratioLength(std::size_t n) { return n == 1009 || n == 4099 || n == 65537 || n == 999983; }
+
+std::vector<Case> oneDimCases()
+{
+    std::vector<Case> v;
+    const std::vector<std::size_t> single = {
+        17, 19, 23, 127, 149, 509, 1009, 2047, 4099, 10007, 65537, 999983, // primes (and 2047 = 23*89)
+        134, 323, 1024 * 17, 97 * 89, 5 * 1009,                             // semiprimes
+        17 * 17, 19 * 19 * 19,                                              // prime powers
+        2 * 3 * 5 * 7 * 11 * 13 * 17,                                       // mixed
+    };
+    const std::vector<std::size_t> dbl = {17, 1009, 2047, 4099, 65537, 999983, 1024 * 17};
+    for (clfftPrecision p : {SP, DP})
+        for (std::size_t n : p == SP ? single : dbl) {
+            // Batch 2 exercises the batch index; the longest transforms run once.
+            Case c = make({n}, n > 100000 ? 1 : 2, p);
+            if (ratioLength(n))
+                c.withRatio();
+            if (p == DP && n == 999983)
+                c.cheapBackwardRef();
+            v.push_back(c);
+        }
+    return v;
+}
+
+std::vector<Case> layoutCases()
+{
+    std::vector<Case> v;
+    // Rader (1009), single-kernel Bluestein (149), multi-kernel Bluestein (4099), multi-pass with
+    // prime pieces (8633 = 97*89, 17408 = 1024*17).
+    // (Each layout pair is a compile; placement is not, so in-place cases cost no compile.)
+    for (std::size_t n : {1009, 4099}) {
+        v.push_back(make({n}, 2).layouts(PL, PL));
+        v.push_back(make({n}, 2).inplace());
+        v.push_back(make({n}, 2).layouts(PL, PL).inplace());
+    }
+    v.push_back(make({149}, 2).layouts(II, PL));
+    v.push_back(make({149}, 2).inplace());
+    v.push_back(make({4099}, 2).layouts(II, PL));
+    v.push_back(make({4099}, 2).layouts(PL, II));
+    v.push_back(make({97 * 89}, 2).layouts(PL, PL));
+    v.push_back(make({97 * 89}, 2).inplace());
+    v.push_back(make({1024 * 17}, 2).inplace());
+    v.push_back(make({1009}, 2, DP).layouts(PL, PL));
+    v.push_back(make({1009}, 2, DP).layouts(PL, PL).inplace());
+    v.push_back(make({4099}, 2, DP).inplace());
+    v.push_back(make({1024 * 17}, 2, DP).inplace());
+    return v;
+}
+
+std::vector<Case> strideCases()
+{
+    std::vector<Case> v;
+    for (clfftPrecision p : {SP, DP}) {
+        // Batch 3, input stride 2 with gaps between transforms, packed output set explicitly.
+        v.push_back(make({1009}, 3, p).istrides({2}, 2100).ostrides({1}, 1013));
+        // Multi-kernel Bluestein with gaps on both sides.
+        v.push_back(make({4099}, 3, p).istrides({1}, 4200).ostrides({2}, 8300));
+    }
+    // Column-major batches (distance 1, stride = batch count), out of place and in place.
+    v.push_back(make({127}, 5).istrides({5}, 1).ostrides({5}, 1));
+    v.push_back(make({127}, 5).istrides({5}, 1).inplace());
+    v.push_back(make({4099}, 3).istrides({3}, 1).inplace());
+    v.push_back(make({1024 * 17}, 2).istrides({2}, 1).inplace());
+    v.push_back(make({1009}, 3, DP).istrides({3}, 1).inplace());
+    // Transposed batch output: row-major in, column-major out.
+    v.push_back(make({509}, 4).istrides({1}, 509).ostrides({4}, 1));
+    v.push_back(make({97 * 89}, 2).istrides({1}, 8700).ostrides({2}, 1));
+    // Planar with gaps.
+    v.push_back(make({1009}, 3).layouts(PL, PL).istrides({2}, 2100).ostrides({1}, 1013));
+    // 2-D rows with gaps; 2-D output stored transposed.
+    v.push_back(make({17, 19}, 3).istrides({1, 20}, 400).ostrides({1, 17}, 330));
+    v.push_back(make({17, 19}, 1).istrides({1, 17}, 323).ostrides({19, 1}, 323));
+    return v;
+}
+
+std::vector<Case> multidimCases()
+{
+    std::vector<Case> v;
+    for (auto l : std::vector<std::vector<std::size_t>>{{17, 19}, {97, 89}, {1009, 3}, {3, 149}, {64, 4099},
+                                                         {168, 134, 40}, {17, 19, 23}})
+        v.push_back(make(l));
+    v.push_back(make({17, 19}, 3));
+    v.push_back(make({17, 19, 23}).inplace());
+    v.push_back(make({168, 134, 40}).inplace());
+    v.push_back(make({97, 89}, 1, DP));
+    v.push_back(make({97, 89}, 1, DP).inplace());
+    return v;
+}
+
+} // namespace c2c
+
+// ---- Real (R2C and C2R) ------------------------------------------------------------------------------
+
+namespace r2c {
+
+// A real case is a round trip on two plans: REAL -> hermitian (forward) on random x, checked
+// against FFTW; hermitian -> REAL (backward) on our forward output, checked against FFTW's c2r
+// of that same input times 1/N; then the result against x.
+struct Case {
+    std::vector<std::size_t> lengths;
+    std::size_t batch = 1;
+    clfftPrecision precision = SP;
+    clfftLayout herm = HI;
+    bool inPlace = false;
+    // Empty: library defaults (packed; in place real rows padded to 2*(N0/2+1)).
+    std::vector<std::size_t> realStrides, hermStrides;
+    std::size_t realDist = 0, hermDist = 0;
+
+    Case& layout(clfftLayout h) { herm = h; return *this; }
+    Case& inplace() { inPlace = true; return *this; }
+    Case& rstrides(std::vector<std::size_t> s, std::size_t d) { realStrides = std::move(s); realDist = d; return *this; }
+    Case& hstrides(std::vector<std::size_t> s, std::size_t d) { hermStrides = std::move(s); hermDist = d; return *this; }
+};
+
+Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = SP)
+{
+    Case c;
+    c.lengths = std::move(lengths);
+    c.batch = batch;
+    c.precision = p;
+    return c;
+}
+
+std::string describe(const Case& c)
+{
+    std::ostringstream s;
+    s << shape(c.lengths) << " batch " << c.batch << ' ' << (c.precision == DP ? "double" : "single") << " real<->"
+      << layoutName(c.herm) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
+    if (!c.realStrides.empty())
+        s << " real strides " << list(c.realStrides) << " dist " << c.realDist;
+    if (!c.hermStrides.empty())
+        s << " hermitian strides " << list(c.hermStrides) << " dist " << c.hermDist;
+    s << " r2c+c2r";
+    return s.str();
+}
+
+std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
+
+std::size_t hermLength(std::size_t n0) { return n0 / 2 + 1; }
+
+SideDesc realSide(const Case& c)
+{
+    if (!c.realStrides.empty())
+        return explicitSide(CLFFT_REAL, c.lengths, c.realStrides, c.realDist, c.batch);
+    return packedSide(CLFFT_REAL, c.lengths, c.inPlace ? 2 * hermLength(c.lengths[0]) : c.lengths[0], c.batch);
+}
+
+SideDesc hermSide(const Case& c)
+{
+    std::vector<std::size_t> counts = c.lengths;
+    counts[0] = hermLength(counts[0]);
+    if (!c.hermStrides.empty())
+        return explicitSide(c.herm, counts, c.hermStrides, c.hermDist, c.batch);
+    return packedSide(c.herm, counts, counts[0], c.batch);
+}
+
+void makePlan(Plan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
+{
+    ClEnv& env = ClEnv::get();
+    const clfftDim dim = clfftDim(c.lengths.size());
+    std::vector<std::size_t> lengths = c.lengths;
+    ANY_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, dim, lengths.data()));
+    ANY_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, c.precision));
+    ANY_CHECK_CLFFT(forward ? clfftSetLayout(plan.h, CLFFT_REAL, c.herm) : clfftSetLayout(plan.h, c.herm, CLFFT_REAL));
+    ANY_CHECK_CLFFT(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
+    ANY_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, c.batch));
+    if (!c.realStrides.empty() || !c.hermStrides.empty()) {
+        const SideDesc& in = forward ? realD : hermD;
+        const SideDesc& out = forward ? hermD : realD;
+        std::vector<std::size_t> is = in.strides, os = out.strides;
+        ANY_CHECK_CLFFT(clfftSetPlanInStride(plan.h, dim, is.data()));
+        ANY_CHECK_CLFFT(clfftSetPlanOutStride(plan.h, dim, os.data()));
+        ANY_CHECK_CLFFT(clfftSetPlanDistance(plan.h, in.dist, out.dist));
+    }
+    ANY_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+}
+
+template <class T, class R> void runCase(const Case& c)
+{
+    if (skipDouble(c.precision, describe(c)))
+        return;
+    BOOST_TEST_MESSAGE("case: " << describe(c));
+    if (c.inPlace)
+        BOOST_REQUIRE(c.herm == HI);
+    const long double n = points(c.lengths);
+    const SideDesc realD = realSide(c), hermD = hermSide(c);
+    const std::uint64_t seed = seedFrom(describe(c));
+
+    HostSide<T> x(realD);
+    fillRandom(x, seed);
+    HostSide<T> spectrum(hermD);
+    fillRandom(spectrum, seed ^ 0x5555);
+    {
+        Plan fwd;
+        makePlan(fwd, c, true, realD, hermD);
+        const HostSide<T> y = execute(fwd, c.inPlace, CLFFT_FORWARD, x, hermD, "r2c");
+        checkError(y, reference_r2c<R>(c.lengths, R(1), x, hermD), 1.0L, "r2c");
+        copyLogical(spectrum, y);
+    }
+    Plan bwd;
+    makePlan(bwd, c, false, realD, hermD);
+    const HostSide<T> z = execute(bwd, c.inPlace, CLFFT_BACKWARD, spectrum, realD, "c2r");
+    checkError(z, reference_c2r<R>(c.lengths, R(1) / R(n), spectrum, realD), 1.0L, "c2r");
+    checkError(z, x, 1.0L, "round trip c2r(r2c(x)) vs x");
+}
+
+void run(const Case& c)
+{
+    if (c.precision == DP)
+        runCase<double, long double>(c);
+    else
+        runCase<float, double>(c);
+}
+
+std::vector<Case> cases()
+{
+    std::vector<Case> v;
+    // Odd primes (Rader: 16, 126, 1008, 4000 have factors 2..13), 2047 = 23*89 (Bluestein), even
+    // non-smooth lengths (half-length 17 and 127 with Rader).
+    for (std::size_t n : {17, 127, 1009, 4001, 2047, 34, 254})
+        v.push_back(make({n}, 2));
+    for (std::size_t n : {17, 1009, 254})
+        v.push_back(make({n}, 2, DP));
+    // Hermitian planar; in place (padded real rows; no compile of its own).
+    v.push_back(make({34}, 2).layout(HP));
+    v.push_back(make({17}, 2, DP).layout(HP));
+    for (std::size_t n : {17, 1009, 4001, 2047, 254})
+        v.push_back(make({n}, 2).inplace());
+    for (std::size_t n : {1009, 254})
+        v.push_back(make({n}, 2, DP).inplace());
+    // Batches with gaps, and column-major batches.
+    v.push_back(make({1009}, 3).rstrides({1}, 1020).hstrides({1}, 520));
+    v.push_back(make({254}, 3).rstrides({2}, 520).hstrides({1}, 130));
+    v.push_back(make({34}, 3).rstrides({3}, 1).hstrides({3}, 1));
+    // 2-D: prime second dimension (complex pass with Rader); prime first dimension.
+    v.push_back(make({64, 17}));
+    v.push_back(make({64, 17}, 2).inplace());
+    v.push_back(make({64, 17}, 1, DP));
+    v.push_back(make({17, 64}));
+    return v;
+}
+
+} // namespace r2c
+
+// ---- Kernel names ----------------------------------------------------------------------------------
+
+// While alive: the working directory is a fresh temporary directory and CLFFT_DUMP_PROGRAMS=1
+// (the library writes each generated program to <kernel name>.cl in the working directory at
+// bake). Restores both and removes the directory when destroyed.
+class DumpDirectory {
+public:
+    DumpDirectory()
+    {
+        std::string tmpl = (fs::temp_directory_path() / "clfft-anylength-XXXXXX").string();
+        std::vector<char> buf(tmpl.begin(), tmpl.end());
+        buf.push_back('\0');
+        if (!mkdtemp(buf.data()))
+            throw std::runtime_error(std::string("mkdtemp failed: ") + std::strerror(errno));
+        dir_ = buf.data();
+        old_ = fs::current_path();
+        if (const char* prev = std::getenv("CLFFT_DUMP_PROGRAMS")) {
+            hadPrevious_ = true;
+            previous_ = prev;
+        }
+        fs::current_path(dir_);
+        setenv("CLFFT_DUMP_PROGRAMS", "1", 1);
+    }
+    DumpDirectory(const DumpDirectory&) = delete;
+    DumpDirectory& operator=(const DumpDirectory&) = delete;
+    ~DumpDirectory()
+    {
+        if (hadPrevious_)
+            setenv("CLFFT_DUMP_PROGRAMS", previous_.c_str(), 1);
+        else
+            unsetenv("CLFFT_DUMP_PROGRAMS");
+        std::error_code ec;
+        fs::current_path(old_, ec);
+        fs::remove_all(dir_, ec);
+    }
+
+    // Files written since the last call (removed from the directory).
+    std::vector<std::string> take()
+    {
+        std::vector<std::string> names;
+        for (const fs::directory_entry& e : fs::directory_iterator(dir_))
+            names.push_back(e.path().filename().string());
+        for (const std::string& s : names)
+            fs::remove(dir_ / s);
+        std::sort(names.begin(), names.end());
+        return names;
+    }
+
+private:
+    fs::path dir_, old_;
+    bool hadPrevious_ = false;
+    std::string previous_;
+};
+
+bool anyContains(const std::vector<std::string>& names, const std::string& part)
+{
+    return std::any_of(names.begin(), names.end(), [&](const std::string& s) { return s.find(part) != std::string::npos; });
+}
+
+// Bakes a single-precision 1-D interleaved out-of-place plan of length n, batch 2 (the shape of
+// anylength_c2c_1d, so the programs are already built); returns the names of the program files
+// it wrote.
+std::vector<std::string> dumpedFor(DumpDirectory& dir, std::size_t n)
+{
+    ClEnv& env = ClEnv::get();
+    Plan plan;
+    std::size_t len = n;
+    ANY_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, CLFFT_1D, &len));
+    ANY_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, SP));
+    ANY_CHECK_CLFFT(clfftSetLayout(plan.h, II, II));
+    ANY_CHECK_CLFFT(clfftSetResultLocation(plan.h, CLFFT_OUTOFPLACE));
+    ANY_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, 2));
+    ANY_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+    std::vector<std::string> names = dir.take();
+    BOOST_TEST_MESSAGE("length " << n << " wrote " << list(names));
+    BOOST_CHECK_MESSAGE(!names.empty(), "length " << n << ": CLFFT_DUMP_PROGRAMS=1 wrote no file");
+    return names;
+}
+
+} // namespace anylength
+
+namespace al = anylength;
+
+BOOST_AUTO_TEST_SUITE(anylength_c2c_1d)
+BOOST_DATA_TEST_CASE(lengths, bdata::make(al::c2c::oneDimCases()), c) { al::c2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(anylength_c2c_layouts)
+BOOST_DATA_TEST_CASE(layout_placement_precision, bdata::make(al::c2c::layoutCases()), c) { al::c2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(anylength_c2c_strides)
+BOOST_DATA_TEST_CASE(strides_and_distances, bdata::make(al::c2c::strideCases()), c) { al::c2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(anylength_c2c_multidim)
+BOOST_DATA_TEST_CASE(shapes, bdata::make(al::c2c::multidimCases()), c) { al::c2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(anylength_real)
+BOOST_DATA_TEST_CASE(r2c_c2r, bdata::make(al::r2c::cases()), c) { al::r2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(anylength_kernels)
+
+// The planner's choice shows in the kernel names: Rader for 1009 (1008 = 2^4 3^2 7), Bluestein
+// in one kernel for 2047 = 23*89 (M = 4096), and the multi-kernel Bluestein's load, spectrum
+// product and store sub-passes for 4099 (M > 4096).
+BOOST_AUTO_TEST_CASE(algorithm_in_kernel_names)
+{
+    al::DumpDirectory dir;
+    const std::vector<std::string> rader = al::dumpedFor(dir, 1009);
+    BOOST_CHECK_MESSAGE(al::anyContains(rader, "rader"), "1009: no program file name contains \"rader\": "
+                                                             << al::list(rader));
+    BOOST_CHECK_MESSAGE(!al::anyContains(rader, "bluestein"), "1009: Bluestein chosen where Rader applies: "
+                                                                  << al::list(rader));
+    const std::vector<std::string> blue = al::dumpedFor(dir, 2047);
+    BOOST_CHECK_MESSAGE(al::anyContains(blue, "bluestein"), "2047: no program file name contains \"bluestein\": "
+                                                                << al::list(blue));
+    BOOST_CHECK_MESSAGE(!al::anyContains(blue, "rader"), "2047 (not prime): a Rader kernel: " << al::list(blue));
+    const std::vector<std::string> multi = al::dumpedFor(dir, 4099);
+    for (const char* part : {"_bsload", "_bsmul", "_bsstore"})
+        BOOST_CHECK_MESSAGE(al::anyContains(multi, part), "4099: no program file name contains \"" << part << "\": "
+                                                                                                << al::list(multi));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
