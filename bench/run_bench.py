@@ -64,6 +64,14 @@ DEFAULT_SUITE = [
     case("c2c", [4099]),
 ]
 QUICK_SUITE = [case("c2c", [1024]), case("r2c", [4096]), case("c2c", [1009])]
+# Every case the issues set speed goals on (large transforms, real data, any length).
+FULL_SUITE = DEFAULT_SUITE + [
+    case("c2c", [1 << 22]),
+    case("c2c", [3 ** 12]),
+    case("c2c", [512, 512, 512]),
+    case("r2c", [1024, 1024]),
+    case("c2c", [10007]),
+]
 
 
 # ---- Helpers ----------------------------------------------------------------------------------
@@ -559,6 +567,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=os.path.join(REPO, "build"), help="build directory (default ./build)")
     ap.add_argument("--quick", action="store_true", help="smoke run: 3 small cases, 1 round, few iterations")
+    ap.add_argument("--full", action="store_true", help="the default suite plus every case an issue sets a goal on")
     ap.add_argument("--rounds", type=int, help="rounds per case (default 3; --quick 1)")
     ap.add_argument("--iters", type=int, help="timed transforms per run (default 20; --quick 5)")
     ap.add_argument("--warmup", type=int, default=3, help="untimed transforms before them (default 3)")
@@ -609,7 +618,7 @@ def main():
     load_start = loadavg()
     if load_start > 1.0:
         log("warning: load average %.2f; timings will be noisy" % load_start)
-    suite = QUICK_SUITE if args.quick else DEFAULT_SUITE
+    suite = QUICK_SUITE if args.quick else (FULL_SUITE if getattr(args, "full", False) else DEFAULT_SUITE)
     started = datetime.datetime.now()
     log("measuring the device copy bandwidth ...")
     device = h.copy_bandwidth()
