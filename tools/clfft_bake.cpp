@@ -23,9 +23,10 @@ const char* usage =
     "usage: clfft-bake [--platform N] [--device N] --cache DIR [--plan 'SPEC']... [--plans FILE]...\n"
     "       clfft-bake --list-devices\n"
     "       clfft-bake --cache DIR (--list | --verify [--build] | --clear)\n"
-    "SPEC: c2c 1d|2d|3d LENGTHS [single|double] [IN_LAYOUT OUT_LAYOUT] [inplace|outofplace] [batch=N]\n"
+    "SPEC: c2c|r2c|c2r 1d|2d|3d LENGTHS [single|double] [LAYOUTS] [inplace|outofplace] [batch=N]\n"
     "      LENGTHS: 4096 or 64x64 (or one number per dimension); layouts: interleaved, planar\n"
-    "      e.g. 'c2c 1d 4096 single interleaved interleaved outofplace batch=16'\n";
+    "      (c2c: two, in and out; r2c/c2r: one, of the hermitian side; default interleaved)\n"
+    "      e.g. 'c2c 1d 4096 single interleaved interleaved outofplace batch=16', 'r2c 2d 1024x1024'\n";
 
 struct PlanSpec {
     std::string text;
@@ -54,7 +55,8 @@ bool parsePlan(const std::string& line, PlanSpec* p, std::string* error)
         words.push_back(w);
     p->text = line;
     if (words.size() < 3) { *error = "too few words"; return false; }
-    if (words[0] != "c2c") { *error = "transform '" + words[0] + "' not supported (c2c only)"; return false; }
+    const std::string kind = words[0];
+    if (kind != "c2c" && kind != "r2c" && kind != "c2r") { *error = "transform '" + kind + "' is not c2c, r2c or c2r"; return false; }
     const int rank = words[1] == "1d" ? 1 : words[1] == "2d" ? 2 : words[1] == "3d" ? 3 : 0;
     if (!rank) { *error = "dimension must be 1d, 2d or 3d"; return false; }
     p->dim = static_cast<clfftDim>(rank);
@@ -78,7 +80,16 @@ bool parsePlan(const std::string& line, PlanSpec* p, std::string* error)
         else if (parseLayout(w, &layout)) p->layouts.push_back(layout);
         else { *error = "unknown word '" + w + "'"; return false; }
     }
-    if (p->layouts.size() == 1 || p->layouts.size() > 2 || p->batch == 0) { *error = "give two layouts and batch >= 1"; return false; }
+    if (p->batch == 0) { *error = "batch must be >= 1"; return false; }
+    if (kind == "c2c") {
+        if (p->layouts.size() == 1 || p->layouts.size() > 2) { *error = "give two layouts (in, out) for c2c"; return false; }
+        return true;
+    }
+    // Real transforms: at most one layout, that of the hermitian side.
+    if (p->layouts.size() > 1) { *error = "give one layout (the hermitian side) for " + kind; return false; }
+    const clfftLayout herm = (!p->layouts.empty() && p->layouts[0] == CLFFT_COMPLEX_PLANAR) ? CLFFT_HERMITIAN_PLANAR
+                                                                                          : CLFFT_HERMITIAN_INTERLEAVED;
+    p->layouts = kind == "r2c" ? std::vector<clfftLayout>{CLFFT_REAL, herm} : std::vector<clfftLayout>{herm, CLFFT_REAL};
     return true;
 }
 
