@@ -667,6 +667,10 @@ ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits)
     case TransformKind::RealToComplex: plan = planRealForward(problem, limits); break;
     case TransformKind::ComplexToReal: plan = planRealBackward(problem, limits); break;
     }
+    // A C2R of a length with a large prime factor reads hermitian point k for both k and N-k:
+    // a pre-callback there would run twice for one point, so it is refused.
+    if (problem.pre.present && plan.passes.front().spec.realDirection < 0)
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
     plan.passes.front().spec.pre = problem.pre;
     plan.passes.front().appliesPre = problem.pre.present;
     plan.passes.back().spec.post = problem.post;
