@@ -22,6 +22,11 @@ bool isCodeletRadix(int radix);
 // x[0..R-1] in natural order. Needs `real2_t` to be defined.
 std::string emitCodelet(int radix, Precision precision);
 
+// The same DFT as `static inline void dft<R>s(T* xr, T* xi)` over separate real and imaginary
+// parts, T = `type` (real_t, or a vector of it: the operations are elementwise, so a vector
+// type computes one DFT per lane).
+std::string emitScalarCodelet(int radix, Precision precision, const std::string& type = "real_t");
+
 // A floating literal of `value` rounded to the precision, as OpenCL C source.
 std::string realLiteral(long double value, Precision precision);
 

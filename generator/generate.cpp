@@ -1,6 +1,7 @@
 #include "generate.h"
 
 #include "real_split.h"
+#include "simd_columns.h"
 #include "stockham.h"
 
 namespace clfft_ng {
@@ -12,12 +13,22 @@ static bool isSplitMerge(const KernelSpec& spec)
 
 std::string generateKernelSource(const KernelSpec& spec)
 {
+    if (spec.simdLanes)
+        return generateLaneSource(spec);
     return isSplitMerge(spec) ? generateSplitMergeSource(spec) : generateStockhamSource(spec);
 }
 
 std::vector<std::complex<long double>> kernelTable(const KernelSpec& spec)
 {
-    return isSplitMerge(spec) ? splitMergeTwiddles(spec) : stockhamTwiddles(spec);
+    if (isSplitMerge(spec))
+        return splitMergeTwiddles(spec);
+    std::vector<std::complex<long double>> table = stockhamTwiddles(spec);
+    if (spec.simdLanes && spec.stageTwiddleLength && spec.laneDim == 0) {
+        table.resize(stockhamTwiddleCount(spec));
+        const auto lanes = laneTwiddles(spec);
+        table.insert(table.end(), lanes.begin(), lanes.end());
+    }
+    return table;
 }
 
 } // namespace clfft_ng

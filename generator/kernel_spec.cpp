@@ -20,6 +20,8 @@ std::size_t KernelSpec::localMemBytes() const
 {
     if (!usesLocalMemory())
         return 0;
+    if (simdLanes)
+        return simdLanes * length * complexBytes(precision);
     return transformsPerGroup * length * complexBytes(precision) / (splitExchange ? 2 : 1);
 }
 
@@ -48,8 +50,12 @@ std::string KernelSpec::kernelName() const
     os << (precision == Precision::Double ? "_dp" : "_sp") << "_";
     // The real side of a real pass has no layout choice: it is written "r".
     os << (realInputSide() ? "r" : layoutTag(inLayout)) << (realOutputSide() ? "r" : layoutTag(outLayout));
-    os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r") << "_d"
-       << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
+    if (simdLanes)
+        os << "_v" << simdLanes << "l" << laneDim << (laneGatherIn ? "g" : "") << (laneGatherOut ? "s" : "") << "t"
+           << threadsPerTransform;
+    else
+        os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r");
+    os << "_d" << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
        << (stageTwiddleLength ? "_tw" + std::to_string(stageTwiddleLength) : "");
     if (bluesteinStep != BluesteinStep::None)
         os << (bluesteinStep == BluesteinStep::Load ? "_bsload" : bluesteinStep == BluesteinStep::Multiply ? "_bsmul" : "_bsstore")
@@ -76,8 +82,10 @@ std::string KernelSpec::describe() const
         os << " " << r;
     os << ", " << (precision == Precision::Double ? "double" : "single") << ", in "
        << (inLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", out "
-       << (outLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", " << transformsPerGroup
-       << " transform(s) x " << threadsPerTransform << " work-item(s) per group"
+       << (outLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", "
+       << (simdLanes ? "vectors of " + std::to_string(simdLanes) + " transforms along batch dim " + std::to_string(laneDim) + ", "
+                     : std::to_string(transformsPerGroup) + " transform(s) x ")
+       << threadsPerTransform << " work-item(s) per group"
        << (transformMajorThreads ? " (transform-major)" : "") << ", " << batchDims << " batch dim(s)"
        << (index64 ? ", 64-bit indices" : "") << (splitExchange ? ", split exchange" : "")
        << (stageTwiddleLength ? ", stage twiddles of " + std::to_string(stageTwiddleLength) : "")
@@ -96,7 +104,9 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            stageTwiddleLength == o.stageTwiddleLength && bluesteinLength == o.bluesteinLength &&
            realDirection == o.realDirection &&
            bluesteinStep == o.bluesteinStep && bluesteinPadded == o.bluesteinPadded &&
-           bluesteinPositionStride == o.bluesteinPositionStride && pre == o.pre && post == o.post;
+           bluesteinPositionStride == o.bluesteinPositionStride && simdLanes == o.simdLanes && laneDim == o.laneDim &&
+           laneGatherIn == o.laneGatherIn && laneGatherOut == o.laneGatherOut &&
+           pre == o.pre && post == o.post;
 }
 
 } // namespace clfft_ng

@@ -95,10 +95,18 @@ struct KernelSpec {
     BluesteinStep bluesteinStep = BluesteinStep::None;
     std::size_t bluesteinPadded = 0;          // Bluestein steps: M
     std::size_t bluesteinPositionStride = 0;  // Bluestein steps: see BluesteinStep
+    // Lane kernels (CPU devices, simd_columns.cpp): each value is a vector of simdLanes
+    // transforms that are neighbours along batch dimension laneDim (unit stride both sides).
+    // 0: a Stockham kernel.
+    std::size_t simdLanes = 0;
+    int laneDim = -1;
+    // Lane kernels: the side's lanes are not neighbours, or the dimension's count is not a
+    // multiple of simdLanes: the side is read (written) element by element, lanes clamped.
+    bool laneGatherIn = false, laneGatherOut = false;
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 
-    std::size_t workGroupSize() const { return transformsPerGroup * threadsPerTransform; }
+    std::size_t workGroupSize() const { return simdLanes ? threadsPerTransform : transformsPerGroup * threadsPerTransform; }
     // Real passes of even length run a half-length complex FFT with a split/merge step.
     bool halfLengthReal() const
     {

@@ -41,6 +41,10 @@ std::vector<std::complex<long double>> bluesteinKernel(std::size_t n, std::size_
 std::size_t primitiveRoot(std::size_t p);
 std::vector<std::complex<long double>> raderTables(std::size_t p);
 
+// Stage twiddles exp(-2 pi i e / M) of a sub-pass come from two tables of L and ceil(M / L)
+// entries, L = ceil(sqrt(M)) (after the pass twiddles in stockhamTwiddles' table).
+std::size_t stageSplit(const KernelSpec& spec);
+
 // Number of entries stockhamTwiddles returns (at least 1: a table is always bound).
 std::size_t stockhamTwiddleCount(const KernelSpec& spec);
 

@@ -2,7 +2,10 @@
 
 #include "real_split.h"
 
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 namespace clfft_ng {
@@ -120,6 +123,9 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
             arg.mem(m.get());
     };
 
+    // CLFFT_NG_PROFILE: wait for every kernel and print its wall time (a diagnostic that makes
+    // the enqueue blocking; never set in production).
+    static const bool profile = std::getenv("CLFFT_NG_PROFILE") != nullptr;
     EventRef previous;
     for (std::size_t i = 0; i < baked.passes.size(); ++i) {
         BakedPass& bp = baked.passes[i];
@@ -170,6 +176,13 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
         if (err != CL_SUCCESS)
             throw StatusError{err};
         previous = EventRef(done);
+        if (profile) {
+            const auto t0 = std::chrono::steady_clock::now();
+            clWaitForEvents(1, &done);
+            const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+            std::fprintf(stderr, "clfft-ng profile: pass %zu %s: %.3f ms (%zu groups x %zu)\n", i,
+                         p.spec.kernelName().c_str(), ms, global[0] / local[0] * global[1], local[0]);
+        }
     }
     if (rq.outEvent)
         *rq.outEvent = previous.release();

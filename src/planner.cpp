@@ -21,11 +21,19 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 
 namespace clfft_ng {
 
 std::size_t PassPlan::workGroups() const
 {
+    if (spec.simdLanes) { // one group per vector of lanes along the lane dimension
+        std::size_t groups = 1;
+        for (std::size_t d = 0; d < batch.size(); ++d)
+            groups *= static_cast<int>(d) == spec.laneDim ? (batch[d].n + spec.simdLanes - 1) / spec.simdLanes : batch[d].n;
+        return groups;
+    }
     const std::size_t b = spec.transformsPerGroup;
     return (transforms + b - 1) / b;
 }
@@ -109,6 +117,42 @@ struct PassIo {
     BluesteinStep bluesteinStep = BluesteinStep::None;
     std::size_t bluesteinLength = 0, bluesteinPadded = 0, bluesteinPositionStride = 0;
 };
+
+// CPU devices: a complex pass whose transforms have neighbours at unit stride on both sides
+// (columns) runs as a lane kernel (simd_columns.cpp), vectors of W neighbouring transforms,
+// when the vectors' local memory fits. CLFFT_NG_LANES=0 turns lane kernels off (to compare).
+void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits& limits)
+{
+    static const bool disabled = [] {
+        const char* e = std::getenv("CLFFT_NG_LANES");
+        return e && std::string(e) == "0";
+    }();
+    KernelSpec& spec = pass.spec;
+    if (disabled || !limits.isCpu || spec.kind != PassKind::Complex || problem.pre.present || problem.post.present ||
+        spec.bluesteinStep != BluesteinStep::None || spec.radices.empty() || spec.splitExchange)
+        return;
+    // 8 lanes: float8/double8 values, float16/double16 loads (OpenCL's widest vectors hold
+    // two lanes' worth of interleaved complex points). Local memory: W vectors per point,
+    // up to 512 KiB (4096 single or double points; more is slower on PoCL).
+    const std::size_t W = 8, cap = 524288;
+    // The lane dimension: unit strides on both sides if there is one (whole cache lines in and
+    // out), else on one side, else any (lanes gathered and scattered element by element still
+    // beat real2_t code that the compiler cannot vectorize).
+    int lane = -1;
+    for (int want = 2; want >= 0 && lane < 0; --want)
+        for (std::size_t d = 0; d < pass.batch.size() && lane < 0; ++d)
+            if ((pass.batch[d].inStride == 1) + (pass.batch[d].outStride == 1) >= want && pass.batch[d].n >= W)
+                lane = static_cast<int>(d);
+    if (lane < 0 || W * spec.length * complexBytes(spec.precision) > std::min<std::size_t>(limits.localMemBytes, cap))
+        return;
+    spec.simdLanes = W;
+    spec.laneDim = lane;
+    const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
+    spec.laneGatherIn = d.inStride != 1 || d.n % W != 0;
+    spec.laneGatherOut = d.outStride != 1 || d.n % W != 0;
+    spec.transformsPerGroup = 1;
+    spec.transformMajorThreads = false;
+}
 
 PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& limits)
 {
@@ -208,6 +252,7 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
     const std::size_t limit32 = UINT32_MAX;
     spec.index64 = pass.transforms > limit32 || maxOffset(inExtent, pass.inStride, pass.batch, true) > limit32 ||
                    maxOffset(outExtent, pass.outStride, pass.batch, false) > limit32;
+    chooseLaneKernel(problem, pass, limits);
     return pass;
 }
 

@@ -6,6 +6,8 @@
 
 #include "butterfly.h"
 #include "factorize.h"
+#include "generate.h"
+#include "simd_columns.h"
 #include "kernel_spec.h"
 #include "stockham.h"
 
@@ -147,4 +149,61 @@ BOOST_AUTO_TEST_CASE(double_kernels_enable_fp64_and_single_kernels_do_not)
 {
     BOOST_TEST(generateStockhamSource(specFor(64, Precision::Double)).find("cl_khr_fp64") != std::string::npos);
     BOOST_TEST(generateStockhamSource(specFor(64, Precision::Single)).find("cl_khr_fp64") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(scalar_codelets_name_both_components)
+{
+    for (int r : {2, 3, 4, 5, 7, 8, 11, 13, 16}) {
+        BOOST_TEST_CONTEXT("radix " << r)
+        {
+            const std::string src = emitScalarCodelet(r, Precision::Single, "float8");
+            BOOST_TEST(src.find("void dft" + std::to_string(r) + "s(float8* xr, float8* xi)") != std::string::npos);
+            BOOST_TEST(src.find("xr[" + std::to_string(r - 1) + "] =") != std::string::npos);
+            BOOST_TEST(src.find("xi[" + std::to_string(r - 1) + "] =") != std::string::npos);
+            BOOST_TEST(src.find("real2_t") == std::string::npos); // vector-of-lanes safe: no complex vectors
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(lane_kernels_load_whole_vectors_only_where_lanes_are_neighbours)
+{
+    KernelSpec s = specFor(64);
+    s.simdLanes = 8;
+    s.laneDim = 0;
+    s.transformsPerGroup = 1;
+    const std::string unit = generateKernelSource(s);
+    BOOST_TEST(unit.find("void " + s.kernelName() + "(") != std::string::npos);
+    BOOST_TEST(s.kernelName().find("_v8l0t") != std::string::npos);
+    BOOST_TEST(unit.find("vload16") != std::string::npos);
+    BOOST_TEST(unit.find("vstore16") != std::string::npos);
+    BOOST_TEST(unit.find("laneIn[") == std::string::npos);
+    BOOST_TEST(s.workGroupSize() == s.threadsPerTransform);
+    s.laneGatherIn = s.laneGatherOut = true;
+    const std::string gathered = generateKernelSource(s);
+    BOOST_TEST(gathered.find("vstore16") == std::string::npos);
+    BOOST_TEST(gathered.find("laneIn[7]") != std::string::npos);
+    BOOST_TEST(gathered.find("laneOut[0]") != std::string::npos);
+    BOOST_TEST(s.kernelName().find("_v8l0gst") != std::string::npos);
+    s.pre.present = true; // lane kernels never carry callbacks (the planner keeps those passes)
+    BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(lane_stage_twiddles_follow_the_stockham_table)
+{
+    KernelSpec s = specFor(16);
+    s.simdLanes = 8;
+    s.laneDim = 0;
+    s.transformsPerGroup = 1;
+    s.stageTwiddleLength = 16 * 40;
+    const auto table = kernelTable(s);
+    BOOST_TEST(table.size() == stockhamTwiddleCount(s) + 16u * 8u);
+    const long double pi = 3.141592653589793238462643383279502884L;
+    for (std::size_t e : {0u, 1u, 7u, 15u})
+        for (std::size_t l : {0u, 3u, 7u}) {
+            const auto w = table[stockhamTwiddleCount(s) + e * 8 + l];
+            const long double angle = -2.0L * pi * static_cast<long double>(l * e) / static_cast<long double>(16 * 40);
+            BOOST_TEST(std::fabs(static_cast<double>(w.real() - std::cos(angle))) < 1e-18);
+            BOOST_TEST(std::fabs(static_cast<double>(w.imag() - std::sin(angle))) < 1e-18);
+        }
+    BOOST_TEST(generateKernelSource(s).find("vload16(0, (__global const real_t*)(tw + ") != std::string::npos);
 }

@@ -1,0 +1,289 @@
+// Lane kernels: Stockham passes in which every work-item value is an OpenCL vector of W
+// adjacent transforms ("lanes"), for passes whose transforms sit next to each other in
+// memory on both sides (the columns of a 2D/3D transform, the sub-passes of a long 1-D one).
+//
+// On a CPU device, work-items run one after the other in a loop, and PoCL's compiler does not
+// vectorize that loop for kernels written with real2_t arithmetic. A lane kernel is vector
+// code by construction: one vload of 2W reals brings point e of W neighbouring transforms
+// (one or two cache lines, used whole), the codelets run on vectors of real and imaginary
+// parts, and the stores write whole lines back. The pass structure (radices, spans, local
+// exchanges, twiddle tables) is that of stockham.cpp, with one group of W transforms per
+// work-group and the real and imaginary parts in separate local arrays.
+#include "simd_columns.h"
+
+#include "butterfly.h"
+#include "global_access.h"
+#include "stockham.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace clfft_ng {
+
+std::string generateLaneSource(const KernelSpec& spec)
+{
+    const std::size_t W = spec.simdLanes, N = spec.length, T = spec.threadsPerTransform;
+    if (spec.kind != PassKind::Complex || W < 2 || spec.pre.present || spec.post.present || spec.splitExchange ||
+        spec.bluesteinStep != BluesteinStep::None || spec.radices.empty() || spec.laneDim < 0 ||
+        spec.laneDim >= spec.batchDims)
+        throw std::invalid_argument("KernelSpec: not a lane kernel");
+    std::size_t product = 1;
+    for (int r : spec.radices)
+        product *= static_cast<std::size_t>(r);
+    if (product != N)
+        throw std::invalid_argument("KernelSpec: radices do not multiply to the length");
+    const bool dbl = spec.precision == Precision::Double;
+    const std::string real = dbl ? "double" : "float";
+    const std::string vreal = real + std::to_string(W), vreal2 = real + std::to_string(2 * W);
+    const std::string w = std::to_string(W), w2 = std::to_string(2 * W);
+
+    struct Shape {
+        int radix;
+        std::size_t span, butterflies, twiddleBase;
+    };
+    std::vector<Shape> passes;
+    {
+        std::size_t span = 1, base = 0;
+        for (int r : spec.radices) {
+            passes.push_back({r, span, N / static_cast<std::size_t>(r), base});
+            if (span > 1)
+                base += span * static_cast<std::size_t>(r - 1);
+            span *= static_cast<std::size_t>(r);
+        }
+    }
+    const std::size_t stageBase = passes.back().twiddleBase +
+                                  (passes.back().span > 1 ? passes.back().span * static_cast<std::size_t>(passes.back().radix - 1) : 0);
+    const std::size_t SL = spec.stageTwiddleLength ? stageSplit(spec) : 0;
+    const bool perLaneTwiddles = spec.stageTwiddleLength && spec.laneDim == 0;
+    const std::size_t laneBase = stockhamTwiddleCount(spec); // the lane table (laneTwiddles)
+
+    std::ostringstream os;
+    os << "// clfft-ng generated kernel: " << spec.kernelName() << "\n"
+       << "// " << spec.describe() << "\n"
+       << "// Stockham autosort on vectors of " << W << " neighbouring transforms (lanes), forward DFT; the\n"
+       << "// backward one by conjugating at load and store.\n";
+    if (dbl)
+        os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+    os << "typedef " << real << " real_t;\ntypedef " << real << "2 real2_t;\ntypedef " << vreal << " vreal_t;\ntypedef "
+       << vreal2 << " vreal2_t;\n"
+       << (spec.index64 ? "typedef ulong idx_t;\n" : "typedef uint idx_t;\n") << "\n";
+    std::set<int> distinct(spec.radices.begin(), spec.radices.end());
+    for (int r : distinct)
+        os << emitScalarCodelet(r, spec.precision, "vreal_t") << "\n";
+
+    const GlobalAccess io(spec);
+    os << "__kernel __attribute__((reqd_work_group_size(" << T << ", 1, 1)))\n"
+       << "void " << spec.kernelName() << "(\n"
+       << io.parameters() << "    const idx_t nTransforms, const idx_t inStride, const idx_t outStride,\n";
+    for (int d = 0; d < spec.batchDims; ++d)
+        os << "    const idx_t count" << d << ", const idx_t inStride" << d << ", const idx_t outStride" << d << ",\n";
+    os << "    const real_t scale, const real_t dirSign)\n{\n"
+       << "    const uint t = (uint)get_local_id(0);\n"
+       << "    idx_t rest = (idx_t)get_group_id(0), ioff = 0, ooff = 0, coord0 = 0;\n"
+       << "    uint valid = " << w << "u;\n";
+    for (int d = 0; d < spec.batchDims; ++d) {
+        const std::string cnt = "count" + std::to_string(d);
+        const bool lane = d == spec.laneDim;
+        const std::string groups = lane ? "((" + cnt + " + " + u(W - 1) + ") / " + u(W) + ")" : cnt;
+        os << "    { idx_t c = " << (d + 1 < spec.batchDims ? "rest % " + groups : "rest") << "; rest /= " << groups << ";";
+        if (lane)
+            os << " c *= " << u(W) << "; valid = (uint)min((idx_t)" << u(W) << ", " << cnt << " - c);";
+        if (d == 0)
+            os << " coord0 = c;";
+        os << " ioff += c * inStride" << d << "; ooff += c * outStride" << d << "; }\n";
+    }
+    // Gathered sides: the offset of each lane, lanes past the end of the dimension clamped to
+    // the last valid one, so no lane needs a branch (see the stores for why that is safe).
+    for (int side = 0; side < 2; ++side) {
+        if (!(side == 0 ? spec.laneGatherIn : spec.laneGatherOut))
+            continue;
+        const std::string name = side == 0 ? "laneIn" : "laneOut";
+        const std::string stride = (side == 0 ? "inStride" : "outStride") + std::to_string(spec.laneDim);
+        os << "    const idx_t " << name << "[" << W << "] = {";
+        for (std::size_t l = 0; l < W; ++l)
+            os << (l ? ", " : "") << "(idx_t)min(" << u(l) << ", valid - 1u) * " << stride;
+        os << "};\n";
+    }
+    os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
+    const bool useLocal = passes.size() >= 2;
+    if (useLocal)
+        os << "    __local vreal_t lr[" << N << "], li[" << N << "];\n";
+    std::size_t regs = 0;
+    for (const Shape& s : passes)
+        regs = std::max(regs, (s.butterflies + T - 1) / T * static_cast<std::size_t>(s.radix));
+    os << "    vreal_t vr[" << regs << "], vi[" << regs << "];\n";
+
+    auto forEachItem = [&](std::size_t count, const std::function<void(std::size_t, const std::string&)>& body) {
+        const bool guarded = count % T != 0;
+        for (std::size_t q = 0; q < (count + T - 1) / T; ++q) {
+            const std::string j = "(t + " + u(q * T) + ")";
+            os << "    " << (guarded ? "if (" + j + " < " + u(count) + ") " : "") << "{\n";
+            body(q, j);
+            os << "    }\n";
+        }
+    };
+    auto slot = [](const Shape& s, std::size_t q, int r) {
+        return std::to_string(q * static_cast<std::size_t>(s.radix) + static_cast<std::size_t>(r));
+    };
+    auto readElement = [](const Shape& s, const std::string& j, int r) {
+        return j + " + " + u(static_cast<std::size_t>(r) * s.butterflies);
+    };
+    auto writeElement = [&](const Shape& s, const std::string& j, int r) {
+        std::string base;
+        if (s.span == 1)
+            base = j + " * " + u(static_cast<std::size_t>(s.radix));
+        else if (s.span * static_cast<std::size_t>(s.radix) == N)
+            base = j;
+        else
+            base = "(" + j + " / " + u(s.span) + ") * " + u(s.span * static_cast<std::size_t>(s.radix)) + " + " + j +
+                   " % " + u(s.span);
+        return base + " + " + u(static_cast<std::size_t>(r) * s.span);
+    };
+    const std::string barrier = "    barrier(CLK_LOCAL_MEM_FENCE);\n";
+    const bool inPlanar = spec.inLayout == ComplexLayout::Planar, outPlanar = spec.outLayout == ComplexLayout::Planar;
+
+    // Point `at` (an element offset) of every lane into vr[k], vi[k]: one vector load when the
+    // lanes are neighbours, else element by element.
+    auto loadText = [&](const std::string& at, const std::string& k) {
+        std::ostringstream t;
+        if (!spec.laneGatherIn) {
+            if (inPlanar)
+                t << "        vr[" << k << "] = vload" << w << "(0, inRe + " << at << "); vi[" << k << "] = vload" << w
+                  << "(0, inIm + " << at << ");\n";
+            else
+                t << "        { const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)in + 2u * (" << at
+                  << ")); vr[" << k << "] = z.even; vi[" << k << "] = z.odd; }\n";
+            return t.str();
+        }
+        t << "        { const idx_t o = " << at << ";";
+        for (int c = 0; c < 2; ++c) {
+            t << " v" << (c ? "i" : "r") << "[" << k << "] = (vreal_t)(";
+            for (std::size_t l = 0; l < W; ++l) {
+                t << (l ? ", " : "");
+                if (inPlanar)
+                    t << (c ? "inIm" : "inRe") << "[o + laneIn[" << l << "]]";
+                else
+                    t << "in[o + laneIn[" << l << "]]." << (c ? "y" : "x");
+            }
+            t << ");";
+        }
+        t << " }\n";
+        return t.str();
+    };
+    auto storeText = [&](const std::string& at, const std::string& re, const std::string& im) {
+        std::ostringstream t;
+        if (!spec.laneGatherOut) {
+            if (outPlanar)
+                t << "        vstore" << w << "(" << re << ", 0, outRe + " << at << "); vstore" << w << "(" << im
+                  << ", 0, outIm + " << at << ");\n";
+            else
+                t << "        { vreal2_t z; z.even = " << re << "; z.odd = " << im << "; vstore" << w2
+                  << "(z, 0, (__global real_t*)out + 2u * (" << at << ")); }\n";
+            return t.str();
+        }
+        // Lanes past the end share the last valid lane's offset but may hold other values (their
+        // stage twiddles differ): the stores go from the last lane down, so the valid lane's
+        // value is the one that stays.
+        t << "        { const idx_t o = " << at << "; const vreal_t a = " << re << ", b = " << im << ";";
+        for (std::size_t l = W; l-- > 0;) {
+            const std::string lane = W <= 16 ? std::string(1, "0123456789abcdef"[l]) : std::to_string(l);
+            if (outPlanar)
+                t << " outRe[o + laneOut[" << l << "]] = a.s" << lane << "; outIm[o + laneOut[" << l << "]] = b.s" << lane << ";";
+            else
+                t << " out[o + laneOut[" << l << "]] = (real2_t)(a.s" << lane << ", b.s" << lane << ");";
+        }
+        t << " }\n";
+        return t.str();
+    };
+
+    for (std::size_t p = 0; p < passes.size(); ++p) {
+        const Shape& s = passes[p];
+        const bool first = p == 0, last = p + 1 == passes.size();
+        const int R = s.radix;
+        os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies\n";
+        if (first) {
+            forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
+                for (int r = 0; r < R; ++r) {
+                    const std::string e = readElement(s, j, r), k = slot(s, q, r);
+                    const std::string at = "ioff + (idx_t)(" + e + ") * inStride";
+                    os << loadText(at, k);
+                    os << "        vi[" << k << "] *= dirSign;\n";
+                    if (spec.stageTwiddleLength) {
+                        // exp(-2 pi i c e / M) for the lanes' coordinates c = coord0 + l: the
+                        // group's factor (coord0 e) from the two-level table times the lanes'
+                        // (l e) from the lane table (perLaneTwiddles), else coord0's alone.
+                        os << "        { const uint te = (uint)coord0 * (" << e << "); const real2_t x = tw["
+                           << u(stageBase) << " + te % " << u(SL) << "], y = tw[" << u(stageBase + SL) << " + te / "
+                           << u(SL) << "];";
+                        if (perLaneTwiddles)
+                            os << " const real_t br = x.x * y.x - x.y * y.y, bi = x.x * y.y + x.y * y.x; const vreal2_t z = vload"
+                               << w2 << "(0, (__global const real_t*)(tw + " << u(laneBase) << " + (" << e << ") * " << u(W)
+                               << ")); const vreal_t wr = br * z.even - bi * z.odd, wi = br * z.odd + bi * z.even;";
+                        else
+                            os << " const real_t wr = x.x * y.x - x.y * y.y, wi = x.x * y.y + x.y * y.x;";
+                        os << " const vreal_t a = vr[" << k << "]; vr[" << k << "] = a * wr - vi[" << k << "] * wi; vi[" << k
+                           << "] = a * wi + vi[" << k << "] * wr; }\n";
+                    }
+                }
+            });
+        } else {
+            os << barrier;
+            forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
+                for (int r = 0; r < R; ++r)
+                    os << "        vr[" << slot(s, q, r) << "] = lr[" << readElement(s, j, r) << "]; vi[" << slot(s, q, r)
+                       << "] = li[" << readElement(s, j, r) << "];\n";
+            });
+            if (!last)
+                os << barrier;
+        }
+        forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
+            if (s.span > 1) {
+                os << "        __global const real2_t* w = tw + " << u(s.twiddleBase) << " + (" << j << " % " << u(s.span)
+                   << ") * " << u(static_cast<std::size_t>(R - 1)) << ";\n";
+                for (int r = 1; r < R; ++r) {
+                    const std::string k = slot(s, q, r);
+                    os << "        { const real2_t x = w[" << r - 1 << "]; const vreal_t a = vr[" << k << "]; vr[" << k
+                       << "] = a * x.x - vi[" << k << "] * x.y; vi[" << k << "] = a * x.y + vi[" << k << "] * x.x; }\n";
+                }
+            }
+            os << "        dft" << R << "s(vr + " << q * static_cast<std::size_t>(R) << ", vi + "
+               << q * static_cast<std::size_t>(R) << ");\n";
+            for (int r = 0; r < R; ++r) {
+                const std::string e = writeElement(s, j, r), k = slot(s, q, r);
+                if (!last) {
+                    os << "        lr[" << e << "] = vr[" << k << "]; li[" << e << "] = vi[" << k << "];\n";
+                    continue;
+                }
+                const std::string at = "ooff + (idx_t)(" + e + ") * outStride";
+                os << storeText(at, "vr[" + k + "] * scaleRe", "vi[" + k + "] * scaleIm");
+            }
+        });
+    }
+    os << "}\n";
+    return os.str();
+}
+
+} // namespace clfft_ng
+
+namespace clfft_ng {
+
+std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec)
+{
+    // For e < length and l < W: exp(-2 pi i (l e mod M) / M), M = stageTwiddleLength.
+    std::vector<std::complex<long double>> table;
+    const std::size_t M = spec.stageTwiddleLength, W = spec.simdLanes;
+    table.reserve(spec.length * W);
+    for (std::size_t e = 0; e < spec.length; ++e)
+        for (std::size_t l = 0; l < W; ++l) {
+            const long double angle = -2.0L * 3.141592653589793238462643383279502884L *
+                                      static_cast<long double>((l * e) % M) / static_cast<long double>(M);
+            table.emplace_back(std::cos(angle), std::sin(angle));
+        }
+    return table;
+}
+
+} // namespace clfft_ng

@@ -1,0 +1,24 @@
+// Lane kernels (simd_columns.cpp): the passes of a Stockham kernel on OpenCL vectors of
+// spec.simdLanes neighbouring transforms, for CPU devices.
+#pragma once
+
+#include "kernel_spec.h"
+
+#include <complex>
+#include <string>
+#include <vector>
+
+namespace clfft_ng {
+
+// Source of a lane kernel (spec.simdLanes >= 2). Same arguments and twiddle table as the
+// Stockham kernel of the spec (stockham.h); one work-group computes the spec.simdLanes
+// transforms whose coordinates along batch dimension spec.laneDim are consecutive, and the
+// plan guarantees unit strides along that dimension on both sides.
+std::string generateLaneSource(const KernelSpec& spec);
+
+// A lane kernel's stage twiddles along its lane dimension (batch dimension 0) come in part
+// from this table, appended to stockhamTwiddles(spec): exp(-2 pi i (l e mod M) / M) for
+// e < length, l < simdLanes (M = stageTwiddleLength), lanes innermost.
+std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec);
+
+} // namespace clfft_ng
