@@ -27,7 +27,8 @@ namespace clfft_ng {
 std::string generateLaneSource(const KernelSpec& spec)
 {
     const std::size_t W = spec.simdLanes, N = spec.length, T = spec.threadsPerTransform;
-    if (spec.kind != PassKind::Complex || W < 2 || spec.pre.present || spec.post.present || spec.splitExchange ||
+    const bool realForward = spec.kind == PassKind::RealForward, realBackward = spec.kind == PassKind::RealBackward;
+    if ((spec.kind != PassKind::Complex && !((realForward || realBackward) && spec.halfLengthReal())) || W < 2 || spec.pre.present || spec.post.present || spec.splitExchange ||
         spec.bluesteinStep != BluesteinStep::None || spec.radices.empty() || spec.laneDim < 0 ||
         spec.laneDim >= spec.batchDims)
         throw std::invalid_argument("KernelSpec: not a lane kernel");
@@ -109,7 +110,7 @@ std::string generateLaneSource(const KernelSpec& spec)
         os << "};\n";
     }
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
-    const bool useLocal = passes.size() >= 2;
+    const bool useLocal = passes.size() >= 2 || realForward || realBackward;
     if (useLocal)
         os << "    __local vreal_t lr[" << N << "], li[" << N << "];\n";
     std::size_t regs = 0;
@@ -148,20 +149,20 @@ std::string generateLaneSource(const KernelSpec& spec)
 
     // Point `at` (an element offset) of every lane into vr[k], vi[k]: one vector load when the
     // lanes are neighbours, else element by element.
-    auto loadText = [&](const std::string& at, const std::string& k) {
+    auto loadInto = [&](const std::string& at, const std::string& re, const std::string& im) {
         std::ostringstream t;
         if (!spec.laneGatherIn) {
             if (inPlanar)
-                t << "        vr[" << k << "] = vload" << w << "(0, inRe + " << at << "); vi[" << k << "] = vload" << w
-                  << "(0, inIm + " << at << ");\n";
+                t << "        { " << re << " = vload" << w << "(0, inRe + " << at << "); " << im << " = vload" << w
+                  << "(0, inIm + " << at << "); }\n";
             else
                 t << "        { const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)in + 2u * (" << at
-                  << ")); vr[" << k << "] = z.even; vi[" << k << "] = z.odd; }\n";
+                  << ")); " << re << " = z.even; " << im << " = z.odd; }\n";
             return t.str();
         }
         t << "        { const idx_t o = " << at << ";";
         for (int c = 0; c < 2; ++c) {
-            t << " v" << (c ? "i" : "r") << "[" << k << "] = (vreal_t)(";
+            t << " " << (c ? im : re) << " = (vreal_t)(";
             for (std::size_t l = 0; l < W; ++l) {
                 t << (l ? ", " : "");
                 if (inPlanar)
@@ -174,12 +175,38 @@ std::string generateLaneSource(const KernelSpec& spec)
         t << " }\n";
         return t.str();
     };
+    auto loadText = [&](const std::string& at, const std::string& k) {
+        return loadInto(at, "vr[" + k + "]", "vi[" + k + "]");
+    };
+    // Real side (always element by element): reals at offsets `at` (real part) and `at2`.
+    auto loadRealPair = [&](const std::string& at, const std::string& at2, const std::string& k) {
+        std::ostringstream t;
+        t << "        { const idx_t o = " << at << ", o2 = " << at2 << ";";
+        for (int c = 0; c < 2; ++c) {
+            t << " v" << (c ? "i" : "r") << "[" << k << "] = (vreal_t)(";
+            for (std::size_t l = 0; l < W; ++l)
+                t << (l ? ", " : "") << "in[" << (c ? "o2" : "o") << " + laneIn[" << l << "]]";
+            t << ");";
+        }
+        t << " }\n";
+        return t.str();
+    };
+    auto storeRealPair = [&](const std::string& at, const std::string& at2, const std::string& re, const std::string& im) {
+        std::ostringstream t;
+        t << "        { const idx_t o = " << at << ", o2 = " << at2 << "; const vreal_t a = " << re << ", b = " << im << ";";
+        for (std::size_t l = W; l-- > 0;) {
+            const std::string lane(1, "0123456789abcdef"[l]);
+            t << " out[o + laneOut[" << l << "]] = a.s" << lane << "; out[o2 + laneOut[" << l << "]] = b.s" << lane << ";";
+        }
+        t << " }\n";
+        return t.str();
+    };
     auto storeText = [&](const std::string& at, const std::string& re, const std::string& im) {
         std::ostringstream t;
         if (!spec.laneGatherOut) {
             if (outPlanar)
-                t << "        vstore" << w << "(" << re << ", 0, outRe + " << at << "); vstore" << w << "(" << im
-                  << ", 0, outIm + " << at << ");\n";
+                t << "        { vstore" << w << "(" << re << ", 0, outRe + " << at << "); vstore" << w << "(" << im
+                  << ", 0, outIm + " << at << "); }\n";
             else
                 t << "        { vreal2_t z; z.even = " << re << "; z.odd = " << im << "; vstore" << w2
                   << "(z, 0, (__global real_t*)out + 2u * (" << at << ")); }\n";
@@ -200,17 +227,40 @@ std::string generateLaneSource(const KernelSpec& spec)
         return t.str();
     };
 
+    // ---- backward real: the spectrum of z[n] = x[2n] + i x[2n+1] from the hermitian half, into
+    // local memory (the algebra of stockham.cpp's pre-stage, on lanes)
+    const std::size_t realBase = stageBase; // the real table follows the pass twiddles
+    if (realBackward) {
+        const std::size_t M = N;
+        os << "\n    // Z[k] = E + iO, E = X[k] + conj(X[M-k]), O = (X[k] - conj(X[M-k])) exp(2 pi i k / N)\n";
+        forEachItem(M / 2 + 1, [&](std::size_t, const std::string& k) {
+            os << "        const uint k = " << k << ";\n        vreal_t Ar, Ai, Br, Bi;\n"
+               << loadInto("ioff + (idx_t)k * inStride", "Ar", "Ai")
+               << loadInto("ioff + (idx_t)(" + u(M) + " - k) * inStride", "Br", "Bi")
+               << "        const real2_t w = tw[" << u(realBase) << " + k];\n"
+               << "        const vreal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
+               << "        const vreal_t Or = Dr * w.x + Di * w.y, Oi = Di * w.x - Dr * w.y;\n"
+               << "        lr[k] = Er - Oi; li[k] = (Ei + Or) * dirSign;\n"
+               << "        if (k > 0u && k < " << u(M) << " - k) { lr[" << u(M) << " - k] = Er + Oi; li[" << u(M)
+               << " - k] = (Or - Ei) * dirSign; }\n";
+        });
+    }
+
     for (std::size_t p = 0; p < passes.size(); ++p) {
         const Shape& s = passes[p];
         const bool first = p == 0, last = p + 1 == passes.size();
+        const bool readsGlobal = first && !realBackward, writesGlobal = last && !realForward;
         const int R = s.radix;
         os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies\n";
-        if (first) {
+        if (readsGlobal) {
             forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
                 for (int r = 0; r < R; ++r) {
                     const std::string e = readElement(s, j, r), k = slot(s, q, r);
-                    const std::string at = "ioff + (idx_t)(" + e + ") * inStride";
-                    os << loadText(at, k);
+                    if (realForward)
+                        os << loadRealPair("ioff + (idx_t)(2u * (" + e + ")) * inStride",
+                                           "ioff + (idx_t)(2u * (" + e + ") + 1u) * inStride", k);
+                    else
+                        os << loadText("ioff + (idx_t)(" + e + ") * inStride", k);
                     os << "        vi[" << k << "] *= dirSign;\n";
                     if (spec.stageTwiddleLength) {
                         // exp(-2 pi i c e / M) for the lanes' coordinates c = coord0 + l: the
@@ -237,7 +287,7 @@ std::string generateLaneSource(const KernelSpec& spec)
                     os << "        vr[" << slot(s, q, r) << "] = lr[" << readElement(s, j, r) << "]; vi[" << slot(s, q, r)
                        << "] = li[" << readElement(s, j, r) << "];\n";
             });
-            if (!last)
+            if (!writesGlobal)
                 os << barrier;
         }
         forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
@@ -254,13 +304,38 @@ std::string generateLaneSource(const KernelSpec& spec)
                << q * static_cast<std::size_t>(R) << ");\n";
             for (int r = 0; r < R; ++r) {
                 const std::string e = writeElement(s, j, r), k = slot(s, q, r);
-                if (!last) {
+                if (!writesGlobal) {
                     os << "        lr[" << e << "] = vr[" << k << "]; li[" << e << "] = vi[" << k << "];\n";
                     continue;
                 }
-                const std::string at = "ooff + (idx_t)(" + e + ") * outStride";
-                os << storeText(at, "vr[" + k + "] * scaleRe", "vi[" + k + "] * scaleIm");
+                if (realBackward)
+                    os << storeRealPair("ooff + (idx_t)(2u * (" + e + ")) * outStride",
+                                        "ooff + (idx_t)(2u * (" + e + ") + 1u) * outStride", "vr[" + k + "] * scaleRe",
+                                        "vi[" + k + "] * scaleIm");
+                else
+                    os << storeText("ooff + (idx_t)(" + e + ") * outStride", "vr[" + k + "] * scaleRe",
+                                    "vi[" + k + "] * scaleIm");
             }
+        });
+    }
+
+    // ---- forward real: split Z into the hermitian half X[0..M] (stockham.cpp's merge stage)
+    if (realForward) {
+        const std::size_t M = N;
+        const std::string half = realLiteral(0.5L, spec.precision);
+        os << "\n    // X[k] = E + W^k O, X[M-k] = conj(E - W^k O), E = (Z[k] + conj(Z[M-k])) / 2,\n"
+           << "    // O = -i (Z[k] - conj(Z[M-k])) / 2, W = exp(-2 pi i / N)\n" << barrier;
+        forEachItem(M / 2 + 1, [&](std::size_t, const std::string& k) {
+            os << "        const uint k = " << k << ", kk = k == 0u ? 0u : " << u(M) << " - k;\n"
+               << "        const vreal_t Ar = lr[k], Ai = li[k], Br = lr[kk], Bi = li[kk];\n"
+               << "        const vreal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
+               << "        const vreal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
+               << "        const real2_t w = tw[" << u(realBase) << " + k];\n"
+               << "        const vreal_t WOr = Or * w.x - Oi * w.y, WOi = Oi * w.x + Or * w.y;\n"
+               << storeText("ooff + (idx_t)k * outStride", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm")
+               << "        if (k == 0u || k < " << u(M) << " - k)\n"
+               << storeText("ooff + (idx_t)(" + u(M) + " - k) * outStride", "(Er - WOr) * scaleRe",
+                            "(WOi - Ei) * scaleIm");
         });
     }
     os << "}\n";

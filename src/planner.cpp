@@ -128,7 +128,8 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
         return e && std::string(e) == "0";
     }();
     KernelSpec& spec = pass.spec;
-    if (disabled || !limits.isCpu || spec.kind != PassKind::Complex || problem.pre.present || problem.post.present ||
+    const bool realPass = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
+    if (disabled || !limits.isCpu || (spec.kind != PassKind::Complex && !realPass) || problem.pre.present || problem.post.present ||
         spec.bluesteinStep != BluesteinStep::None || spec.radices.empty() || spec.splitExchange)
         return;
     // 8 lanes: float8/double8 values, float16/double16 loads (OpenCL's widest vectors hold
@@ -148,8 +149,8 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     spec.simdLanes = W;
     spec.laneDim = lane;
     const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
-    spec.laneGatherIn = d.inStride != 1 || d.n % W != 0;
-    spec.laneGatherOut = d.outStride != 1 || d.n % W != 0;
+    spec.laneGatherIn = d.inStride != 1 || d.n % W != 0 || spec.kind == PassKind::RealForward;
+    spec.laneGatherOut = d.outStride != 1 || d.n % W != 0 || spec.kind == PassKind::RealBackward;
     spec.transformsPerGroup = 1;
     spec.transformMajorThreads = false;
 }
