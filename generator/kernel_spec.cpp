@@ -83,7 +83,8 @@ std::string KernelSpec::describe() const
     os << ", " << (precision == Precision::Double ? "double" : "single") << ", in "
        << (inLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", out "
        << (outLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", "
-       << (simdLanes ? "vectors of " + std::to_string(simdLanes) + " transforms along batch dim " + std::to_string(laneDim) + ", "
+       << (simdLanes ? "vectors of " + std::to_string(simdLanes) + " transforms along batch dim " +
+                           std::to_string(laneDim) + ", "
                      : std::to_string(transformsPerGroup) + " transform(s) x ")
        << threadsPerTransform << " work-item(s) per group"
        << (transformMajorThreads ? " (transform-major)" : "") << ", " << batchDims << " batch dim(s)"

@@ -28,8 +28,11 @@ std::string generateLaneSource(const KernelSpec& spec)
 {
     const std::size_t W = spec.simdLanes, N = spec.length, T = spec.threadsPerTransform;
     const bool realForward = spec.kind == PassKind::RealForward, realBackward = spec.kind == PassKind::RealBackward;
-    if ((spec.kind != PassKind::Complex && !((realForward || realBackward) && spec.halfLengthReal())) || W < 2 || spec.pre.present || spec.post.present || spec.splitExchange ||
-        spec.bluesteinStep != BluesteinStep::None || spec.radices.empty() || spec.laneDim < 0 ||
+    const BluesteinStep step = spec.bluesteinStep;
+    if ((spec.kind != PassKind::Complex && !((realForward || realBackward) && spec.halfLengthReal())) || W < 2 ||
+        spec.pre.present || spec.post.present || spec.splitExchange ||
+        (step == BluesteinStep::Load && !spec.laneGatherIn) || (step == BluesteinStep::Store && !spec.laneGatherOut) ||
+        spec.radices.empty() || spec.laneDim < 0 ||
         spec.laneDim >= spec.batchDims)
         throw std::invalid_argument("KernelSpec: not a lane kernel");
     std::size_t product = 1;
@@ -61,6 +64,12 @@ std::string generateLaneSource(const KernelSpec& spec)
     const std::size_t SL = spec.stageTwiddleLength ? stageSplit(spec) : 0;
     const bool perLaneTwiddles = spec.stageTwiddleLength && spec.laneDim == 0;
     const std::size_t laneBase = stockhamTwiddleCount(spec); // the lane table (laneTwiddles)
+    // Bluestein steps: the chirp (Load, Store) or the kernel's spectrum (Multiply) follows the
+    // stage tables; point e of lane l sits at position coord0 + l + e * S along the transform
+    // when the lanes run along batch dimension 0, at coord0 + e * S for every lane otherwise.
+    const std::size_t stepBase = stageBase + (spec.stageTwiddleLength ? SL + (spec.stageTwiddleLength + SL - 1) / SL : 0);
+    const bool lanePositions = step != BluesteinStep::None && spec.laneDim == 0;
+    const std::size_t S = spec.bluesteinPositionStride, chirpN = spec.bluesteinLength;
 
     std::ostringstream os;
     os << "// clfft-ng generated kernel: " << spec.kernelName() << "\n"
@@ -108,6 +117,16 @@ std::string generateLaneSource(const KernelSpec& spec)
         for (std::size_t l = 0; l < W; ++l)
             os << (l ? ", " : "") << "(idx_t)min(" << u(l) << ", valid - 1u) * " << stride;
         os << "};\n";
+    }
+    if (step != BluesteinStep::None) {
+        if (step == BluesteinStep::Load)
+            os << "    const idx_t first = ioff - coord0 * inStride0; // the transform's point 0, always readable\n";
+        if (lanePositions) {
+            os << "    const uint lc[" << W << "] = {";
+            for (std::size_t l = 0; l < W; ++l)
+                os << (l ? ", " : "") << "min(" << u(l) << ", valid - 1u)";
+            os << "};\n";
+        }
     }
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
     const bool useLocal = passes.size() >= 2 || realForward || realBackward;
@@ -256,6 +275,33 @@ std::string generateLaneSource(const KernelSpec& spec)
             forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
                 for (int r = 0; r < R; ++r) {
                     const std::string e = readElement(s, j, r), k = slot(s, q, r);
+                    if (step == BluesteinStep::Load) {
+                        // x[p] conj(b[p]) for p < N, zero beyond (masked lanes read point 0).
+                        os << "        { const uint p0 = (uint)coord0 + (" << e << ") * " << u(S) << "; const idx_t o = ioff + (idx_t)("
+                           << e << ") * inStride;";
+                        for (std::size_t l = 0; l < W; ++l) {
+                            const std::string pl = lanePositions ? "(p0 + lc[" + std::to_string(l) + "])" : "p0";
+                            const std::string addr = "m" + std::to_string(l) + " ? o + laneIn[" + std::to_string(l) + "] : first";
+                            os << " const bool m" << l << " = " << pl << " < " << u(chirpN) << "; const real2_t x" << l << " = "
+                               << (inPlanar ? "(real2_t)(inRe[" + addr + "], inIm[" + addr + "])" : "in[" + addr + "]")
+                               << "; const real2_t c" << l << " = tw["
+                               << u(stepBase) << " + (m" << l << " ? " << pl << " : 0u)];";
+                        }
+                        for (int c = 0; c < 2; ++c) {
+                            os << " v" << (c ? "i" : "r") << "[" << k << "] = (vreal_t)(";
+                            for (std::size_t l = 0; l < W; ++l) {
+                                const std::string L = std::to_string(l);
+                                const std::string xi = "(x" + L + ".y * dirSign)";
+                                os << (l ? ", " : "") << "m" << L << " ? "
+                                   << (c ? "x" + L + ".x * c" + L + ".y + " + xi + " * c" + L + ".x"
+                                         : "x" + L + ".x * c" + L + ".x - " + xi + " * c" + L + ".y")
+                                   << " : (real_t)0";
+                            }
+                            os << ");";
+                        }
+                        os << " }\n";
+                        continue;
+                    }
                     if (realForward)
                         os << loadRealPair("ioff + (idx_t)(2u * (" + e + ")) * inStride",
                                            "ioff + (idx_t)(2u * (" + e + ") + 1u) * inStride", k);
@@ -306,6 +352,46 @@ std::string generateLaneSource(const KernelSpec& spec)
                 const std::string e = writeElement(s, j, r), k = slot(s, q, r);
                 if (!writesGlobal) {
                     os << "        lr[" << e << "] = vr[" << k << "]; li[" << e << "] = vi[" << k << "];\n";
+                    continue;
+                }
+                if (step == BluesteinStep::Multiply || step == BluesteinStep::Store) {
+                    const std::string at = "ooff + (idx_t)(" + e + ") * outStride";
+                    os << "        { const uint p0 = (uint)coord0 + (" << e << ") * " << u(S) << ";";
+                    if (step == BluesteinStep::Store)
+                        os << " if (p0 < " << u(chirpN) << ") {";
+                    // the factor of each lane: the table entry at its position
+                    const std::size_t lastEntry = (step == BluesteinStep::Store ? chirpN : spec.bluesteinPadded) - 1;
+                    for (int c = 0; c < 2; ++c) {
+                        os << " const vreal_t f" << (c ? "i" : "r") << " = (vreal_t)(";
+                        for (std::size_t l = 0; l < W; ++l) {
+                            const std::string pl =
+                                lanePositions ? "min(p0 + lc[" + std::to_string(l) + "], " + u(lastEntry) + ")" : "p0";
+                            os << (l ? ", " : "") << "tw[" << u(stepBase) << " + " << pl << "]." << (c ? "y" : "x");
+                        }
+                        os << ");";
+                    }
+                    const std::string y = "vr[" + k + "]", yi = "vi[" + k + "]";
+                    if (step == BluesteinStep::Multiply) {
+                        // conj(v[p] * DFT_M(b~)[p] / M)
+                        os << " const vreal_t cr = " << y << " * fr - " << yi << " * fi, ci = " << y << " * fi + " << yi
+                           << " * fr;\n" << storeText(at, "cr * scaleRe", "-ci * scaleIm") << "        }\n";
+                    } else {
+                        // X[p] = conj(b[p]) conj(v[p]) for p < N; lanes past N store lane 0's point again
+                        // (lane 0 has the smallest position and is stored last).
+                        os << " const vreal_t Xr = " << y << " * fr + " << yi << " * fi, Xi = " << y << " * fi - " << yi
+                           << " * fr; const vreal_t a = Xr * scaleRe, b = Xi * scaleIm; const idx_t o = " << at << ";";
+                        for (std::size_t l = W; l-- > 0;) {
+                            const std::string lane(1, "0123456789abcdef"[l]);
+                            const std::string pl = lanePositions ? "(p0 + lc[" + std::to_string(l) + "])" : "p0";
+                            const std::string addr = "(" + pl + " < " + u(chirpN) + " ? o + laneOut[" + std::to_string(l) +
+                                                     "] : o + laneOut[0])";
+                            if (outPlanar)
+                                os << " outRe[" << addr << "] = a.s" << lane << "; outIm[" << addr << "] = b.s" << lane << ";";
+                            else
+                                os << " out[" << addr << "] = (real2_t)(a.s" << lane << ", b.s" << lane << ");";
+                        }
+                        os << " } }\n";
+                    }
                     continue;
                 }
                 if (realBackward)
