@@ -23,8 +23,10 @@ std::vector<std::complex<long double>> kernelTable(const KernelSpec& spec)
     if (isSplitMerge(spec))
         return splitMergeTwiddles(spec);
     std::vector<std::complex<long double>> table = stockhamTwiddles(spec);
-    if (spec.simdLanes && spec.stageTwiddleLength && spec.laneDim == 0) {
-        table.resize(stockhamTwiddleCount(spec));
+    if (spec.simdLanes) {
+        table.resize(laneTableBase(spec)); // zeros after a chirp
+        if (!spec.stageTwiddleLength || spec.laneDim != 0)
+            return table;
         const auto lanes = laneTwiddles(spec);
         table.insert(table.end(), lanes.begin(), lanes.end());
     }

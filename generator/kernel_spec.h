@@ -103,6 +103,7 @@ struct KernelSpec {
     // Lane kernels: the side's lanes are not neighbours, or the dimension's count is not a
     // multiple of simdLanes: the side is read (written) element by element, lanes clamped.
     bool laneGatherIn = false, laneGatherOut = false;
+    bool laneFull = false;              // the lane dimension's count is a multiple of simdLanes
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 

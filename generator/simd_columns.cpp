@@ -63,12 +63,14 @@ std::string generateLaneSource(const KernelSpec& spec)
                                   (passes.back().span > 1 ? passes.back().span * static_cast<std::size_t>(passes.back().radix - 1) : 0);
     const std::size_t SL = spec.stageTwiddleLength ? stageSplit(spec) : 0;
     const bool perLaneTwiddles = spec.stageTwiddleLength && spec.laneDim == 0;
-    const std::size_t laneBase = stockhamTwiddleCount(spec); // the lane table (laneTwiddles)
+    const std::size_t laneBase = laneTableBase(spec); // the lane table (laneTwiddles)
     // Bluestein steps: the chirp (Load, Store) or the kernel's spectrum (Multiply) follows the
     // stage tables; point e of lane l sits at position coord0 + l + e * S along the transform
     // when the lanes run along batch dimension 0, at coord0 + e * S for every lane otherwise.
     const std::size_t stepBase = stageBase + (spec.stageTwiddleLength ? SL + (spec.stageTwiddleLength + SL - 1) / SL : 0);
     const bool lanePositions = step != BluesteinStep::None && spec.laneDim == 0;
+    // Every group full: the lanes' table entries are neighbours, one vector load.
+    const bool laneTables = lanePositions && spec.laneFull;
     const std::size_t S = spec.bluesteinPositionStride, chirpN = spec.bluesteinLength;
 
     std::ostringstream os;
@@ -279,6 +281,26 @@ std::string generateLaneSource(const KernelSpec& spec)
                         // x[p] conj(b[p]) for p < N, zero beyond (masked lanes read point 0).
                         os << "        { const uint p0 = (uint)coord0 + (" << e << ") * " << u(S) << "; const idx_t o = ioff + (idx_t)("
                            << e << ") * inStride;";
+                        if (laneTables) {
+                            // chirp entries p0..p0+W-1, zero past N (the table is padded), so the
+                            // lanes past N come out zero without a mask on the product
+                            os << " const vreal2_t c = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(stepBase)
+                               << " + min(p0, " << u(chirpN) << ")));";
+                            for (std::size_t l = 0; l < W; ++l) {
+                                const std::string addr =
+                                    "p0 + " + u(l) + " < " + u(chirpN) + " ? o + laneIn[" + std::to_string(l) + "] : first";
+                                os << " const real2_t x" << l << " = "
+                                   << (inPlanar ? "(real2_t)(inRe[" + addr + "], inIm[" + addr + "])" : "in[" + addr + "]") << ";";
+                            }
+                            for (int c = 0; c < 2; ++c) {
+                                os << " const vreal_t x" << (c ? "i" : "r") << " = (vreal_t)(";
+                                for (std::size_t l = 0; l < W; ++l)
+                                    os << (l ? ", " : "") << "x" << l << (c ? ".y" : ".x");
+                                os << ")" << (c ? " * dirSign" : "") << ";";
+                            }
+                            os << " vr[" << k << "] = xr * c.even - xi * c.odd; vi[" << k << "] = xr * c.odd + xi * c.even; }\n";
+                            continue;
+                        }
                         for (std::size_t l = 0; l < W; ++l) {
                             const std::string pl = lanePositions ? "(p0 + lc[" + std::to_string(l) + "])" : "p0";
                             const std::string addr = "m" + std::to_string(l) + " ? o + laneIn[" + std::to_string(l) + "] : first";
@@ -361,6 +383,10 @@ std::string generateLaneSource(const KernelSpec& spec)
                         os << " if (p0 < " << u(chirpN) << ") {";
                     // the factor of each lane: the table entry at its position
                     const std::size_t lastEntry = (step == BluesteinStep::Store ? chirpN : spec.bluesteinPadded) - 1;
+                    if (laneTables)
+                        os << " const vreal2_t f = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(stepBase)
+                           << " + p0)); const vreal_t fr = f.even, fi = f.odd;";
+                    else
                     for (int c = 0; c < 2; ++c) {
                         os << " const vreal_t f" << (c ? "i" : "r") << " = (vreal_t)(";
                         for (std::size_t l = 0; l < W; ++l) {
@@ -431,6 +457,12 @@ std::string generateLaneSource(const KernelSpec& spec)
 } // namespace clfft_ng
 
 namespace clfft_ng {
+
+std::size_t laneTableBase(const KernelSpec& spec)
+{
+    const bool chirp = spec.bluesteinStep == BluesteinStep::Load || spec.bluesteinStep == BluesteinStep::Store;
+    return stockhamTwiddleCount(spec) + (chirp ? spec.simdLanes : 0);
+}
 
 std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec)
 {

@@ -21,4 +21,8 @@ std::string generateLaneSource(const KernelSpec& spec);
 // e < length, l < simdLanes (M = stageTwiddleLength), lanes innermost.
 std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec);
 
+// Where the lane table starts: after stockhamTwiddles(spec), and after simdLanes zeros that pad
+// a Bluestein chirp (Load, Store steps), so that a vector of lanes can read past its end.
+std::size_t laneTableBase(const KernelSpec& spec);
+
 } // namespace clfft_ng

@@ -154,6 +154,7 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     spec.simdLanes = W;
     spec.laneDim = lane;
     const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
+    spec.laneFull = d.n % W == 0;
     spec.laneGatherIn = d.inStride != 1 || d.n % W != 0 || spec.kind == PassKind::RealForward ||
                         spec.bluesteinStep == BluesteinStep::Load;
     spec.laneGatherOut = d.outStride != 1 || d.n % W != 0 || spec.kind == PassKind::RealBackward ||

@@ -170,6 +170,7 @@ BOOST_AUTO_TEST_CASE(lane_kernels_load_whole_vectors_only_where_lanes_are_neighb
     KernelSpec s = specFor(64);
     s.simdLanes = 8;
     s.laneDim = 0;
+    s.laneFull = true;
     s.transformsPerGroup = 1;
     const std::string unit = generateKernelSource(s);
     BOOST_TEST(unit.find("void " + s.kernelName() + "(") != std::string::npos);
