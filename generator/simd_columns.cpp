@@ -29,7 +29,12 @@ std::string generateLaneSource(const KernelSpec& spec)
     const std::size_t W = spec.simdLanes, N = spec.length, T = spec.threadsPerTransform;
     const bool realForward = spec.kind == PassKind::RealForward, realBackward = spec.kind == PassKind::RealBackward;
     const BluesteinStep step = spec.bluesteinStep;
-    if ((spec.kind != PassKind::Complex && !((realForward || realBackward) && spec.halfLengthReal())) || W < 2 ||
+    // Bluestein in one kernel: the convolution's two rounds of passes over M points.
+    const bool bluestein = spec.kind == PassKind::Bluestein;
+    if (bluestein && (spec.realDirection != 0 || spec.stageTwiddleLength || spec.bluesteinLength == 0 ||
+                      N < 2 * spec.bluesteinLength - 1))
+        throw std::invalid_argument("KernelSpec: not a lane Bluestein kernel");
+    if ((spec.kind != PassKind::Complex && !bluestein && !((realForward || realBackward) && spec.halfLengthReal())) || W < 2 ||
         spec.pre.present || spec.post.present || spec.splitExchange ||
         (step == BluesteinStep::Load && !spec.laneGatherIn) || (step == BluesteinStep::Store && !spec.laneGatherOut) ||
         spec.radices.empty() || spec.laneDim < 0 ||
@@ -131,7 +136,7 @@ std::string generateLaneSource(const KernelSpec& spec)
         }
     }
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
-    const bool useLocal = passes.size() >= 2 || realForward || realBackward;
+    const bool useLocal = passes.size() >= 2 || realForward || realBackward || bluestein;
     if (useLocal)
         os << "    __local vreal_t lr[" << N << "], li[" << N << "];\n";
     std::size_t regs = 0;
@@ -267,9 +272,15 @@ std::string generateLaneSource(const KernelSpec& spec)
         });
     }
 
-    for (std::size_t p = 0; p < passes.size(); ++p) {
+    // Bluestein: the chirp conj(b) (N entries) and the kernel's spectrum DFT_M(b~)/M follow the
+    // pass twiddles (stockham.cpp's table).
+    const std::size_t chirpBase = stageBase, spectrumBase = stageBase + spec.bluesteinLength;
+    const std::size_t rounds = bluestein ? 2 : 1;
+    for (std::size_t stepIndex = 0; stepIndex < rounds * passes.size(); ++stepIndex) {
+        const std::size_t p = stepIndex % passes.size();
         const Shape& s = passes[p];
-        const bool first = p == 0, last = p + 1 == passes.size();
+        const bool first = stepIndex == 0, last = stepIndex + 1 == rounds * passes.size();
+        const bool roundEnd = bluestein && stepIndex + 1 == passes.size();
         const bool readsGlobal = first && !realBackward, writesGlobal = last && !realForward;
         const int R = s.radix;
         os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies\n";
@@ -277,6 +288,15 @@ std::string generateLaneSource(const KernelSpec& spec)
             forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
                 for (int r = 0; r < R; ++r) {
                     const std::string e = readElement(s, j, r), k = slot(s, q, r);
+                    if (bluestein) {
+                        // x[e] conj(b[e]) for e < N, zero padding up to M
+                        os << "        if ((" << e << ") < " << u(spec.bluesteinLength) << ") {\n    "
+                           << loadText("ioff + (idx_t)(" + e + ") * inStride", k) << "            { const real2_t c = tw["
+                           << u(chirpBase) << " + (" << e << ")]; const vreal_t a = vr[" << k << "], b = vi[" << k
+                           << "] * dirSign; vr[" << k << "] = a * c.x - b * c.y; vi[" << k << "] = a * c.y + b * c.x; }\n"
+                           << "        } else { vr[" << k << "] = (vreal_t)0; vi[" << k << "] = (vreal_t)0; }\n";
+                        continue;
+                    }
                     if (step == BluesteinStep::Load) {
                         // x[p] conj(b[p]) for p < N, zero beyond (masked lanes read point 0).
                         os << "        { const uint p0 = (uint)coord0 + (" << e << ") * " << u(S) << "; const idx_t o = ioff + (idx_t)("
@@ -372,6 +392,18 @@ std::string generateLaneSource(const KernelSpec& spec)
                << q * static_cast<std::size_t>(R) << ");\n";
             for (int r = 0; r < R; ++r) {
                 const std::string e = writeElement(s, j, r), k = slot(s, q, r);
+                if (roundEnd) // conj(v * DFT_M(b~) / M): the second round's forward FFT inverts
+                    os << "        { const real2_t c = tw[" << u(spectrumBase) << " + (" << e << ")]; const vreal_t a = vr["
+                       << k << "]; vr[" << k << "] = a * c.x - vi[" << k << "] * c.y; vi[" << k << "] = -(a * c.y + vi[" << k
+                       << "] * c.x); }\n";
+                if (bluestein && writesGlobal) {
+                    // X[e] = conj(b[e]) conj(v[e]) for e < N
+                    os << "        if ((" << e << ") < " << u(spec.bluesteinLength) << ") { const real2_t c = tw[" << u(chirpBase)
+                       << " + (" << e << ")]; const vreal_t a = vr[" << k << "], b = vi[" << k
+                       << "]; const vreal_t Xr = a * c.x + b * c.y, Xi = a * c.y - b * c.x;\n    "
+                       << storeText("ooff + (idx_t)(" + e + ") * outStride", "Xr * scaleRe", "Xi * scaleIm") << "        }\n";
+                    continue;
+                }
                 if (!writesGlobal) {
                     os << "        lr[" << e << "] = vr[" << k << "]; li[" << e << "] = vi[" << k << "];\n";
                     continue;

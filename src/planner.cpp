@@ -121,6 +121,8 @@ struct PassIo {
 // CPU devices: a complex pass whose transforms have neighbours at unit stride on both sides
 // (columns) runs as a lane kernel (simd_columns.cpp), vectors of W neighbouring transforms,
 // when the vectors' local memory fits. CLFFT_NG_LANES=0 turns lane kernels off (to compare).
+constexpr std::size_t kLaneBluesteinBytes = 1 << 20;
+
 bool laneKernelsOn(const DeviceLimits& limits)
 {
     static const bool disabled = [] {
@@ -134,13 +136,15 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
 {
     KernelSpec& spec = pass.spec;
     const bool realPass = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
-    if (!laneKernelsOn(limits) || (spec.kind != PassKind::Complex && !realPass) || problem.pre.present || problem.post.present ||
+    const bool bluestein = spec.kind == PassKind::Bluestein && spec.realDirection == 0 && !spec.stageTwiddleLength;
+    if (!laneKernelsOn(limits) || (spec.kind != PassKind::Complex && !realPass && !bluestein) || problem.pre.present || problem.post.present ||
         spec.radices.empty() || spec.splitExchange)
         return;
     // 8 lanes: float8/double8 values, float16/double16 loads (OpenCL's widest vectors hold
     // two lanes' worth of interleaved complex points). Local memory: W vectors per point,
-    // up to 512 KiB (4096 single or double points; more is slower on PoCL).
-    const std::size_t W = 8, cap = 524288;
+    // up to 512 KiB (4096 single or double points; more is slower on PoCL), 1 MiB for a
+    // Bluestein convolution (one pass over global memory instead of four, see addDimension).
+    const std::size_t W = 8, cap = bluestein ? kLaneBluesteinBytes : 524288;
     // The lane dimension: unit strides on both sides if there is one (whole cache lines in and
     // out), else on one side, else any (lanes gathered and scattered element by element still
     // beat real2_t code that the compiler cannot vectorize).
@@ -445,7 +449,15 @@ void addDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, co
                 dims.push_back(IoDim{in.counts[e], in.strides[e], out.strides[e]});
         return dims;
     };
-    if (fitsOneKernel(n, problem.precision, limits)) {
+    // On CPUs a lane kernel holds the whole Bluestein convolution of 8 transforms in local
+    // memory up to 1 MiB (4099: M = 8232), when the other dimensions give it 8 transforms.
+    bool laneBluestein = false;
+    if (laneKernelsOn(limits) && problem.kind == TransformKind::ComplexToComplex && !problem.pre.present &&
+        !problem.post.present && !hasCodeletFactors(n) && !useRader(n) &&
+        8 * bluesteinLength(n) * complexBytes(problem.precision) <= std::min(limits.localMemBytes, kLaneBluesteinBytes))
+        for (std::size_t e = 0; e < src.counts.size(); ++e)
+            laneBluestein = laneBluestein || (e != d && src.counts[e] >= 8);
+    if (laneBluestein || fitsOneKernel(n, problem.precision, limits)) {
         PassIo io;
         io.n = n;
         io.inStride = src.strides[d];
