@@ -21,6 +21,46 @@ int smallestPrimeFactor(int n)
     return n;
 }
 
+// Forward DFT of x (names in natural order) with builder b; returns the names holding
+// X[0..n-1]. The builder supplies add, sub, twiddle (by the constant exp(-2 pi i m / n)) and
+// oddPrime; the decomposition is the same for every builder.
+template <typename Builder>
+std::vector<std::string> buildDft(Builder& b, const std::vector<std::string>& x)
+{
+    const int n = static_cast<int>(x.size());
+    if (n == 1)
+        return x;
+    if (n == 2)
+        return {b.add(x[0], x[1]), b.sub(x[0], x[1])};
+    const int p = smallestPrimeFactor(n);
+    if (p == n)
+        return b.oddPrime(x);
+    // Cooley-Tukey split n = n1 * n2 with n1 the largest divisor <= sqrt(n): balanced
+    // splits keep the number of non-trivial internal twiddles small (16 = 4 x 4).
+    int n1 = 1;
+    for (int d = 2; d * d <= n; ++d)
+        if (n % d == 0)
+            n1 = d;
+    const int n2 = n / n1;
+    // y[k1][n2] = sum_{n1} x[n2 + n2count*n1] W_{n1}^{n1 k1}, then * W_n^{n2 k1}.
+    std::vector<std::vector<std::string>> y(n1, std::vector<std::string>(n2));
+    for (int j2 = 0; j2 < n2; ++j2) {
+        std::vector<std::string> column(n1);
+        for (int j1 = 0; j1 < n1; ++j1)
+            column[j1] = x[j2 + n2 * j1];
+        std::vector<std::string> r = buildDft(b, column);
+        for (int k1 = 0; k1 < n1; ++k1)
+            y[k1][j2] = b.twiddle(r[k1], static_cast<long long>(j2) * k1, n);
+    }
+    std::vector<std::string> out(n);
+    for (int k1 = 0; k1 < n1; ++k1) {
+        std::vector<std::string> r = buildDft(b, y[k1]);
+        for (int k2 = 0; k2 < n2; ++k2)
+            out[k1 + n1 * k2] = r[k2];
+    }
+    return out;
+}
+
 // Builds straight-line code for one codelet. Values are complex (real2_t) SSA temporaries.
 class CodeletBuilder {
 public:
@@ -64,46 +104,11 @@ public:
                    " * " + v + ".x)");
     }
 
-    // Forward DFT of x (names in natural order); returns the names holding X[0..n-1].
-    std::vector<std::string> dft(const std::vector<std::string>& x)
-    {
-        const int n = static_cast<int>(x.size());
-        if (n == 1)
-            return x;
-        if (n == 2)
-            return {def(x[0] + " + " + x[1]), def(x[0] + " - " + x[1])};
-        const int p = smallestPrimeFactor(n);
-        if (p == n)
-            return oddPrime(x);
-        // Cooley-Tukey split n = n1 * n2 with n1 the largest divisor <= sqrt(n): balanced
-        // splits keep the number of non-trivial internal twiddles small (16 = 4 x 4).
-        int n1 = 1;
-        for (int d = 2; d * d <= n; ++d)
-            if (n % d == 0)
-                n1 = d;
-        const int n2 = n / n1;
-        // y[k1][n2] = sum_{n1} x[n2 + n2count*n1] W_{n1}^{n1 k1}, then * W_n^{n2 k1}.
-        std::vector<std::vector<std::string>> y(n1, std::vector<std::string>(n2));
-        for (int j2 = 0; j2 < n2; ++j2) {
-            std::vector<std::string> column(n1);
-            for (int j1 = 0; j1 < n1; ++j1)
-                column[j1] = x[j2 + n2 * j1];
-            std::vector<std::string> r = dft(column);
-            for (int k1 = 0; k1 < n1; ++k1)
-                y[k1][j2] = twiddle(r[k1], static_cast<long long>(j2) * k1, n);
-        }
-        std::vector<std::string> out(n);
-        for (int k1 = 0; k1 < n1; ++k1) {
-            std::vector<std::string> r = dft(y[k1]);
-            for (int k2 = 0; k2 < n2; ++k2)
-                out[k1 + n1 * k2] = r[k2];
-        }
-        return out;
-    }
+    std::string add(const std::string& a, const std::string& b) { return def(a + " + " + b); }
+    std::string sub(const std::string& a, const std::string& b) { return def(a + " - " + b); }
 
     std::string body() const { return body_.str(); }
 
-private:
     // Odd prime p: pair x[k] with x[p-k]; the cosine part multiplies the sums, the sine part
     // the differences. Since sum_k cos(2 pi k m / p) = -1/2 for every m != 0, the cosine part
     // x0 + sum_k c_km a_k is computed as (x0 - a_1 / 2) + sum_{k>=2} c_km (a_k - a_1): the same
@@ -141,11 +146,11 @@ private:
         return out;
     }
 
+private:
     Precision precision_;
     std::ostringstream body_;
     int next_ = 0;
 };
-
 
 // The same decompositions over separate real and imaginary scalar temporaries: complex value
 // `t5` is the pair t5r, t5i. Kernels that keep every value in scalar registers let a CPU
@@ -195,38 +200,8 @@ public:
         return def(c + " * " + a + " - " + s + " * " + b, c + " * " + b + " + " + s + " * " + a);
     }
 
-    std::vector<std::string> dft(const std::vector<std::string>& x)
-    {
-        const int n = static_cast<int>(x.size());
-        if (n == 1)
-            return x;
-        if (n == 2)
-            return {lin("{" + x[0] + "} + {" + x[1] + "}"), lin("{" + x[0] + "} - {" + x[1] + "}")};
-        const int p = smallestPrimeFactor(n);
-        if (p == n)
-            return oddPrime(x);
-        int n1 = 1;
-        for (int d = 2; d * d <= n; ++d)
-            if (n % d == 0)
-                n1 = d;
-        const int n2 = n / n1;
-        std::vector<std::vector<std::string>> y(n1, std::vector<std::string>(n2));
-        for (int j2 = 0; j2 < n2; ++j2) {
-            std::vector<std::string> column(n1);
-            for (int j1 = 0; j1 < n1; ++j1)
-                column[j1] = x[j2 + n2 * j1];
-            std::vector<std::string> r = dft(column);
-            for (int k1 = 0; k1 < n1; ++k1)
-                y[k1][j2] = twiddle(r[k1], static_cast<long long>(j2) * k1, n);
-        }
-        std::vector<std::string> out(n);
-        for (int k1 = 0; k1 < n1; ++k1) {
-            std::vector<std::string> r = dft(y[k1]);
-            for (int k2 = 0; k2 < n2; ++k2)
-                out[k1 + n1 * k2] = r[k2];
-        }
-        return out;
-    }
+    std::string add(const std::string& a, const std::string& b) { return lin("{" + a + "} + {" + b + "}"); }
+    std::string sub(const std::string& a, const std::string& b) { return lin("{" + a + "} - {" + b + "}"); }
 
     std::string body() const { return body_.str(); }
 
@@ -246,6 +221,7 @@ private:
         return out;
     }
 
+public:
     // The odd-prime form of CodeletBuilder::oddPrime, component by component.
     std::vector<std::string> oddPrime(const std::vector<std::string>& x)
     {
@@ -279,6 +255,7 @@ private:
         return out;
     }
 
+private:
     Precision precision_;
     std::string type_;
     std::ostringstream body_;
@@ -327,7 +304,7 @@ std::string emitCodelet(int radix, Precision precision)
         in[i] = "x" + std::to_string(i);
         os << "    const real2_t " << in[i] << " = x[" << i << "];\n";
     }
-    std::vector<std::string> out = b.dft(in);
+    std::vector<std::string> out = buildDft(b, in);
     os << b.body();
     for (int i = 0; i < radix; ++i)
         os << "    x[" << i << "] = " << out[i] << ";\n";
@@ -352,7 +329,7 @@ std::string emitScalarCodelet(int radix, Precision precision, const std::string&
         in[i] = "x" + std::to_string(i);
         os << "    const " << type << " " << in[i] << "r = xr[" << i << "], " << in[i] << "i = xi[" << i << "];\n";
     }
-    std::vector<std::string> out = b.dft(in);
+    std::vector<std::string> out = buildDft(b, in);
     os << b.body();
     for (int i = 0; i < radix; ++i)
         os << "    xr[" << i << "] = " << out[i] << "r; xi[" << i << "] = " << out[i] << "i;\n";
