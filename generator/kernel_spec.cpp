@@ -51,7 +51,7 @@ std::string KernelSpec::kernelName() const
     // The real side of a real pass has no layout choice: it is written "r".
     os << (realInputSide() ? "r" : layoutTag(inLayout)) << (realOutputSide() ? "r" : layoutTag(outLayout));
     if (simdLanes)
-        os << "_v" << simdLanes << "l" << laneDim << (laneGatherIn ? "g" : "") << (laneGatherOut ? "s" : "") << (laneFull ? "" : "p") << "t"
+        os << "_v" << simdLanes << "l" << laneDim << (laneGatherIn ? "g" : "") << (laneGatherOut ? "s" : "") << (laneFull ? "" : "p") << (realPairs ? "u" : "") << "t"
            << threadsPerTransform;
     else
         os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r");
@@ -106,7 +106,7 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            realDirection == o.realDirection &&
            bluesteinStep == o.bluesteinStep && bluesteinPadded == o.bluesteinPadded &&
            bluesteinPositionStride == o.bluesteinPositionStride && simdLanes == o.simdLanes && laneDim == o.laneDim &&
-           laneGatherIn == o.laneGatherIn && laneGatherOut == o.laneGatherOut && laneFull == o.laneFull &&
+           laneGatherIn == o.laneGatherIn && laneGatherOut == o.laneGatherOut && laneFull == o.laneFull && realPairs == o.realPairs &&
            pre == o.pre && post == o.post;
 }
 

@@ -104,6 +104,7 @@ struct KernelSpec {
     // multiple of simdLanes: the side is read (written) element by element, lanes clamped.
     bool laneGatherIn = false, laneGatherOut = false;
     bool laneFull = false;              // the lane dimension's count is a multiple of simdLanes
+    bool realPairs = false;             // even real lane passes: unit stride on the real side
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 

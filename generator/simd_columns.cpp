@@ -116,7 +116,7 @@ std::string generateLaneSource(const KernelSpec& spec)
     // Gathered sides: the offset of each lane, lanes past the end of the dimension clamped to
     // the last valid one, so no lane needs a branch (see the stores for why that is safe).
     for (int side = 0; side < 2; ++side) {
-        if (!(side == 0 ? spec.laneGatherIn : spec.laneGatherOut))
+        if (!(side == 0 ? spec.laneGatherIn : spec.laneGatherOut) && spec.laneFull)
             continue;
         const std::string name = side == 0 ? "laneIn" : "laneOut";
         const std::string stride = (side == 0 ? "inStride" : "outStride") + std::to_string(spec.laneDim);
@@ -178,13 +178,18 @@ std::string generateLaneSource(const KernelSpec& spec)
     auto loadInto = [&](const std::string& at, const std::string& re, const std::string& im) {
         std::ostringstream t;
         if (!spec.laneGatherIn) {
+            // neighbours: one vector load; when not every group is full, the group cut short by
+            // the end of the dimension takes the element-by-element form below
+            t << "        " << (spec.laneFull ? "" : "if (valid == " + u(W) + ") ");
             if (inPlanar)
-                t << "        { " << re << " = vload" << w << "(0, inRe + " << at << "); " << im << " = vload" << w
+                t << "{ " << re << " = vload" << w << "(0, inRe + " << at << "); " << im << " = vload" << w
                   << "(0, inIm + " << at << "); }\n";
             else
-                t << "        { const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)in + 2u * (" << at
+                t << "{ const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)in + 2u * (" << at
                   << ")); " << re << " = z.even; " << im << " = z.odd; }\n";
-            return t.str();
+            if (spec.laneFull)
+                return t.str();
+            t << "        else";
         }
         t << "        { const idx_t o = " << at << ";";
         for (int c = 0; c < 2; ++c) {
@@ -207,6 +212,19 @@ std::string generateLaneSource(const KernelSpec& spec)
     // Real side (always element by element): reals at offsets `at` (real part) and `at2`.
     auto loadRealPair = [&](const std::string& at, const std::string& at2, const std::string& k) {
         std::ostringstream t;
+        if (spec.realPairs) { // x[2e], x[2e+1] side by side: one 8- or 16-byte load per lane
+            t << "        { const idx_t o = " << at << ";";
+            for (std::size_t l = 0; l < W; ++l)
+                t << " const real2_t p" << l << " = vload2(0, in + o + laneIn[" << l << "]);";
+            for (int c = 0; c < 2; ++c) {
+                t << " v" << (c ? "i" : "r") << "[" << k << "] = (vreal_t)(";
+                for (std::size_t l = 0; l < W; ++l)
+                    t << (l ? ", " : "") << "p" << l << (c ? ".y" : ".x");
+                t << ");";
+            }
+            t << " }\n";
+            return t.str();
+        }
         t << "        { const idx_t o = " << at << ", o2 = " << at2 << ";";
         for (int c = 0; c < 2; ++c) {
             t << " v" << (c ? "i" : "r") << "[" << k << "] = (vreal_t)(";
@@ -219,6 +237,15 @@ std::string generateLaneSource(const KernelSpec& spec)
     };
     auto storeRealPair = [&](const std::string& at, const std::string& at2, const std::string& re, const std::string& im) {
         std::ostringstream t;
+        if (spec.realPairs) {
+            t << "        { const idx_t o = " << at << "; const vreal_t a = " << re << ", b = " << im << ";";
+            for (std::size_t l = W; l-- > 0;) {
+                const std::string lane(1, "0123456789abcdef"[l]);
+                t << " vstore2((real2_t)(a.s" << lane << ", b.s" << lane << "), 0, out + o + laneOut[" << l << "]);";
+            }
+            t << " }\n";
+            return t.str();
+        }
         t << "        { const idx_t o = " << at << ", o2 = " << at2 << "; const vreal_t a = " << re << ", b = " << im << ";";
         for (std::size_t l = W; l-- > 0;) {
             const std::string lane(1, "0123456789abcdef"[l]);
@@ -230,13 +257,16 @@ std::string generateLaneSource(const KernelSpec& spec)
     auto storeText = [&](const std::string& at, const std::string& re, const std::string& im) {
         std::ostringstream t;
         if (!spec.laneGatherOut) {
+            t << "        " << (spec.laneFull ? "" : "if (valid == " + u(W) + ") ");
             if (outPlanar)
-                t << "        { vstore" << w << "(" << re << ", 0, outRe + " << at << "); vstore" << w << "(" << im
+                t << "{ vstore" << w << "(" << re << ", 0, outRe + " << at << "); vstore" << w << "(" << im
                   << ", 0, outIm + " << at << "); }\n";
             else
-                t << "        { vreal2_t z; z.even = " << re << "; z.odd = " << im << "; vstore" << w2
+                t << "{ vreal2_t z; z.even = " << re << "; z.odd = " << im << "; vstore" << w2
                   << "(z, 0, (__global real_t*)out + 2u * (" << at << ")); }\n";
-            return t.str();
+            if (spec.laneFull)
+                return t.str();
+            t << "        else";
         }
         // Lanes past the end share the last valid lane's offset but may hold other values (their
         // stage twiddles differ): the stores go from the last lane down, so the valid lane's

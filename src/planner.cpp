@@ -159,10 +159,10 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     spec.laneDim = lane;
     const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
     spec.laneFull = d.n % W == 0;
-    spec.laneGatherIn = d.inStride != 1 || d.n % W != 0 || spec.kind == PassKind::RealForward ||
-                        spec.bluesteinStep == BluesteinStep::Load;
-    spec.laneGatherOut = d.outStride != 1 || d.n % W != 0 || spec.kind == PassKind::RealBackward ||
-                         spec.bluesteinStep == BluesteinStep::Store;
+    spec.realPairs = ((spec.kind == PassKind::RealForward && pass.inStride == 1) ||
+                      (spec.kind == PassKind::RealBackward && pass.outStride == 1));
+    spec.laneGatherIn = d.inStride != 1 || spec.kind == PassKind::RealForward || spec.bluesteinStep == BluesteinStep::Load;
+    spec.laneGatherOut = d.outStride != 1 || spec.kind == PassKind::RealBackward || spec.bluesteinStep == BluesteinStep::Store;
     spec.transformsPerGroup = 1;
     spec.transformMajorThreads = false;
 }

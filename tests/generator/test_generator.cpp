@@ -185,6 +185,12 @@ BOOST_AUTO_TEST_CASE(lane_kernels_load_whole_vectors_only_where_lanes_are_neighb
     BOOST_TEST(gathered.find("laneIn[7]") != std::string::npos);
     BOOST_TEST(gathered.find("laneOut[0]") != std::string::npos);
     BOOST_TEST(s.kernelName().find("_v8l0gst") != std::string::npos);
+    s.laneGatherIn = s.laneGatherOut = false;
+    s.laneFull = false; // a group cut short: vector loads and stores only when every lane is valid
+    const std::string partial = generateKernelSource(s);
+    BOOST_TEST(partial.find("if (valid == 8u) { const vreal2_t z = vload16") != std::string::npos);
+    BOOST_TEST(partial.find("laneOut[7]") != std::string::npos);
+    BOOST_TEST(s.kernelName().find("_v8l0pt") != std::string::npos);
     s.pre.present = true; // lane kernels never carry callbacks (the planner keeps those passes)
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
 }
