@@ -488,6 +488,10 @@ std::vector<Case> oneDimCases()
                 c.cheapBackwardRef();
             v.push_back(c);
         }
+    // On a CPU device 8 or more transforms of 4099 take the single-kernel lane Bluestein (the
+    // whole convolution in local memory); 9 leaves the last group of lanes partly empty.
+    v.push_back(make({4099}, 9).withRatio());
+    v.push_back(make({4099}, 8).layouts(PL, PL).inplace());
     return v;
 }
 
