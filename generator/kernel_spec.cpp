@@ -51,8 +51,8 @@ std::string KernelSpec::kernelName() const
     // The real side of a real pass has no layout choice: it is written "r".
     os << (realInputSide() ? "r" : layoutTag(inLayout)) << (realOutputSide() ? "r" : layoutTag(outLayout));
     if (simdLanes)
-        os << "_v" << simdLanes << "l" << laneDim << (laneGatherIn ? "g" : "") << (laneGatherOut ? "s" : "") << (laneFull ? "" : "p") << (realPairs ? "u" : "") << "t"
-           << threadsPerTransform;
+        os << "_v" << simdLanes << "l" << laneDim << (laneGatherIn ? "g" : "") << (laneGatherOut ? "s" : "")
+           << (laneFull ? "" : "p") << (realPairs ? "u" : "") << "t" << threadsPerTransform;
     else
         os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r");
     os << "_d" << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
@@ -106,7 +106,8 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            realDirection == o.realDirection &&
            bluesteinStep == o.bluesteinStep && bluesteinPadded == o.bluesteinPadded &&
            bluesteinPositionStride == o.bluesteinPositionStride && simdLanes == o.simdLanes && laneDim == o.laneDim &&
-           laneGatherIn == o.laneGatherIn && laneGatherOut == o.laneGatherOut && laneFull == o.laneFull && realPairs == o.realPairs &&
+           laneGatherIn == o.laneGatherIn && laneGatherOut == o.laneGatherOut && laneFull == o.laneFull &&
+           realPairs == o.realPairs &&
            pre == o.pre && post == o.post;
 }
 

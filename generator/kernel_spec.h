@@ -96,12 +96,11 @@ struct KernelSpec {
     std::size_t bluesteinPadded = 0;          // Bluestein steps: M
     std::size_t bluesteinPositionStride = 0;  // Bluestein steps: see BluesteinStep
     // Lane kernels (CPU devices, simd_columns.cpp): each value is a vector of simdLanes
-    // transforms that are neighbours along batch dimension laneDim (unit stride both sides).
-    // 0: a Stockham kernel.
+    // transforms that are neighbours along batch dimension laneDim. 0: a Stockham kernel.
     std::size_t simdLanes = 0;
     int laneDim = -1;
-    // Lane kernels: the side's lanes are not neighbours, or the dimension's count is not a
-    // multiple of simdLanes: the side is read (written) element by element, lanes clamped.
+    // Lane kernels: the side's lanes are not at unit stride (or need a mask): the side is read
+    // (written) element by element, lanes past the end clamped.
     bool laneGatherIn = false, laneGatherOut = false;
     bool laneFull = false;              // the lane dimension's count is a multiple of simdLanes
     bool realPairs = false;             // even real lane passes: unit stride on the real side

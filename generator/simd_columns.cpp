@@ -1,6 +1,7 @@
 // Lane kernels: Stockham passes in which every work-item value is an OpenCL vector of W
-// adjacent transforms ("lanes"), for passes whose transforms sit next to each other in
-// memory on both sides (the columns of a 2D/3D transform, the sub-passes of a long 1-D one).
+// transforms that neighbour along one batch dimension ("lanes"). Where the lanes sit at unit
+// stride (the columns of a 2D/3D transform, the sub-passes of a long 1-D one) a point of all
+// lanes is one vector load or store; elsewhere (rows) the lanes are gathered and scattered.
 //
 // On a CPU device, work-items run one after the other in a loop, and PoCL's compiler does not
 // vectorize that loop for kernels written with real2_t arithmetic. A lane kernel is vector

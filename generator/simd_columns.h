@@ -12,8 +12,8 @@ namespace clfft_ng {
 
 // Source of a lane kernel (spec.simdLanes >= 2). Same arguments and twiddle table as the
 // Stockham kernel of the spec (stockham.h); one work-group computes the spec.simdLanes
-// transforms whose coordinates along batch dimension spec.laneDim are consecutive, and the
-// plan guarantees unit strides along that dimension on both sides.
+// transforms whose coordinates along batch dimension spec.laneDim are consecutive. A side
+// without laneGatherIn/laneGatherOut must have unit stride along that dimension.
 std::string generateLaneSource(const KernelSpec& spec);
 
 // A lane kernel's stage twiddles along its lane dimension (batch dimension 0) come in part

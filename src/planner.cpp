@@ -118,18 +118,29 @@ struct PassIo {
     std::size_t bluesteinLength = 0, bluesteinPadded = 0, bluesteinPositionStride = 0;
 };
 
-// CPU devices: a complex pass whose transforms have neighbours at unit stride on both sides
-// (columns) runs as a lane kernel (simd_columns.cpp), vectors of W neighbouring transforms,
-// when the vectors' local memory fits. CLFFT_NG_LANES=0 turns lane kernels off (to compare).
-constexpr std::size_t kLaneBluesteinBytes = 1 << 20;
+// CPU devices: most passes run as lane kernels (simd_columns.cpp), vectors of kLanes
+// transforms that neighbour along one batch dimension, when the vectors' local memory fits.
+// Plans with callbacks keep the Stockham kernels. CLFFT_NG_LANES=0 turns lane kernels off
+// (to compare). 8 lanes: float8/double8 values, float16/double16 loads (OpenCL's widest
+// vectors hold two lanes' worth of interleaved complex points).
+constexpr std::size_t kLanes = 8;
 
-bool laneKernelsOn(const DeviceLimits& limits)
+bool laneKernelsFor(const Problem& problem, const DeviceLimits& limits)
 {
     static const bool disabled = [] {
         const char* e = std::getenv("CLFFT_NG_LANES");
         return e && std::string(e) == "0";
     }();
-    return limits.isCpu && !disabled;
+    return limits.isCpu && !disabled && !problem.pre.present && !problem.post.present;
+}
+
+// Local memory of a lane kernel over `points` points: kLanes vectors per point, up to 512 KiB
+// (4096 single or double points; more is slower on PoCL), 1 MiB for a Bluestein convolution
+// (one pass over global memory instead of four, see addDimension).
+bool laneLocalFits(std::size_t points, Precision p, bool bluestein, const DeviceLimits& limits)
+{
+    const std::size_t cap = bluestein ? std::size_t(1) << 20 : std::size_t(1) << 19;
+    return kLanes * points * complexBytes(p) <= std::min(limits.localMemBytes, cap);
 }
 
 void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits& limits)
@@ -137,14 +148,10 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     KernelSpec& spec = pass.spec;
     const bool realPass = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
     const bool bluestein = spec.kind == PassKind::Bluestein && spec.realDirection == 0 && !spec.stageTwiddleLength;
-    if (!laneKernelsOn(limits) || (spec.kind != PassKind::Complex && !realPass && !bluestein) || problem.pre.present || problem.post.present ||
+    if (!laneKernelsFor(problem, limits) || (spec.kind != PassKind::Complex && !realPass && !bluestein) ||
         spec.radices.empty() || spec.splitExchange)
         return;
-    // 8 lanes: float8/double8 values, float16/double16 loads (OpenCL's widest vectors hold
-    // two lanes' worth of interleaved complex points). Local memory: W vectors per point,
-    // up to 512 KiB (4096 single or double points; more is slower on PoCL), 1 MiB for a
-    // Bluestein convolution (one pass over global memory instead of four, see addDimension).
-    const std::size_t W = 8, cap = bluestein ? kLaneBluesteinBytes : 524288;
+    const std::size_t W = kLanes;
     // The lane dimension: unit strides on both sides if there is one (whole cache lines in and
     // out), else on one side, else any (lanes gathered and scattered element by element still
     // beat real2_t code that the compiler cannot vectorize).
@@ -153,7 +160,7 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
         for (std::size_t d = 0; d < pass.batch.size() && lane < 0; ++d)
             if ((pass.batch[d].inStride == 1) + (pass.batch[d].outStride == 1) >= want && pass.batch[d].n >= W)
                 lane = static_cast<int>(d);
-    if (lane < 0 || W * spec.length * complexBytes(spec.precision) > std::min<std::size_t>(limits.localMemBytes, cap))
+    if (lane < 0 || !laneLocalFits(spec.length, spec.precision, bluestein, limits))
         return;
     spec.simdLanes = W;
     spec.laneDim = lane;
@@ -451,12 +458,12 @@ void addDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, co
     };
     // On CPUs a lane kernel holds the whole Bluestein convolution of 8 transforms in local
     // memory up to 1 MiB (4099: M = 8232), when the other dimensions give it 8 transforms.
+    // (The conditions chooseLaneKernel will find for the pass.)
     bool laneBluestein = false;
-    if (laneKernelsOn(limits) && problem.kind == TransformKind::ComplexToComplex && !problem.pre.present &&
-        !problem.post.present && !hasCodeletFactors(n) && !useRader(n) &&
-        8 * bluesteinLength(n) * complexBytes(problem.precision) <= std::min(limits.localMemBytes, kLaneBluesteinBytes))
+    if (laneKernelsFor(problem, limits) && problem.kind == TransformKind::ComplexToComplex && !hasCodeletFactors(n) &&
+        !useRader(n) && laneLocalFits(bluesteinLength(n), problem.precision, true, limits))
         for (std::size_t e = 0; e < src.counts.size(); ++e)
-            laneBluestein = laneBluestein || (e != d && src.counts[e] >= 8);
+            laneBluestein = laneBluestein || (e != d && src.counts[e] >= kLanes);
     if (laneBluestein || fitsOneKernel(n, problem.precision, limits)) {
         PassIo io;
         io.n = n;
@@ -512,15 +519,15 @@ void addBluesteinDimension(ExecutionPlan& plan, const Problem& problem, std::siz
     const std::size_t n = src.counts[d];
     std::size_t m = bluesteinLength(n);
     std::vector<std::size_t> factors;
-    if (laneKernelsOn(limits)) {
-        // Lane kernels run whole vectors (8 transforms) when every sub-length is a multiple of
-        // 8: worth up to 25% more points (4099: 8448 = 88 x 96 rather than 8232 = 84 x 98).
+    if (laneKernelsFor(problem, limits)) {
+        // Lane kernels run whole vectors when every sub-length is a multiple of kLanes: worth
+        // up to 25% more points (4099: 8320 = 80 x 104 rather than 8232 = 84 x 98).
         const std::size_t least = 2 * n - 1;
         for (std::size_t c = (least + 63) / 64 * 64; c <= least + least / 4 && factors.empty(); c += 64) {
             if (!hasCodeletFactors(c))
                 continue;
             std::vector<std::size_t> f = splitLength(c, 2, problem.precision, limits);
-            if (!f.empty() && f[0] % 8 == 0 && f[1] % 8 == 0) {
+            if (!f.empty() && f[0] % kLanes == 0 && f[1] % kLanes == 0) {
                 factors = f;
                 m = c;
             }
