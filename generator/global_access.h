@@ -54,9 +54,11 @@ public:
     }
 
     // The complex (or hermitian) input point at element index e.
-    std::string loadComplex(const std::string& e) const
+    std::string loadComplex(const std::string& e) const { return loadComplexAt(inOffset(e)); }
+
+    // The complex input point at offset `at` (in elements) from the start of the buffer.
+    std::string loadComplexAt(const std::string& at) const
     {
-        const std::string at = inOffset(e);
         if (spec_.pre.present) {
             if (spec_.inLayout == ComplexLayout::Interleaved)
                 return spec_.pre.functionName + "((__global void*)in, (uint)(" + at + ")" + tail(spec_.pre, "pre") + ")";

@@ -58,8 +58,13 @@ std::string KernelSpec::kernelName() const
     os << "_d" << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
        << (stageTwiddleLength ? "_tw" + std::to_string(stageTwiddleLength) : "");
     if (bluesteinStep != BluesteinStep::None)
-        os << (bluesteinStep == BluesteinStep::Load ? "_bsload" : bluesteinStep == BluesteinStep::Multiply ? "_bsmul" : "_bsstore")
-           << bluesteinLength << "m" << bluesteinPadded << "s" << bluesteinPositionStride;
+        os << (bluesteinStep == BluesteinStep::Load       ? "_bsload"
+               : bluesteinStep == BluesteinStep::Multiply ? "_bsmul"
+               : bluesteinStep == BluesteinStep::Store    ? "_bsstore"
+               : bluesteinStep == BluesteinStep::RealLoad ? "_rload"
+                                                          : "_rstore")
+           << bluesteinLength << "m" << bluesteinPadded << "s" << bluesteinPositionStride
+           << (realDirection > 0 ? "r" : realDirection < 0 ? "h" : "");
     os << (pre.present ? "_pre" : "")
        << (post.present ? "_post" : "");
     return os.str();

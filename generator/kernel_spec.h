@@ -35,14 +35,17 @@ enum class PassKind {
     Rader,
 };
 
-// The steps of a multi-kernel Bluestein (a prime too long for one kernel) fused into the
-// sub-passes of its two FFTs of M points; the position along the transform of element e of
-// the transform with batch coordinate 0 j is p = j + e * bluesteinPositionStride.
+// Steps fused into the first and last sub-passes of a multi-pass FFT: those of a multi-kernel
+// Bluestein (a prime too long for one kernel, two FFTs of M points), and the real edges of a
+// long real row computed as a complex FFT of N points. The position along the transform of
+// element e of the transform with batch coordinate 0 j is p = j + e * bluesteinPositionStride.
 enum class BluesteinStep {
     None,
     Load,     // first sub-pass: x[p] conj(b[p]) for p < N, zero up to M
     Multiply, // last sub-pass of the first FFT: conj(v[p] * DFT_M(b~)[p] / M)
     Store,    // last sub-pass of the second FFT: X[p] = conj(b[p]) conj(v[p]) for p < N
+    RealLoad, // first sub-pass on real data: reals (R2C) or the hermitian half expanded (C2R)
+    RealStore,// last sub-pass on real data: X[p] for p <= N/2 (R2C) or the real parts (C2R)
 };
 
 // The most batch dimensions a kernel walks (other FFT dimensions plus the batch itself,
@@ -90,7 +93,9 @@ struct KernelSpec {
     std::size_t stageTwiddleLength = 0;
     std::size_t bluesteinLength = 0;    // PassKind::Bluestein and Bluestein steps: N
     // PassKind::Rader and Bluestein on real data: +1 real input, hermitian half out (R2C);
-    // -1 hermitian half in, real output (C2R); 0 complex.
+    // -1 hermitian half in, real output (C2R); 0 complex. The steps of a multi-kernel Bluestein
+    // on real data: Load reads reals (+1) or the hermitian half (-1, expanded by symmetry),
+    // Store keeps the hermitian half (+1) or writes the real parts (-1).
     int realDirection = 0;
     BluesteinStep bluesteinStep = BluesteinStep::None;
     std::size_t bluesteinPadded = 0;          // Bluestein steps: M
@@ -114,8 +119,18 @@ struct KernelSpec {
         return (kind == PassKind::RealForward || kind == PassKind::RealBackward) && realLength % 2 == 0;
     }
     // Whether the input (output) side holds real values.
-    bool realInputSide() const { return kind == PassKind::RealForward || realDirection > 0; }
-    bool realOutputSide() const { return kind == PassKind::RealBackward || realDirection < 0; }
+    bool realInputSide() const
+    {
+        return kind == PassKind::RealForward ||
+               (realDirection > 0 && (bluesteinStep == BluesteinStep::None || bluesteinStep == BluesteinStep::Load ||
+                                      bluesteinStep == BluesteinStep::RealLoad));
+    }
+    bool realOutputSide() const
+    {
+        return kind == PassKind::RealBackward ||
+               (realDirection < 0 && (bluesteinStep == BluesteinStep::None || bluesteinStep == BluesteinStep::Store ||
+                                      bluesteinStep == BluesteinStep::RealStore));
+    }
     // Whether the kernel exchanges data through local memory at all.
     bool usesLocalMemory() const;
     // Bytes of local memory the kernel declares (the callbacks' own excluded).

@@ -559,9 +559,29 @@ std::string generateStockhamSource(const KernelSpec& spec)
                            << ")]); } else " << slot(s, q, r) << " = (real2_t)(0);\n";
                         continue;
                     }
-                    if (spec.bluesteinStep == BluesteinStep::Load) {
+                    if (spec.bluesteinStep == BluesteinStep::Load || spec.bluesteinStep == BluesteinStep::RealLoad) {
+                        // The point at position pos: real input (R2C), or the hermitian half with
+                        // X[pos] = conj(X[N - pos]) above N/2 (C2R; positions are consecutive
+                        // elements of batch dimension 0, so N - pos sits (N - pos) * inStride0
+                        // from the transform's start).
+                        std::string point = io.loadComplex(e);
+                        if (spec.realDirection > 0)
+                            point = "(real2_t)(" + io.loadReal(e) + ", 0)";
+                        if (spec.realDirection < 0)
+                            point = "(pos <= " + u(spec.bluesteinLength / 2) + " ? " + point + " : (real2_t)(1, -1) * " +
+                                io.loadComplexAt("ioff - coord0 * inStride0 + (" + u(spec.bluesteinLength) +
+                                                 " - pos) * inStride0") + ")";
+                        if (spec.bluesteinStep == BluesteinStep::RealLoad) { // every position is a point
+                            os << "            { ";
+                            if (spec.realDirection < 0)
+                                os << "const idx_t pos = coord0 + (idx_t)(" << e << ") * " << u(spec.bluesteinPositionStride)
+                                   << "; ";
+                            os << "const real2_t x = " << point << "; " << slot(s, q, r)
+                               << " = (real2_t)(x.x, x.y * dirSign); }\n";
+                            continue;
+                        }
                         os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * " << u(spec.bluesteinPositionStride)
-                           << "; if (pos < " << u(spec.bluesteinLength) << ") { const real2_t x = " << io.loadComplex(e)
+                           << "; if (pos < " << u(spec.bluesteinLength) << ") { const real2_t x = " << point
                            << "; " << slot(s, q, r) << " = cmul((real2_t)(x.x, x.y * dirSign), tw[" << u(stepBase)
                            << " + pos]); } else " << slot(s, q, r) << " = (real2_t)(0); }\n";
                         continue;
@@ -640,10 +660,22 @@ std::string generateStockhamSource(const KernelSpec& spec)
                            << u(spec.bluesteinPositionStride) << "; const real2_t c = cmul(" << y << ", tw[" << u(stepBase)
                            << " + pos]); " << io.storeComplex(e, "(real2_t)(c.x * scaleRe, -c.y * scaleIm)") << " }\n";
                     } else if (spec.bluesteinStep == BluesteinStep::Store) {
+                        // R2C keeps the hermitian half (pos <= N/2), C2R the real parts.
+                        const std::size_t keep = spec.realDirection > 0 ? spec.bluesteinLength / 2 + 1 : spec.bluesteinLength;
+                        const std::string store = spec.realDirection < 0
+                                                      ? io.storeReal(e, "X.x * scaleRe")
+                                                      : io.storeComplex(e, "(real2_t)(X.x * scaleRe, X.y * scaleIm)");
                         os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * "
-                           << u(spec.bluesteinPositionStride) << "; if (pos < " << u(spec.bluesteinLength)
+                           << u(spec.bluesteinPositionStride) << "; if (pos < " << u(keep)
                            << ") { const real2_t X = cmul((real2_t)(" << y << ".x, -" << y << ".y), tw[" << u(stepBase)
-                           << " + pos]); " << io.storeComplex(e, "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " } }\n";
+                           << " + pos]); " << store << " } }\n";
+                    } else if (spec.bluesteinStep == BluesteinStep::RealStore) {
+                        const std::size_t keep = spec.realDirection > 0 ? spec.bluesteinLength / 2 + 1 : spec.bluesteinLength;
+                        const std::string store = spec.realDirection < 0
+                                                      ? io.storeReal(e, y + ".x * scaleRe")
+                                                      : io.storeComplex(e, "(real2_t)(" + y + ".x * scaleRe, " + y + ".y * scaleIm)");
+                        os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * "
+                           << u(spec.bluesteinPositionStride) << "; if (pos < " << u(keep) << ") " << store << " }\n";
                     } else if (spec.kind == PassKind::Complex) {
                         os << "            " << io.storeComplex(e, "(real2_t)(" + y + ".x * scaleRe, " + y + ".y * scaleIm)")
                            << "\n";

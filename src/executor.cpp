@@ -90,11 +90,13 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
         }
         return slot.get();
     };
-    cl_mem tmp = rq.tmpBuffer, tmp2 = nullptr;
+    cl_mem tmp = rq.tmpBuffer, tmp2 = nullptr, tmp3 = nullptr;
     if (baked.tmpBytes > 0 && !tmp)
         tmp = allocate(baked.scratch[rq.queue].tmp, baked.tmpBytes);
     if (baked.tmp2Bytes > 0)
         tmp2 = allocate(baked.scratch[rq.queue].tmp2, baked.tmp2Bytes);
+    if (baked.tmp3Bytes > 0)
+        tmp3 = allocate(baked.scratch[rq.queue].tmp3, baked.tmp3Bytes);
     const bool inPlanar = s.inLayout == CLFFT_COMPLEX_PLANAR || s.inLayout == CLFFT_HERMITIAN_PLANAR;
     const bool outPlanar = s.outLayout == CLFFT_COMPLEX_PLANAR || s.outLayout == CLFFT_HERMITIAN_PLANAR;
     // The second buffer of a side is only read from the client's array when that side is planar.
@@ -103,6 +105,8 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
             return {tmp, tmp};
         if (role == BufferRole::Temp2)
             return {tmp2, tmp2};
+        if (role == BufferRole::Temp3)
+            return {tmp3, tmp3};
         if (role == BufferRole::Input || inPlace)
             return {rq.inputs[0], inPlanar ? rq.inputs[1] : nullptr};
         return {rq.outputs[0], outPlanar ? rq.outputs[1] : nullptr};
@@ -134,10 +138,10 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
         const auto src = buffers(p.source);
         const auto dst = buffers(p.destination);
         arg.mem(src.first);
-        if (p.spec.kind != PassKind::RealForward && p.spec.inLayout == ComplexLayout::Planar)
+        if (!p.spec.realInputSide() && p.spec.inLayout == ComplexLayout::Planar)
             arg.mem(src.second);
         arg.mem(dst.first);
-        if (p.spec.kind != PassKind::RealBackward && p.spec.outLayout == ComplexLayout::Planar)
+        if (!p.spec.realOutputSide() && p.spec.outLayout == ComplexLayout::Planar)
             arg.mem(dst.second);
         arg.mem(bp.twiddles.get());
         if (p.appliesPre)

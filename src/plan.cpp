@@ -219,12 +219,13 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         const ExecutionPlan exec = planProblem(problem, limits);
         // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
         const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
-        if (exec.tmpBytes > maxAlloc || exec.tmp2Bytes > maxAlloc)
+        if (exec.tmpBytes > maxAlloc || exec.tmp2Bytes > maxAlloc || exec.tmp3Bytes > maxAlloc)
             throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
         auto baked = std::make_unique<BakedPlan>();
         baked->device = device;
         baked->tmpBytes = exec.tmpBytes;
         baked->tmp2Bytes = exec.tmp2Bytes;
+        baked->tmp3Bytes = exec.tmp3Bytes;
         std::size_t kernelLimit = limits.maxWorkGroupSize;
         for (const PassPlan& pass : exec.passes) {
             const std::string source = generateKernelSource(pass.spec);

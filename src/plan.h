@@ -68,12 +68,13 @@ struct BakedPlan {
     cl_device_id device = nullptr;
     std::vector<BakedPass> passes;
     std::size_t tmpBytes = 0;
-    std::size_t tmp2Bytes = 0; // a second scratch buffer (multi-kernel Bluestein), always our own
+    std::size_t tmp2Bytes = 0; // a second and a third scratch buffer (multi-kernel Bluestein,
+    std::size_t tmp3Bytes = 0; // long real rows), always our own
     // The library's temporary buffers, one pair per command queue: two queues running one plan
     // at once (possibly concurrently on the device) must not share scratch memory. Allocated
     // at the first enqueue on a queue that needs them (the first without a client buffer).
     struct Scratch {
-        MemRef tmp, tmp2;
+        MemRef tmp, tmp2, tmp3;
     };
     std::map<cl_command_queue, Scratch> scratch;
 };

@@ -116,6 +116,7 @@ struct PassIo {
     bool pinFirstBatchDim = false;  // batch[0] must stay batch dimension 0 (see above)
     BluesteinStep bluesteinStep = BluesteinStep::None;
     std::size_t bluesteinLength = 0, bluesteinPadded = 0, bluesteinPositionStride = 0;
+    int realDirection = 0; // Load/Store steps on real data (see KernelSpec::realDirection)
 };
 
 // CPU devices: most passes run as lane kernels (simd_columns.cpp), vectors of kLanes
@@ -149,7 +150,7 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     const bool realPass = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
     const bool bluestein = spec.kind == PassKind::Bluestein && spec.realDirection == 0 && !spec.stageTwiddleLength;
     if (!laneKernelsFor(problem, limits) || (spec.kind != PassKind::Complex && !realPass && !bluestein) ||
-        spec.radices.empty() || spec.splitExchange)
+        spec.radices.empty() || spec.splitExchange || (spec.bluesteinStep != BluesteinStep::None && spec.realDirection != 0))
         return;
     const std::size_t W = kLanes;
     // The lane dimension: unit strides on both sides if there is one (whole cache lines in and
@@ -228,6 +229,7 @@ PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& 
         spec.bluesteinLength = io.bluesteinLength;
         spec.bluesteinPadded = io.bluesteinPadded;
         spec.bluesteinPositionStride = io.bluesteinPositionStride;
+        spec.realDirection = io.realDirection;
     }
     if (spec.batchDims > kMaxBatchDims)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
@@ -365,6 +367,21 @@ bool fitsOneKernel(std::size_t n, Precision p, const DeviceLimits& limits)
     return bytes <= limits.localMemBytes || (direct && bytes / 2 <= limits.localMemBytes);
 }
 
+// On CPUs a lane kernel holds the whole Bluestein convolution of 8 transforms in local memory
+// up to 1 MiB (4099: M = 8232), when another dimension (`counts`, d excluded) gives it 8
+// transforms (the conditions chooseLaneKernel will find for the pass).
+bool laneBluesteinFits(const Problem& problem, std::size_t n, std::size_t d, const std::vector<std::size_t>& counts,
+                       const DeviceLimits& limits)
+{
+    if (!laneKernelsFor(problem, limits) || hasCodeletFactors(n) || useRader(n) ||
+        !laneLocalFits(bluesteinLength(n), problem.precision, true, limits))
+        return false;
+    for (std::size_t e = 0; e < counts.size(); ++e)
+        if (e != d && counts[e] >= kLanes)
+            return true;
+    return false;
+}
+
 // Divisors of n (n has only small prime factors), ascending.
 std::vector<std::size_t> divisors(std::size_t n)
 {
@@ -435,8 +452,8 @@ PassIo subPass(std::size_t d, std::size_t n, std::size_t f, std::size_t span, co
     return io;
 }
 
-void addBluesteinDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, const View& src,
-                           const View& dst, const DeviceLimits& limits);
+void addBluesteinDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, std::size_t n, int realDirection,
+                           const View& src, const View& dst, const DeviceLimits& limits);
 
 // Adds the passes transforming dimension d of the data from view `src` into view `dst`
 // (which may be the same buffer: one kernel computes whole transforms in place). A length
@@ -456,14 +473,8 @@ void addDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, co
                 dims.push_back(IoDim{in.counts[e], in.strides[e], out.strides[e]});
         return dims;
     };
-    // On CPUs a lane kernel holds the whole Bluestein convolution of 8 transforms in local
-    // memory up to 1 MiB (4099: M = 8232), when the other dimensions give it 8 transforms.
-    // (The conditions chooseLaneKernel will find for the pass.)
-    bool laneBluestein = false;
-    if (laneKernelsFor(problem, limits) && problem.kind == TransformKind::ComplexToComplex && !hasCodeletFactors(n) &&
-        !useRader(n) && laneLocalFits(bluesteinLength(n), problem.precision, true, limits))
-        for (std::size_t e = 0; e < src.counts.size(); ++e)
-            laneBluestein = laneBluestein || (e != d && src.counts[e] >= kLanes);
+    const bool laneBluestein =
+        problem.kind == TransformKind::ComplexToComplex && laneBluesteinFits(problem, n, d, src.counts, limits);
     if (laneBluestein || fitsOneKernel(n, problem.precision, limits)) {
         PassIo io;
         io.n = n;
@@ -485,7 +496,7 @@ void addDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, co
             if (!(sameBuffer && parts % 2 == 1))
                 factors = splitLength(n, parts, problem.precision, limits);
         if (factors.empty()) {
-            addBluesteinDimension(plan, problem, d, src, dst, limits);
+            addBluesteinDimension(plan, problem, d, n, 0, src, dst, limits);
             return;
         }
     }
@@ -509,14 +520,39 @@ void addDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, co
     }
 }
 
+// Scratch for a multi-pass transform that runs between temporaries: the two of Temp, Temp2 and
+// Temp3 that neither of its ends occupies, packed with dimension d (`count` points) innermost.
+std::pair<View, View> scratchViews(std::size_t d, std::size_t count, const View& src, const View& dst)
+{
+    std::vector<std::size_t> counts = src.counts;
+    counts[d] = count;
+    View a = tempView(counts, d), b = tempView(counts, d);
+    std::vector<BufferRole> roles;
+    for (BufferRole r : {BufferRole::Temp, BufferRole::Temp2, BufferRole::Temp3})
+        if (r != src.role && r != dst.role)
+            roles.push_back(r);
+    a.role = roles[0];
+    b.role = roles[1];
+    return {a, b};
+}
+
+// Reserves the bytes of the scratch buffer a pass touches.
+void reserveScratch(ExecutionPlan& plan, const View& v, Precision p)
+{
+    const std::size_t bytes = viewPoints(v) * complexBytes(p);
+    std::size_t& slot = v.role == BufferRole::Temp ? plan.tmpBytes : v.role == BufferRole::Temp2 ? plan.tmp2Bytes : plan.tmp3Bytes;
+    slot = std::max(slot, bytes);
+}
+
 // Bluestein for a length whose convolution is too long for one kernel (a prime above 2048):
 // the chirp multiply, the product with the kernel's spectrum and the final chirp are fused into
 // the first and last sub-passes of two multi-pass FFTs of M points, which run between two
-// temporary buffers of M points per transform (the client's buffers hold only N).
-void addBluesteinDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, const View& src,
-                           const View& dst, const DeviceLimits& limits)
+// temporary buffers of M points per transform (the client's buffers hold only N). On real data
+// (realDirection, see KernelSpec) the first sub-pass reads reals or the hermitian half and the
+// last keeps the hermitian half or the real parts.
+void addBluesteinDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, std::size_t n, int realDirection,
+                           const View& src, const View& dst, const DeviceLimits& limits)
 {
-    const std::size_t n = src.counts[d];
     std::size_t m = bluesteinLength(n);
     std::vector<std::size_t> factors;
     if (laneKernelsFor(problem, limits)) {
@@ -535,15 +571,11 @@ void addBluesteinDimension(ExecutionPlan& plan, const Problem& problem, std::siz
     }
     for (std::size_t parts = 2; parts <= 6 && factors.empty(); ++parts)
         factors = splitLength(m, parts, problem.precision, limits);
-    if (factors.empty() || src.role == BufferRole::Temp || dst.role == BufferRole::Temp)
+    if (factors.empty())
         throw StatusError{CLFFT_NOTIMPLEMENTED};
-    std::vector<std::size_t> counts = src.counts;
-    counts[d] = m;
-    View a = tempView(counts, d), b = tempView(counts, d);
-    b.role = BufferRole::Temp2;
-    const std::size_t tempBytes = viewPoints(a) * complexBytes(problem.precision);
-    plan.tmpBytes = std::max(plan.tmpBytes, tempBytes);
-    plan.tmp2Bytes = std::max(plan.tmp2Bytes, tempBytes);
+    const auto [a, b] = scratchViews(d, m, src, dst);
+    reserveScratch(plan, a, problem.precision);
+    reserveScratch(plan, b, problem.precision);
     const std::size_t P = factors.size();
     const View* current = &src;
     for (int round = 0; round < 2; ++round) {
@@ -559,14 +591,60 @@ void addBluesteinDimension(ExecutionPlan& plan, const Problem& problem, std::siz
                 io.bluesteinStep = BluesteinStep::Load;
                 io.bluesteinPositionStride = m / factors[i];
                 io.pinFirstBatchDim = true;
+                io.realDirection = realDirection;
             } else if (i + 1 == P) {
                 io.bluesteinStep = round == 0 ? BluesteinStep::Multiply : BluesteinStep::Store;
                 io.bluesteinPositionStride = span;
+                io.realDirection = round == 0 ? 0 : realDirection;
             }
             plan.passes.push_back(makePass(problem, io, limits));
             span *= factors[i];
             current = next;
         }
+    }
+}
+
+// A real row too long for one kernel, computed as a complex FFT of all n points (when the
+// half-length form of planRealForward/planRealBackward does not apply: odd n, a real side that
+// is not a complex array, a callback with the real prototype): the first sub-pass reads the
+// reals (R2C) or the hermitian half expanded by symmetry (C2R), the last keeps the hermitian
+// half or the real parts, and the passes in between run through scratch buffers of n points
+// per row. A length with a prime factor above 13 runs as a Bluestein on real data.
+void addRealRow(ExecutionPlan& plan, const Problem& problem, std::size_t n, int realDirection, const View& src,
+                const View& dst, const DeviceLimits& limits)
+{
+    if (!hasCodeletFactors(n)) {
+        addBluesteinDimension(plan, problem, 0, n, realDirection, src, dst, limits);
+        return;
+    }
+    std::vector<std::size_t> factors;
+    for (std::size_t parts = 2; parts <= 6 && factors.empty(); ++parts)
+        factors = splitLength(n, parts, problem.precision, limits);
+    if (factors.empty())
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    const auto [a, b] = scratchViews(0, n, src, dst);
+    const std::size_t P = factors.size();
+    const View* current = &src;
+    std::size_t span = 1;
+    for (std::size_t i = 0; i < P; ++i) {
+        const View* next = i + 1 == P ? &dst : current == &a ? &b : &a;
+        if (next != &dst)
+            reserveScratch(plan, *next, problem.precision);
+        PassIo io = subPass(0, n, factors[i], span, *current, *next);
+        io.bluesteinLength = n;
+        if (i == 0) {
+            io.bluesteinStep = BluesteinStep::RealLoad;
+            io.bluesteinPositionStride = n / factors[i];
+            io.pinFirstBatchDim = true;
+            io.realDirection = realDirection;
+        } else if (i + 1 == P) {
+            io.bluesteinStep = BluesteinStep::RealStore;
+            io.bluesteinPositionStride = span;
+            io.realDirection = realDirection;
+        }
+        plan.passes.push_back(makePass(problem, io, limits));
+        span *= factors[i];
+        current = next;
     }
 }
 
@@ -629,12 +707,23 @@ View complexViewOfRealSide(const Problem& problem, bool input, BufferRole role)
     return v;
 }
 
+// Whether the real first dimension is too long for one real pass: a length with a prime factor
+// above 13 runs as one Rader/Bluestein kernel on real data, an even one as a complex FFT of
+// half its length, an odd one as one of its length.
 bool longRealRow(const Problem& problem, const DeviceLimits& limits)
 {
     const std::size_t n0 = problem.dims[0].n;
     if (!hasCodeletFactors(n0))
-        return false; // one Rader/Bluestein kernel (planProblem rejects longer ones)
+        return !fitsOneKernel(n0, problem.precision, limits);
     return !fitsOneKernel(n0 % 2 == 0 ? n0 / 2 : n0, problem.precision, limits);
+}
+
+// Long rows of even length with a real side that is a complex array: a complex FFT of half the
+// length and a split/merge step (half the work of addRealRow).
+bool halfLengthRow(const Problem& problem, bool input)
+{
+    return problem.dims[0].n % 2 == 0 && realSideIsComplexView(problem, input) &&
+           !(input ? problem.pre.present : problem.post.present); // the real callback prototypes
 }
 
 ExecutionPlan planRealForward(const Problem& problem, const DeviceLimits& limits)
@@ -643,10 +732,15 @@ ExecutionPlan planRealForward(const Problem& problem, const DeviceLimits& limits
     std::vector<IoDim> herm = problem.dims;
     herm[0].n = problem.dims[0].n / 2 + 1;
     const View out = viewOf(herm, problem.batch, true, BufferRole::Output, problem.outLayout);
+    if (longRealRow(problem, limits) && !halfLengthRow(problem, true)) {
+        const View realIn = viewOf(problem.dims, problem.batch, false, BufferRole::Input, ComplexLayout::Interleaved);
+        addRealRow(plan, problem, problem.dims[0].n, 1, realIn, out, limits);
+        for (std::size_t d = 1; d < herm.size(); ++d)
+            if (herm[d].n > 1)
+                addDimension(plan, problem, d, out, out, true, limits);
+        return plan;
+    }
     if (longRealRow(problem, limits)) {
-        // The real pre-callback prototype cannot serve the complex first pass.
-        if (!realSideIsComplexView(problem, true) || problem.pre.present)
-            throw StatusError{CLFFT_NOTIMPLEMENTED};
         View zOut = out;
         zOut.counts[0] = problem.dims[0].n / 2;
         addDimension(plan, problem, 0, complexViewOfRealSide(problem, true, BufferRole::Input), zOut,
@@ -686,9 +780,6 @@ ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limit
 {
     ExecutionPlan plan;
     const bool longRow = longRealRow(problem, limits);
-    // The real post-callback prototype cannot serve the complex last pass.
-    if (longRow && (!realSideIsComplexView(problem, false) || problem.post.present))
-        throw StatusError{CLFFT_NOTIMPLEMENTED};
     std::vector<IoDim> herm = problem.dims;
     herm[0].n = problem.dims[0].n / 2 + 1;
     const View in = viewOf(herm, problem.batch, false, BufferRole::Input, problem.inLayout);
@@ -707,6 +798,11 @@ ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limit
     for (std::size_t k = 0; k < complexDims.size(); ++k)
         addDimension(plan, problem, complexDims[k], k == 0 ? in : work, work, k > 0 || work.role == in.role, limits);
 
+    if (longRow && !halfLengthRow(problem, false)) {
+        const View out = viewOf(problem.dims, problem.batch, true, BufferRole::Output, ComplexLayout::Interleaved);
+        addRealRow(plan, problem, problem.dims[0].n, -1, work, out, limits);
+        return plan;
+    }
     if (longRow) {
         // Split X into Z (the spectrum of z[n] = x[2n] + i x[2n+1]) in the output buffer seen
         // as complex, then the backward complex FFT of M points there.
@@ -742,12 +838,6 @@ ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limit
 
 ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits)
 {
-    // A real first dimension with a prime factor above 13 runs as one Rader or Bluestein
-    // kernel on real input / hermitian output (no multi-kernel form for real data yet).
-    if (problem.kind != TransformKind::ComplexToComplex && !hasCodeletFactors(problem.dims[0].n) &&
-        !fitsOneKernel(problem.dims[0].n, problem.precision, limits))
-        throw StatusError{CLFFT_NOTIMPLEMENTED};
-
     ExecutionPlan plan;
     switch (problem.kind) {
     case TransformKind::ComplexToComplex: plan = planComplex(problem, limits); break;

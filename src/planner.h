@@ -21,7 +21,7 @@ struct DeviceLimits {
     bool noLibraryMemory = false;
 };
 
-enum class BufferRole { Input, Output, Temp, Temp2 };
+enum class BufferRole { Input, Output, Temp, Temp2, Temp3 };
 
 struct PassPlan {
     KernelSpec spec;
@@ -42,7 +42,8 @@ struct PassPlan {
 struct ExecutionPlan {
     std::vector<PassPlan> passes;
     std::size_t tmpBytes = 0;  // temporary buffer the passes need (0: none); the client may give it
-    std::size_t tmp2Bytes = 0; // a second one (multi-kernel Bluestein), always the library's own
+    std::size_t tmp2Bytes = 0; // a second one (multi-kernel Bluestein, long real rows), always the library's own
+    std::size_t tmp3Bytes = 0; // a third (those when the data already sits in the first), the library's own
 };
 
 // Throws StatusError (CLFFT_NOTIMPLEMENTED) for problems no strategy accepts.

@@ -710,6 +710,28 @@ std::vector<Case> cases()
     v.push_back(make({64, 17}, 2).inplace());
     v.push_back(make({64, 17}, 1, DP));
     v.push_back(make({17, 64}));
+    // Real rows too long for one kernel. Odd with a prime factor above 13: Bluestein on real
+    // data over several kernels (4099; 4097 = 17*241; 10007; 65537), double too; hermitian
+    // planar; in place; gaps between rows; 2-D (out of place the C2R's work sits in the first
+    // scratch buffer, the Bluestein in the other two).
+    v.push_back(make({4099}, 2));
+    v.push_back(make({4097}));
+    v.push_back(make({10007}));
+    v.push_back(make({65537}));
+    v.push_back(make({4099}, 1, DP));
+    v.push_back(make({4099}, 2).layout(HP));
+    v.push_back(make({4099}, 2).inplace());
+    v.push_back(make({4099}, 2).rstrides({1}, 4103).hstrides({1}, 2053));
+    v.push_back(make({4099, 3}));
+    v.push_back(make({4099, 3}).inplace());
+    // Even, with half the length too long for one Rader/Bluestein kernel: the half-length
+    // complex FFT runs as a multi-kernel Bluestein.
+    v.push_back(make({8198}, 2));
+    // Long smooth rows where the half-length form does not apply: odd (3^9), or a real side
+    // that is not a complex array (rows at stride 2): a complex FFT of all N points.
+    v.push_back(make({19683}, 2));
+    v.push_back(make({19683}, 1, DP).inplace());
+    v.push_back(make({8192}, 2).rstrides({2}, 16385).hstrides({1}, 4097));
     return v;
 }
 

@@ -1379,18 +1379,6 @@ BOOST_AUTO_TEST_CASE(rejected_at_bake_until_implemented)
 {
     cl_command_queue q = env().queue;
     {
-        // Complex transforms take any length; a real first dimension with a large prime factor
-        // must fit one Rader/Bluestein kernel (no multi-kernel form for real data yet).
-        BOOST_TEST_CONTEXT("real length 4099")
-        {
-            Plan p(CLFFT_1D, {4099});
-            CHECK_OK(clfftSetLayout(p, CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED));
-            CHECK_OK(clfftSetResultLocation(p, CLFFT_OUTOFPLACE));
-            BOOST_CHECK_EQUAL(clfftBakePlan(p, 1, &q, nullptr, nullptr), CLFFT_NOTIMPLEMENTED);
-            BOOST_TEST(!isBaked(p));
-        }
-    }
-    {
         // A callback that does not compile fails the bake with the build status.
         BOOST_TEST_CONTEXT("callback that does not compile")
         {

@@ -471,6 +471,13 @@ std::vector<Multi> multiCases()
     packed(Kind::C2C, {4099}, 1);
     packed(Kind::R2C, {17}, 2);
     packed(Kind::R2C, {16, 17}, 1);
+    // Long real rows with callbacks of the real prototype: a complex FFT of all N points whose
+    // first sub-pass calls the pre-callback on the reals (R2C 8192; 4099 = Bluestein on real
+    // data) and whose last calls the post-callback on the reals (C2R 8192 x 2, after the column
+    // pass that calls the pre-callback).
+    packed(Kind::R2C, {8192}, 1);
+    packed(Kind::R2C, {4099}, 1);
+    packed(Kind::C2R, {8192, 2}, 1);
     return v;
 }
 

@@ -42,10 +42,9 @@
 //  large_real      long real rows: R2C 2^25 single and C2R 2^24 double, each against FFTW and
 //                  round-tripped through the inverse plan; 1-D R2C/C2R 2^20 in place; 2-D
 //                  16384x4 R2C/C2R in place and out of place (single, double); 16384x3x2;
-//                  batch 3 with gaps; hermitian planar; CLFFT_NOTIMPLEMENTED for a long real
-//                  row with non-unit stride along dimension 0 or an odd outer real stride, for
-//                  a pre-callback on a long R2C and a post-callback on a long C2R (and success
-//                  for the same strides on a short row).
+//                  batch 3 with gaps; hermitian planar; long rows without the half-length
+//                  form (real stride 3 along the row, odd outer real strides and distances, odd
+//                  length 5^6 in double), forward and backward.
 //  large_nomemalloc  CLFFT_REQUEST_LIB_NOMEMALLOC: out-of-place 2-D/3-D C2R reports a temporary
 //                  buffer without it and none with it (set before the bake), and both compute
 //                  the right result.
@@ -808,19 +807,6 @@ void run(const RealCase& c)
     }
 }
 
-// Plans the bake must refuse with CLFFT_NOTIMPLEMENTED (or accept: controls).
-struct BakeCase {
-    std::string what;
-    std::vector<std::size_t> lengths;
-    bool forward = true;
-    std::vector<std::size_t> realStrides, hermStrides;
-    std::size_t realDist = 0, hermDist = 0;
-    std::size_t batch = 1;
-    int callback = 0; // 0 none, 1 pre-callback, 2 post-callback
-    clfftStatus expected = CLFFT_NOTIMPLEMENTED;
-};
-
-std::ostream& operator<<(std::ostream& os, const BakeCase& c) { return os << c.what; }
 
 // ---- Case lists ----------------------------------------------------------------------------------
 
@@ -955,43 +941,17 @@ std::vector<RealCase> realCases()
     v.push_back(makeReal({16 * K}, 3).backward().strides({1}, 16 * K + 6, {1}, 8 * K + 5).temp(tp));
     v.push_back(makeReal({16 * K}, 2).hermitian(HP).temp(tp));
     v.push_back(makeReal({16 * K}, 2).hermitian(HP).backward().temp(tp));
-    return v;
-}
-
-std::vector<BakeCase> bakeCases()
-{
-    std::vector<BakeCase> v;
-    auto add = [&](std::string what, std::vector<std::size_t> lengths, bool forward, std::vector<std::size_t> rs,
-                   std::size_t rd, std::vector<std::size_t> hs, std::size_t hd, int callback, clfftStatus expected,
-                   std::size_t batch = 1) {
-        BakeCase b;
-        b.batch = batch;
-        b.what = std::move(what);
-        b.lengths = std::move(lengths);
-        b.forward = forward;
-        b.realStrides = std::move(rs);
-        b.realDist = rd;
-        b.hermStrides = std::move(hs);
-        b.hermDist = hd;
-        b.callback = callback;
-        b.expected = expected;
-        v.push_back(b);
-    };
+    // Long rows where the half-length form does not apply (real stride 3 along the row, odd
+    // outer real strides, an odd length): the complex FFT of all N points with the real edges
+    // fused into its end sub-passes; its scratch holds N complex values per row.
     const std::size_t n = 16 * K, h = 8 * K + 1;
-    add("R2C 16384 real stride 2", {n}, true, {2}, 2 * n, {1}, h, 0, CLFFT_NOTIMPLEMENTED);
-    add("R2C 16384 real stride 3", {n}, true, {3}, 3 * n, {1}, h, 0, CLFFT_NOTIMPLEMENTED);
-    add("C2R 16384 real output stride 3", {n}, false, {3}, 3 * n, {1}, h, 0, CLFFT_NOTIMPLEMENTED);
-    add("R2C 16384x4 odd real row stride 16385", {n, 4}, true, {1, n + 1}, 4 * (n + 1), {1, h}, 4 * h, 0,
-        CLFFT_NOTIMPLEMENTED);
-    add("C2R 16384x4 odd real row stride 16385", {n, 4}, false, {1, n + 1}, 4 * (n + 1), {1, h}, 4 * h, 0,
-        CLFFT_NOTIMPLEMENTED);
-    add("R2C 16384 batch 2 odd real distance 16385", {n}, true, {1}, n + 1, {1}, h, 0, CLFFT_NOTIMPLEMENTED, 2);
-    add("R2C 16384 pre-callback", {n}, true, {}, 0, {}, 0, 1, CLFFT_NOTIMPLEMENTED);
-    add("C2R 16384 post-callback", {n}, false, {}, 0, {}, 0, 2, CLFFT_NOTIMPLEMENTED);
-    // Controls: the same odd strides on a row short enough for one kernel are fine.
-    add("control: R2C 1000 real stride 3", {1000}, true, {3}, 3000, {1}, 501, 0, CLFFT_SUCCESS);
-    add("control: R2C 1000x4 odd real row stride 1001", {1000, 4}, true, {1, 1001}, 4004, {1, 501}, 2004, 0,
-        CLFFT_SUCCESS);
+    v.push_back(makeReal({n}).strides({3}, 3 * n, {1}, h));
+    v.push_back(makeReal({n}).backward().strides({3}, 3 * n, {1}, h));
+    v.push_back(makeReal({n, 4}).strides({1, n + 1}, 4 * (n + 1), {1, h}, 4 * h));
+    v.push_back(makeReal({n, 4}).backward().strides({1, n + 1}, 4 * (n + 1), {1, h}, 4 * h));
+    v.push_back(makeReal({n}, 2).strides({1}, n + 1, {1}, h));
+    v.push_back(makeReal({15625}, 2, CLFFT_DOUBLE));           // 5^6
+    v.push_back(makeReal({15625}, 2, CLFFT_DOUBLE).backward());
     return v;
 }
 
@@ -1033,7 +993,6 @@ private:
 
 } // namespace large
 
-using large::BakeCase;
 using large::Case;
 using large::RealCase;
 
@@ -1052,39 +1011,6 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(large_real)
 BOOST_DATA_TEST_CASE(long_rows, bdata::make(large::realCases()), c) { large::run(c); }
 
-// Long real rows need unit real stride along dimension 0 and even outer real strides; pre-callbacks
-// on long R2C and post-callbacks on long C2R are not supported either.
-BOOST_DATA_TEST_CASE(not_implemented, bdata::make(large::bakeCases()), c)
-{
-    using namespace large;
-    ClEnv& env = ClEnv::get();
-    BOOST_TEST_MESSAGE("case: " << c.what);
-    Plan plan;
-    std::vector<std::size_t> lengths = c.lengths;
-    const clfftDim dim = clfftDim(lengths.size());
-    LARGE_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, dim, lengths.data()));
-    LARGE_CHECK_CLFFT(clfftSetLayout(plan.h, c.forward ? RE : HI, c.forward ? HI : RE));
-    LARGE_CHECK_CLFFT(clfftSetResultLocation(plan.h, CLFFT_OUTOFPLACE));
-    if (!c.realStrides.empty()) {
-        std::vector<std::size_t> rs = c.realStrides, hs = c.hermStrides;
-        LARGE_CHECK_CLFFT(clfftSetPlanInStride(plan.h, dim, c.forward ? rs.data() : hs.data()));
-        LARGE_CHECK_CLFFT(clfftSetPlanOutStride(plan.h, dim, c.forward ? hs.data() : rs.data()));
-        LARGE_CHECK_CLFFT(clfftSetPlanDistance(plan.h, c.forward ? c.realDist : c.hermDist,
-                                               c.forward ? c.hermDist : c.realDist));
-    }
-    LARGE_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, c.batch));
-    static const char* pre = "float largePre(__global void* in, uint off, __global void* ud)\n"
-                             "{ return ((__global float*)in)[off]; }\n";
-    static const char* post = "void largePost(__global void* out, uint off, __global void* ud, float y)\n"
-                              "{ ((__global float*)out)[off] = y; }\n";
-    if (c.callback == 1)
-        LARGE_CHECK_CLFFT(clfftSetPlanCallback(plan.h, "largePre", pre, 0, PRECALLBACK, nullptr, 0));
-    if (c.callback == 2)
-        LARGE_CHECK_CLFFT(clfftSetPlanCallback(plan.h, "largePost", post, 0, POSTCALLBACK, nullptr, 0));
-    const clfftStatus st = clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr);
-    BOOST_CHECK_MESSAGE(st == c.expected, c.what << ": clfftBakePlan returned " << int(st) << ", expected "
-                                                 << int(c.expected));
-}
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(large_nomemalloc)
