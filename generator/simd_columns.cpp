@@ -28,14 +28,24 @@ namespace clfft_ng {
 std::string generateLaneSource(const KernelSpec& spec)
 {
     const std::size_t W = spec.simdLanes, N = spec.length, T = spec.threadsPerTransform;
-    const bool realForward = spec.kind == PassKind::RealForward, realBackward = spec.kind == PassKind::RealBackward;
+    // Even real passes: a half-length complex FFT with the split (C2R) / merge (R2C) stage.
+    const bool realForward = spec.kind == PassKind::RealForward && spec.halfLengthReal(),
+               realBackward = spec.kind == PassKind::RealBackward && spec.halfLengthReal();
     const BluesteinStep step = spec.bluesteinStep;
     // Bluestein in one kernel: the convolution's two rounds of passes over M points.
     const bool bluestein = spec.kind == PassKind::Bluestein;
-    if (bluestein && (spec.realDirection != 0 || spec.stageTwiddleLength || spec.bluesteinLength == 0 ||
-                      N < 2 * spec.bluesteinLength - 1))
+    if (bluestein && (spec.stageTwiddleLength || spec.bluesteinLength == 0 || N < 2 * spec.bluesteinLength - 1))
         throw std::invalid_argument("KernelSpec: not a lane Bluestein kernel");
-    if ((spec.kind != PassKind::Complex && !bluestein && !((realForward || realBackward) && spec.halfLengthReal())) || W < 2 ||
+    // Odd real passes and Bluestein on real data: the complex FFT of all `points` points, reading
+    // reals (realDir > 0) or the hermitian half expanded by X[N-k] = conj(X[k]) (realDir < 0),
+    // keeping X[k] for k <= N/2 or the real parts.
+    const bool oddReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && !spec.halfLengthReal();
+    const int realDir = spec.kind == PassKind::RealForward ? 1 : spec.kind == PassKind::RealBackward ? -1
+                        : bluestein ? spec.realDirection : 0;
+    const std::size_t points = bluestein ? spec.bluesteinLength : N;
+    if ((realDir > 0 && !spec.laneGatherIn) || (realDir < 0 && !spec.laneGatherOut))
+        throw std::invalid_argument("KernelSpec: the real side of a lane kernel is gathered");
+    if ((spec.kind != PassKind::Complex && !bluestein && !realForward && !realBackward && !oddReal) || W < 2 ||
         spec.pre.present || spec.post.present || spec.splitExchange ||
         (step == BluesteinStep::Load && !spec.laneGatherIn) || (step == BluesteinStep::Store && !spec.laneGatherOut) ||
         spec.radices.empty() || spec.laneDim < 0 ||
@@ -284,6 +294,39 @@ std::string generateLaneSource(const KernelSpec& spec)
         return t.str();
     };
 
+    // Point e (< points) of the transform into vr[k], vi[k], on real data too (see realDir).
+    auto loadPoint = [&](const std::string& e, const std::string& k) {
+        const std::string at = "ioff + (idx_t)(" + e + ") * inStride";
+        if (realDir > 0) {
+            std::ostringstream t;
+            t << "        { const idx_t o = " << at << "; vr[" << k << "] = (vreal_t)(";
+            for (std::size_t l = 0; l < W; ++l)
+                t << (l ? ", " : "") << "in[o + laneIn[" << l << "]]";
+            t << "); vi[" << k << "] = (vreal_t)0; }\n";
+            return t.str();
+        }
+        if (realDir < 0)
+            return "        if ((" + e + ") <= " + u(points / 2) + ") {\n    " + loadText(at, k) + "        } else {\n    " +
+                   loadText("ioff + (idx_t)(" + u(points) + " - (" + e + ")) * inStride", k) + "            vi[" + k +
+                   "] = -vi[" + k + "];\n        }\n";
+        return loadText(at, k);
+    };
+    // Statement storing point e of the result (scaled already), on real data too.
+    auto storePoint = [&](const std::string& e, const std::string& re, const std::string& im) {
+        const std::string at = "ooff + (idx_t)(" + e + ") * outStride";
+        if (realDir > 0)
+            return "        if ((" + e + ") <= " + u(points / 2) + ") {\n    " + storeText(at, re, im) + "        }\n";
+        if (realDir < 0) {
+            std::ostringstream t;
+            t << "        { const idx_t o = " << at << "; const vreal_t a = " << re << ";";
+            for (std::size_t l = W; l-- > 0;)
+                t << " out[o + laneOut[" << l << "]] = a.s" << "0123456789abcdef"[l] << ";";
+            t << " }\n";
+            return t.str();
+        }
+        return storeText(at, re, im);
+    };
+
     // ---- backward real: the spectrum of z[n] = x[2n] + i x[2n+1] from the hermitian half, into
     // local memory (the algebra of stockham.cpp's pre-stage, on lanes)
     const std::size_t realBase = stageBase; // the real table follows the pass twiddles
@@ -322,7 +365,7 @@ std::string generateLaneSource(const KernelSpec& spec)
                     if (bluestein) {
                         // x[e] conj(b[e]) for e < N, zero padding up to M
                         os << "        if ((" << e << ") < " << u(spec.bluesteinLength) << ") {\n    "
-                           << loadText("ioff + (idx_t)(" + e + ") * inStride", k) << "            { const real2_t c = tw["
+                           << loadPoint(e, k) << "            { const real2_t c = tw["
                            << u(chirpBase) << " + (" << e << ")]; const vreal_t a = vr[" << k << "], b = vi[" << k
                            << "] * dirSign; vr[" << k << "] = a * c.x - b * c.y; vi[" << k << "] = a * c.y + b * c.x; }\n"
                            << "        } else { vr[" << k << "] = (vreal_t)0; vi[" << k << "] = (vreal_t)0; }\n";
@@ -379,7 +422,7 @@ std::string generateLaneSource(const KernelSpec& spec)
                         os << loadRealPair("ioff + (idx_t)(2u * (" + e + ")) * inStride",
                                            "ioff + (idx_t)(2u * (" + e + ") + 1u) * inStride", k);
                     else
-                        os << loadText("ioff + (idx_t)(" + e + ") * inStride", k);
+                        os << loadPoint(e, k);
                     os << "        vi[" << k << "] *= dirSign;\n";
                     if (spec.stageTwiddleLength) {
                         // exp(-2 pi i c e / M) for the lanes' coordinates c = coord0 + l: the
@@ -432,7 +475,7 @@ std::string generateLaneSource(const KernelSpec& spec)
                     os << "        if ((" << e << ") < " << u(spec.bluesteinLength) << ") { const real2_t c = tw[" << u(chirpBase)
                        << " + (" << e << ")]; const vreal_t a = vr[" << k << "], b = vi[" << k
                        << "]; const vreal_t Xr = a * c.x + b * c.y, Xi = a * c.y - b * c.x;\n    "
-                       << storeText("ooff + (idx_t)(" + e + ") * outStride", "Xr * scaleRe", "Xi * scaleIm") << "        }\n";
+                       << storePoint(e, "Xr * scaleRe", "Xi * scaleIm") << "        }\n";
                     continue;
                 }
                 if (!writesGlobal) {
@@ -488,8 +531,7 @@ std::string generateLaneSource(const KernelSpec& spec)
                                         "ooff + (idx_t)(2u * (" + e + ") + 1u) * outStride", "vr[" + k + "] * scaleRe",
                                         "vi[" + k + "] * scaleIm");
                 else
-                    os << storeText("ooff + (idx_t)(" + e + ") * outStride", "vr[" + k + "] * scaleRe",
-                                    "vi[" + k + "] * scaleIm");
+                    os << storePoint(e, "vr[" + k + "] * scaleRe", "vi[" + k + "] * scaleIm");
             }
         });
     }

@@ -147,8 +147,8 @@ bool laneLocalFits(std::size_t points, Precision p, bool bluestein, const Device
 void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits& limits)
 {
     KernelSpec& spec = pass.spec;
-    const bool realPass = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
-    const bool bluestein = spec.kind == PassKind::Bluestein && spec.realDirection == 0 && !spec.stageTwiddleLength;
+    const bool realPass = spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward;
+    const bool bluestein = spec.kind == PassKind::Bluestein && !spec.stageTwiddleLength;
     if (!laneKernelsFor(problem, limits) || (spec.kind != PassKind::Complex && !realPass && !bluestein) ||
         spec.radices.empty() || spec.splitExchange || (spec.bluesteinStep != BluesteinStep::None && spec.realDirection != 0))
         return;
@@ -167,10 +167,11 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     spec.laneDim = lane;
     const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
     spec.laneFull = d.n % W == 0;
-    spec.realPairs = ((spec.kind == PassKind::RealForward && pass.inStride == 1) ||
-                      (spec.kind == PassKind::RealBackward && pass.outStride == 1));
-    spec.laneGatherIn = d.inStride != 1 || spec.kind == PassKind::RealForward || spec.bluesteinStep == BluesteinStep::Load;
-    spec.laneGatherOut = d.outStride != 1 || spec.kind == PassKind::RealBackward || spec.bluesteinStep == BluesteinStep::Store;
+    spec.realPairs = spec.halfLengthReal() && ((spec.kind == PassKind::RealForward && pass.inStride == 1) ||
+                                               (spec.kind == PassKind::RealBackward && pass.outStride == 1));
+    // The real side is read and written element by element.
+    spec.laneGatherIn = d.inStride != 1 || spec.realInputSide() || spec.bluesteinStep == BluesteinStep::Load;
+    spec.laneGatherOut = d.outStride != 1 || spec.realOutputSide() || spec.bluesteinStep == BluesteinStep::Store;
     spec.transformsPerGroup = 1;
     spec.transformMajorThreads = false;
 }
@@ -713,8 +714,14 @@ View complexViewOfRealSide(const Problem& problem, bool input, BufferRole role)
 bool longRealRow(const Problem& problem, const DeviceLimits& limits)
 {
     const std::size_t n0 = problem.dims[0].n;
-    if (!hasCodeletFactors(n0))
-        return !fitsOneKernel(n0, problem.precision, limits);
+    if (!hasCodeletFactors(n0)) {
+        std::vector<std::size_t> counts;
+        for (const IoDim& dim : problem.dims)
+            counts.push_back(dim.n);
+        for (const IoDim& b : problem.batch)
+            counts.push_back(b.n);
+        return !fitsOneKernel(n0, problem.precision, limits) && !laneBluesteinFits(problem, n0, 0, counts, limits);
+    }
     return !fitsOneKernel(n0 % 2 == 0 ? n0 / 2 : n0, problem.precision, limits);
 }
 

@@ -724,6 +724,10 @@ std::vector<Case> cases()
     v.push_back(make({4099}, 2).rstrides({1}, 4103).hstrides({1}, 2053));
     v.push_back(make({4099, 3}));
     v.push_back(make({4099, 3}).inplace());
+    // CPU lane kernels on real data (8 rows a vector): Bluestein in one kernel, M = 4096 (2047)
+    // and M = 8232 (4099, 9 rows: a partial group; without lanes, the multi-kernel form).
+    v.push_back(make({2047}, 8));
+    v.push_back(make({4099}, 9));
     // Even, with half the length too long for one Rader/Bluestein kernel: the half-length
     // complex FFT runs as a multi-kernel Bluestein.
     v.push_back(make({8198}, 2));

@@ -195,6 +195,34 @@ BOOST_AUTO_TEST_CASE(lane_kernels_load_whole_vectors_only_where_lanes_are_neighb
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
 }
 
+// Odd real lengths on lanes: the full-length FFT reads the reals element by element (the real
+// side must be gathered) and keeps X[k] for k <= N/2; backward, points above N/2 come from
+// their mirror N - k, and only the real parts are stored.
+BOOST_AUTO_TEST_CASE(lane_odd_real_passes_read_reals_and_keep_the_hermitian_half)
+{
+    KernelSpec s = specFor(45);
+    s.kind = PassKind::RealForward;
+    s.realLength = 45;
+    s.simdLanes = 8;
+    s.laneDim = 0;
+    s.laneFull = true;
+    s.transformsPerGroup = 1;
+    BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument); // real side not gathered
+    s.laneGatherIn = true;
+    const std::string fwd = generateKernelSource(s);
+    BOOST_TEST(fwd.find("vi[0] = (vreal_t)0;") != std::string::npos);
+    BOOST_TEST(fwd.find(") <= 22u) {") != std::string::npos);
+    BOOST_TEST(fwd.find("_ri_v8l0gt") != std::string::npos);
+    s.kind = PassKind::RealBackward;
+    s.laneGatherIn = false;
+    BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument); // real output not scattered
+    s.laneGatherOut = true;
+    const std::string bwd = generateKernelSource(s);
+    BOOST_TEST(bwd.find("ioff + (idx_t)(45u - (") != std::string::npos);
+    BOOST_TEST(bwd.find("out[o + laneOut[7]] = a.s7;") != std::string::npos);
+    BOOST_TEST(bwd.find("vload16") != std::string::npos); // the hermitian side, lanes neighbours
+}
+
 BOOST_AUTO_TEST_CASE(lane_stage_twiddles_follow_the_stockham_table)
 {
     KernelSpec s = specFor(16);
