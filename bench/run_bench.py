@@ -314,6 +314,52 @@ def summarize(suite, libs, batches, cold, results, bandwidth_gbps):
     return rows
 
 
+def real_vs_complex(rows, runs, libs):
+    """R2C time / C2C time per transform for every r2c case with a c2c case of the same lengths and
+    precision in the suite (the real-data issue's goal: <= 0.6), round by round: the two runs of a
+    round ran back to back, so their ratio is steadier than that of the medians."""
+    out = []
+    names = {r["case"] for r in rows}
+    for r in rows:
+        if not r["case"].startswith("r2c "):
+            continue
+        partner = "c2c " + r["case"][4:]
+        if partner not in names:
+            continue
+        entry = {"r2c": r["case"], "c2c": partner}
+        for lib in libs:
+            if lib not in ("ours", "clfft"):
+                continue
+            per_round = {}
+            for run in runs:
+                if run["lib"] != lib or run["cold"] or run.get("status") not in ("ok", "wrong") or not run.get("median_ms"):
+                    continue
+                if run["case"] in (r["case"], partner):
+                    per_round.setdefault(run["round"], {})[run["case"]] = run["median_ms"] / run["batch"]
+            ratios = [v[r["case"]] / v[partner] for _, v in sorted(per_round.items()) if len(v) == 2]
+            if ratios:
+                entry[lib] = {"median": statistics.median(ratios), "rounds": ratios}
+        out.append(entry)
+    return out
+
+
+def real_vs_complex_text(entries, libs):
+    if not entries:
+        return ""
+    shown = [l for l in libs if l in ("ours", "clfft")]
+    o = ["", "R2C time / C2C time per transform, same length, same run (median over the rounds of the "
+         "ratio within each round; the rounds' ratios in brackets):", "",
+         "| r2c case | " + " | ".join(LIB_NAMES[l] for l in shown) + " |",
+         "|---|" + "---:|" * len(shown)]
+    for e in entries:
+        cells = []
+        for l in shown:
+            v = e.get(l)
+            cells.append("%.2f [%s]" % (v["median"], ", ".join("%.2f" % x for x in v["rounds"])) if v else "-")
+        o.append("| %s | %s |" % (e["r2c"], " | ".join(cells)))
+    return "\n".join(o) + "\n"
+
+
 def cell(s):
     if s.get("gflops") is None:
         st = s.get("status", "fail")
@@ -499,7 +545,9 @@ def write_outputs(args, suite, libs, rows, runs, meta):
                 w.writerow([row["case"], row["batch"], l, s["status"], s.get("gflops", ""), s.get("median_ms", ""),
                             s.get("gbps", ""), s.get("mem_fraction", ""), s.get("plan_cold_ms", ""),
                             s.get("plan_warm_ms", ""), s.get("rel_err", ""), s["runs"], s.get("error", "")])
-    table = markdown(rows, libs, meta)
+    if runs:
+        meta["real_vs_complex"] = real_vs_complex(rows, runs, libs)
+    table = markdown(rows, libs, meta) + real_vs_complex_text(meta.get("real_vs_complex", []), libs)
     machine = machine_text(meta)
     with open(os.path.join(args.out, "results.md"), "w") as f:
         f.write("# Benchmark results\n\n" + machine + "\n" + table + "\n")
