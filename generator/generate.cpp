@@ -1,6 +1,7 @@
 #include "generate.h"
 
 #include "real_split.h"
+#include "row_lanes.h"
 #include "simd_columns.h"
 #include "stockham.h"
 
@@ -15,6 +16,8 @@ std::string generateKernelSource(const KernelSpec& spec)
 {
     if (spec.simdLanes)
         return generateLaneSource(spec);
+    if (spec.rowLanes)
+        return generateRowLaneSource(spec);
     return isSplitMerge(spec) ? generateSplitMergeSource(spec) : generateStockhamSource(spec);
 }
 
@@ -22,6 +25,8 @@ std::vector<std::complex<long double>> kernelTable(const KernelSpec& spec)
 {
     if (isSplitMerge(spec))
         return splitMergeTwiddles(spec);
+    if (spec.rowLanes)
+        return rowLaneTwiddles(spec);
     std::vector<std::complex<long double>> table = stockhamTwiddles(spec);
     if (spec.simdLanes) {
         table.resize(laneTableBase(spec)); // zeros after a chirp

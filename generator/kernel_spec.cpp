@@ -12,7 +12,7 @@ bool KernelSpec::usesLocalMemory() const
     // hermitian half is expanded there); after the last pass of an even real forward one.
     if (kind == PassKind::RealMerge || kind == PassKind::RealSplit)
         return false;
-    return radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein ||
+    return rowLanes || radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein ||
            kind == PassKind::Rader || (kind == PassKind::RealForward && halfLengthReal());
 }
 
@@ -22,6 +22,8 @@ std::size_t KernelSpec::localMemBytes() const
         return 0;
     if (simdLanes)
         return simdLanes * length * complexBytes(precision);
+    if (rowLanes)
+        return transformsPerGroup * length * complexBytes(precision);
     return transformsPerGroup * length * complexBytes(precision) / (splitExchange ? 2 : 1);
 }
 
@@ -53,6 +55,8 @@ std::string KernelSpec::kernelName() const
     if (simdLanes)
         os << "_v" << simdLanes << "l" << laneDim << (laneGatherIn ? "g" : "") << (laneGatherOut ? "s" : "")
            << (laneFull ? "" : "p") << (realPairs ? "u" : "") << "t" << threadsPerTransform;
+    else if (rowLanes)
+        os << "_w" << rowLanes << "b" << transformsPerGroup << "t" << threadsPerTransform;
     else
         os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r");
     os << "_d" << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
@@ -108,7 +112,7 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            threadsPerTransform == o.threadsPerTransform && transformMajorThreads == o.transformMajorThreads &&
            index64 == o.index64 && splitExchange == o.splitExchange &&
            stageTwiddleLength == o.stageTwiddleLength && bluesteinLength == o.bluesteinLength &&
-           realDirection == o.realDirection &&
+           realDirection == o.realDirection && rowLanes == o.rowLanes &&
            bluesteinStep == o.bluesteinStep && bluesteinPadded == o.bluesteinPadded &&
            bluesteinPositionStride == o.bluesteinPositionStride && simdLanes == o.simdLanes && laneDim == o.laneDim &&
            laneGatherIn == o.laneGatherIn && laneGatherOut == o.laneGatherOut && laneFull == o.laneFull &&

@@ -109,6 +109,9 @@ struct KernelSpec {
     bool laneGatherIn = false, laneGatherOut = false;
     bool laneFull = false;              // the lane dimension's count is a multiple of simdLanes
     bool realPairs = false;             // even real lane passes: unit stride on the real side
+    // Row-lane kernels (CPU devices, row_lanes.cpp): one transform of contiguous points per
+    // work-group, point 8a + b in lane b of vector a; radices are those of length / rowLanes.
+    std::size_t rowLanes = 0;
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 

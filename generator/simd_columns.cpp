@@ -15,6 +15,7 @@
 #include "butterfly.h"
 #include "global_access.h"
 #include "stockham.h"
+#include "vector_passes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -61,22 +62,8 @@ std::string generateLaneSource(const KernelSpec& spec)
     const std::string vreal = real + std::to_string(W), vreal2 = real + std::to_string(2 * W);
     const std::string w = std::to_string(W), w2 = std::to_string(2 * W);
 
-    struct Shape {
-        int radix;
-        std::size_t span, butterflies, twiddleBase;
-    };
-    std::vector<Shape> passes;
-    {
-        std::size_t span = 1, base = 0;
-        for (int r : spec.radices) {
-            passes.push_back({r, span, N / static_cast<std::size_t>(r), base});
-            if (span > 1)
-                base += span * static_cast<std::size_t>(r - 1);
-            span *= static_cast<std::size_t>(r);
-        }
-    }
-    const std::size_t stageBase = passes.back().twiddleBase +
-                                  (passes.back().span > 1 ? passes.back().span * static_cast<std::size_t>(passes.back().radix - 1) : 0);
+    const std::vector<VectorPass> passes = vectorPasses(spec.radices, N);
+    const std::size_t stageBase = vectorPassTwiddleEnd(passes);
     const std::size_t SL = spec.stageTwiddleLength ? stageSplit(spec) : 0;
     const bool perLaneTwiddles = spec.stageTwiddleLength && spec.laneDim == 0;
     const std::size_t laneBase = laneTableBase(spec); // the lane table (laneTwiddles)
@@ -150,37 +137,14 @@ std::string generateLaneSource(const KernelSpec& spec)
     const bool useLocal = passes.size() >= 2 || realForward || realBackward || bluestein;
     if (useLocal)
         os << "    __local vreal_t lr[" << N << "], li[" << N << "];\n";
-    std::size_t regs = 0;
-    for (const Shape& s : passes)
-        regs = std::max(regs, (s.butterflies + T - 1) / T * static_cast<std::size_t>(s.radix));
-    os << "    vreal_t vr[" << regs << "], vi[" << regs << "];\n";
+    os << "    vreal_t vr[" << vectorRegisters(passes, T) << "], vi[" << vectorRegisters(passes, T) << "];\n";
 
     auto forEachItem = [&](std::size_t count, const std::function<void(std::size_t, const std::string&)>& body) {
-        const bool guarded = count % T != 0;
-        for (std::size_t q = 0; q < (count + T - 1) / T; ++q) {
-            const std::string j = "(t + " + u(q * T) + ")";
-            os << "    " << (guarded ? "if (" + j + " < " + u(count) + ") " : "") << "{\n";
-            body(q, j);
-            os << "    }\n";
-        }
+        forEachVectorItem(os, T, count, body);
     };
-    auto slot = [](const Shape& s, std::size_t q, int r) {
-        return std::to_string(q * static_cast<std::size_t>(s.radix) + static_cast<std::size_t>(r));
-    };
-    auto readElement = [](const Shape& s, const std::string& j, int r) {
-        return j + " + " + u(static_cast<std::size_t>(r) * s.butterflies);
-    };
-    auto writeElement = [&](const Shape& s, const std::string& j, int r) {
-        std::string base;
-        if (s.span == 1)
-            base = j + " * " + u(static_cast<std::size_t>(s.radix));
-        else if (s.span * static_cast<std::size_t>(s.radix) == N)
-            base = j;
-        else
-            base = "(" + j + " / " + u(s.span) + ") * " + u(s.span * static_cast<std::size_t>(s.radix)) + " + " + j +
-                   " % " + u(s.span);
-        return base + " + " + u(static_cast<std::size_t>(r) * s.span);
-    };
+    const auto slot = vectorSlot;
+    const auto readElement = vectorReadElement;
+    auto writeElement = [&](const VectorPass& s, const std::string& j, int r) { return vectorWriteElement(s, N, j, r); };
     const std::string barrier = "    barrier(CLK_LOCAL_MEM_FENCE);\n";
     const bool inPlanar = spec.inLayout == ComplexLayout::Planar, outPlanar = spec.outLayout == ComplexLayout::Planar;
 
@@ -352,7 +316,7 @@ std::string generateLaneSource(const KernelSpec& spec)
     const std::size_t rounds = bluestein ? 2 : 1;
     for (std::size_t stepIndex = 0; stepIndex < rounds * passes.size(); ++stepIndex) {
         const std::size_t p = stepIndex % passes.size();
-        const Shape& s = passes[p];
+        const VectorPass& s = passes[p];
         const bool first = stepIndex == 0, last = stepIndex + 1 == rounds * passes.size();
         const bool roundEnd = bluestein && stepIndex + 1 == passes.size();
         const bool readsGlobal = first && !realBackward, writesGlobal = last && !realForward;
@@ -453,17 +417,7 @@ std::string generateLaneSource(const KernelSpec& spec)
                 os << barrier;
         }
         forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
-            if (s.span > 1) {
-                os << "        __global const real2_t* w = tw + " << u(s.twiddleBase) << " + (" << j << " % " << u(s.span)
-                   << ") * " << u(static_cast<std::size_t>(R - 1)) << ";\n";
-                for (int r = 1; r < R; ++r) {
-                    const std::string k = slot(s, q, r);
-                    os << "        { const real2_t x = w[" << r - 1 << "]; const vreal_t a = vr[" << k << "]; vr[" << k
-                       << "] = a * x.x - vi[" << k << "] * x.y; vi[" << k << "] = a * x.y + vi[" << k << "] * x.x; }\n";
-                }
-            }
-            os << "        dft" << R << "s(vr + " << q * static_cast<std::size_t>(R) << ", vi + "
-               << q * static_cast<std::size_t>(R) << ");\n";
+            emitVectorButterfly(os, s, q, j);
             for (int r = 0; r < R; ++r) {
                 const std::string e = writeElement(s, j, r), k = slot(s, q, r);
                 if (roundEnd) // conj(v * DFT_M(b~) / M): the second round's forward FFT inverts

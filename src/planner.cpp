@@ -153,6 +153,29 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
         spec.radices.empty() || spec.splitExchange || (spec.bluesteinStep != BluesteinStep::None && spec.realDirection != 0))
         return;
     const std::size_t W = kLanes;
+    // Transforms of contiguous points (rows): a row-lane kernel, the points of one transform in
+    // the lanes (whole-vector loads and stores, where lanes across rows would be gathered).
+    static const bool rowLanes = [] {
+        const char* e = std::getenv("CLFFT_NG_ROW_LANES");
+        return !(e && std::string(e) == "0");
+    }();
+    if (rowLanes && spec.kind == PassKind::Complex && !spec.stageTwiddleLength &&
+        spec.bluesteinStep == BluesteinStep::None && pass.inStride == 1 && pass.outStride == 1 &&
+        spec.length % (W * W) == 0 && laneLocalFits(spec.length / W, spec.precision, false, limits)) {
+        spec.rowLanes = W;
+        spec.radices = chooseRadices(spec.length / W);
+        spec.transformMajorThreads = false;
+        const std::size_t maxGroup = std::min<std::size_t>(limits.maxWorkGroupSize, 256);
+        spec.threadsPerTransform =
+            std::max<std::size_t>(1, std::min(spec.length / W / static_cast<std::size_t>(spec.radices.front()), maxGroup));
+        // Short transforms: several per work-group (64 work-items, 64 KiB of local memory), so
+        // that the work-groups are not too small to be worth their start.
+        std::size_t b = std::max<std::size_t>(1, 64 / spec.threadsPerTransform);
+        b = std::min(b, std::max<std::size_t>(1, (std::size_t(1) << 16) / (spec.length * complexBytes(spec.precision))));
+        b = std::min({floorPow2(b), ceilPow2(pass.transforms), floorPow2(std::max<std::size_t>(1, maxGroup / spec.threadsPerTransform))});
+        spec.transformsPerGroup = b;
+        return;
+    }
     // The lane dimension: unit strides on both sides if there is one (whole cache lines in and
     // out), else on one side, else any (lanes gathered and scattered element by element still
     // beat real2_t code that the compiler cannot vectorize).

@@ -223,6 +223,42 @@ BOOST_AUTO_TEST_CASE(lane_odd_real_passes_read_reals_and_keep_the_hermitian_half
     BOOST_TEST(bwd.find("vload16") != std::string::npos); // the hermitian side, lanes neighbours
 }
 
+// Row-lane kernels: point 8a + b of a contiguous transform in lane b of vector a, so every
+// global access is a whole vector; the table is the A-point passes' twiddles, then w_N^(b k)
+// for k < A, lanes innermost.
+BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
+{
+    KernelSpec s = specFor(64); // A = 64 points per lane
+    s.length = 512;
+    s.rowLanes = 8;
+    s.transformsPerGroup = 4;
+    s.threadsPerTransform = 8;
+    s.batchDims = 1;
+    const std::string src = generateKernelSource(s);
+    BOOST_TEST(s.kernelName().find("_w8b4t8") != std::string::npos);
+    BOOST_TEST(src.find("reqd_work_group_size(32, 1, 1)") != std::string::npos);
+    BOOST_TEST(src.find("vload16") != std::string::npos);
+    BOOST_TEST(src.find("vstore16") != std::string::npos);
+    BOOST_TEST(src.find("laneIn[") == std::string::npos); // nothing gathered
+    BOOST_TEST(src.find("void dft8s(") != std::string::npos);
+    BOOST_TEST(s.localMemBytes() == 4u * 512u * 8u);
+    const auto table = kernelTable(s);
+    const std::size_t passTwiddles = table.size() - 64 * 8;
+    const long double pi = 3.141592653589793238462643383279502884L;
+    for (std::size_t k : {0u, 1u, 63u})
+        for (std::size_t b : {0u, 5u, 7u}) {
+            const auto v = table[passTwiddles + k * 8 + b];
+            const long double angle = -2.0L * pi * static_cast<long double>(b * k) / 512.0L;
+            BOOST_TEST(std::fabs(static_cast<double>(v.real() - std::cos(angle))) < 1e-18);
+            BOOST_TEST(std::fabs(static_cast<double>(v.imag() - std::sin(angle))) < 1e-18);
+        }
+    s.length = 520; // not 8 x a multiple of 8
+    BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
+    s.length = 512;
+    s.stageTwiddleLength = 4096; // sub-passes keep lane kernels
+    BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_CASE(lane_stage_twiddles_follow_the_stockham_table)
 {
     KernelSpec s = specFor(16);

@@ -1,0 +1,196 @@
+// Row-lane kernels: vector code for transforms whose points are contiguous (the rows of a
+// batch), where lane kernels (simd_columns.cpp) would gather their lanes element by element
+// from 8 different rows.
+//
+// With W = 8 lanes and N = W * A, point n = W a + b of the transform goes to lane b of vector a,
+// so one vload16 brings the vector (8 neighbouring points, one cache line of single-precision
+// complex values). Then
+//   X[k + A c] = sum_b  w_N^(b k) w_W^(b c) Y_b[k],   Y_b[k] = sum_a x[W a + b] w_A^(a k):
+//  1. the A-point DFTs Y_b, one per lane, by Stockham passes on vectors (local memory between
+//     passes, as in a lane kernel), the twiddle w_N^(b k) applied to lane b of output k;
+//  2. 8-point DFTs across the lanes: for 8 consecutive k, the 8 vectors Y[k..k+7] are read back
+//     transposed from local memory (vector b holds lane b of each), and one vector codelet over
+//     them gives X[k + A c] for the 8 values of k, 8 contiguous points: one vstore16 each.
+// Local memory holds the transform once (N complex values).
+#include "row_lanes.h"
+
+#include "butterfly.h"
+#include "global_access.h"
+#include "vector_passes.h"
+
+#include <cmath>
+#include <functional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace clfft_ng {
+
+namespace {
+
+void check(const KernelSpec& spec)
+{
+    const std::size_t W = spec.rowLanes, N = spec.length;
+    if (W != 8 || N % (W * W) != 0 || spec.kind != PassKind::Complex || spec.radices.empty() ||
+        spec.stageTwiddleLength || spec.bluesteinStep != BluesteinStep::None || spec.simdLanes || spec.splitExchange ||
+        spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
+        spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
+        throw std::invalid_argument("KernelSpec: not a row-lane kernel");
+    std::size_t product = 1;
+    for (int r : spec.radices)
+        product *= static_cast<std::size_t>(r);
+    if (product * W != N)
+        throw std::invalid_argument("KernelSpec: row-lane radices must multiply to length / 8");
+}
+
+} // namespace
+
+std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
+{
+    check(spec);
+    const std::size_t W = spec.rowLanes, N = spec.length, A = N / W;
+    const long double pi = 3.141592653589793238462643383279502884L;
+    auto root = [&](std::size_t e, std::size_t n) {
+        const long double angle = -2.0L * pi * static_cast<long double>(e % n) / static_cast<long double>(n);
+        return std::complex<long double>(std::cos(angle), std::sin(angle));
+    };
+    std::vector<std::complex<long double>> table;
+    for (const VectorPass& s : vectorPasses(spec.radices, A)) {
+        if (s.span == 1)
+            continue;
+        for (std::size_t k = 0; k < s.span; ++k)
+            for (int r = 1; r < s.radix; ++r)
+                table.push_back(root(k * static_cast<std::size_t>(r), s.span * static_cast<std::size_t>(s.radix)));
+    }
+    for (std::size_t k = 0; k < A; ++k)
+        for (std::size_t b = 0; b < W; ++b)
+            table.push_back(root(b * k, N));
+    return table;
+}
+
+std::string generateRowLaneSource(const KernelSpec& spec)
+{
+    check(spec);
+    const std::size_t W = spec.rowLanes, N = spec.length, A = N / W, T = spec.threadsPerTransform,
+                      B = spec.transformsPerGroup;
+    const bool dbl = spec.precision == Precision::Double;
+    const std::string real = dbl ? "double" : "float";
+    const std::string w = std::to_string(W), w2 = std::to_string(2 * W);
+    const std::vector<VectorPass> passes = vectorPasses(spec.radices, A);
+    const std::size_t laneBase = vectorPassTwiddleEnd(passes);
+    const bool inPlanar = spec.inLayout == ComplexLayout::Planar, outPlanar = spec.outLayout == ComplexLayout::Planar;
+
+    std::ostringstream os;
+    os << "// clfft-ng generated kernel: " << spec.kernelName() << "\n"
+       << "// " << spec.describe() << "\n"
+       << "// " << B << " transform(s) per work-group, points n = 8a + b in lane b of vector a (row_lanes.cpp):\n"
+       << "// " << A << "-point Stockham passes on vectors, then 8-point DFTs across the lanes.\n";
+    if (dbl)
+        os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+    os << "typedef " << real << " real_t;\ntypedef " << real << "2 real2_t;\ntypedef " << real << w
+       << " vreal_t;\ntypedef " << real << w2 << " vreal2_t;\n"
+       << (spec.index64 ? "typedef ulong idx_t;\n" : "typedef uint idx_t;\n") << "\n";
+    std::set<int> distinct(spec.radices.begin(), spec.radices.end());
+    distinct.insert(static_cast<int>(W));
+    for (int r : distinct)
+        os << emitScalarCodelet(r, spec.precision, "vreal_t") << "\n";
+
+    const GlobalAccess io(spec);
+    os << "__kernel __attribute__((reqd_work_group_size(" << B * T << ", 1, 1)))\n"
+       << "void " << spec.kernelName() << "(\n"
+       << io.parameters() << "    const idx_t nTransforms, const idx_t inStride, const idx_t outStride,\n";
+    for (int d = 0; d < spec.batchDims; ++d)
+        os << "    const idx_t count" << d << ", const idx_t inStride" << d << ", const idx_t outStride" << d << ",\n";
+    os << "    const real_t scale, const real_t dirSign)\n{\n"
+       << "    const uint lid = (uint)get_local_id(0), s = lid / " << u(T) << ", t = lid % " << u(T) << ";\n"
+       << "    // transform slot s of the group; a slot past the last transform computes the last one again\n"
+       << "    // and stores nothing\n"
+       << "    const idx_t m = (idx_t)get_group_id(0) * " << u(B) << " + s;\n"
+       << "    const bool valid = m < nTransforms;\n"
+       << "    idx_t rest = valid ? m : nTransforms - 1, ioff = 0, ooff = 0;\n";
+    for (int d = 0; d + 1 < spec.batchDims; ++d)
+        os << "    { const idx_t c = rest % count" << d << "; rest /= count" << d << "; ioff += c * inStride" << d
+           << "; ooff += c * outStride" << d << "; }\n";
+    os << "    ioff += rest * inStride" << spec.batchDims - 1 << "; ooff += rest * outStride" << spec.batchDims - 1
+       << ";\n"
+       << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n"
+       << "    __local vreal_t lrAll[" << B * A << "], liAll[" << B * A << "];\n"
+       << "    __local vreal_t* lr = lrAll + s * " << u(A) << ";\n"
+       << "    __local vreal_t* li = liAll + s * " << u(A) << ";\n";
+    os << "    vreal_t vr[" << vectorRegisters(passes, T) << "], vi[" << vectorRegisters(passes, T) << "];\n";
+
+    auto forEachItem = [&](std::size_t count, const std::function<void(std::size_t, const std::string&)>& body) {
+        forEachVectorItem(os, T, count, body);
+    };
+    const std::string barrier = "    barrier(CLK_LOCAL_MEM_FENCE);\n";
+
+    // ---- 1. A-point DFTs of the lanes
+    for (std::size_t p = 0; p < passes.size(); ++p) {
+        const VectorPass& s = passes[p];
+        const int R = s.radix;
+        const bool last = p + 1 == passes.size();
+        os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies\n";
+        if (p > 0)
+            os << barrier;
+        forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
+            for (int r = 0; r < R; ++r) {
+                const std::string e = vectorReadElement(s, j, r), k = vectorSlot(s, q, r);
+                if (p > 0) {
+                    os << "        vr[" << k << "] = lr[" << e << "]; vi[" << k << "] = li[" << e << "];\n";
+                    continue;
+                }
+                const std::string at = "ioff + (idx_t)(" + e + ") * " + u(W);
+                if (inPlanar)
+                    os << "        vr[" << k << "] = vload" << w << "(0, inRe + " << at << "); vi[" << k << "] = vload" << w
+                       << "(0, inIm + " << at << ") * dirSign;\n";
+                else
+                    os << "        { const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)in + 2u * (" << at
+                       << ")); vr[" << k << "] = z.even; vi[" << k << "] = z.odd * dirSign; }\n";
+            }
+        });
+        if (p > 0)
+            os << barrier;
+        forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
+            emitVectorButterfly(os, s, q, j);
+            for (int r = 0; r < R; ++r) {
+                const std::string e = vectorWriteElement(s, A, j, r), k = vectorSlot(s, q, r);
+                if (last) // lane b of output k: times w_N^(b k)
+                    os << "        { const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(laneBase)
+                       << " + (" << e << ") * " << u(W) << ")); const vreal_t a = vr[" << k << "]; vr[" << k
+                       << "] = a * z.even - vi[" << k << "] * z.odd; vi[" << k << "] = a * z.odd + vi[" << k
+                       << "] * z.even; }\n";
+                os << "        lr[" << e << "] = vr[" << k << "]; li[" << e << "] = vi[" << k << "];\n";
+            }
+        });
+    }
+
+    // ---- 2. 8-point DFTs across the lanes, 8 outputs k at a time
+    os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier
+       << "    __local const real_t* LR = (__local const real_t*)lr;\n"
+       << "    __local const real_t* LI = (__local const real_t*)li;\n";
+    forEachItem(A / W, [&](std::size_t, const std::string& j) {
+        os << "        const uint g = " << j << ";\n        vreal_t ur[" << W << "], ui[" << W << "];\n";
+        for (std::size_t b = 0; b < W; ++b)
+            for (int c = 0; c < 2; ++c) {
+                os << "        " << (c ? "ui" : "ur") << "[" << b << "] = (vreal_t)(";
+                for (std::size_t l = 0; l < W; ++l)
+                    os << (l ? ", " : "") << (c ? "LI" : "LR") << "[(8u * g + " << u(l) << ") * " << u(W) << " + " << u(b)
+                       << "]";
+                os << ");\n";
+            }
+        os << "        dft" << W << "s(ur, ui);\n";
+        for (std::size_t c = 0; c < W; ++c) {
+            const std::string at = "ooff + (idx_t)(8u * g + " + u(A * c) + ")";
+            if (outPlanar)
+                os << "        if (valid) { vstore" << w << "(ur[" << c << "] * scaleRe, 0, outRe + " << at << "); vstore" << w
+                   << "(ui[" << c << "] * scaleIm, 0, outIm + " << at << "); }\n";
+            else
+                os << "        if (valid) { vreal2_t z; z.even = ur[" << c << "] * scaleRe; z.odd = ui[" << c
+                   << "] * scaleIm; vstore" << w2 << "(z, 0, (__global real_t*)out + 2u * (" << at << ")); }\n";
+        }
+    });
+    os << "}\n";
+    return os.str();
+}
+
+} // namespace clfft_ng

@@ -1,0 +1,23 @@
+// Row-lane kernels (row_lanes.cpp): one transform per work-group, its points split into
+// spec.rowLanes interleaved subsequences that ride in the lanes of OpenCL vectors, for CPU
+// devices and transforms whose points sit at unit stride (the rows of a batch).
+#pragma once
+
+#include "kernel_spec.h"
+
+#include <complex>
+#include <string>
+#include <vector>
+
+namespace clfft_ng {
+
+// Source of a row-lane kernel (spec.rowLanes == 8, complex pass, length a multiple of 64, unit
+// element stride on both sides, which the kernel assumes). Same arguments as the Stockham
+// kernel of the spec; one work-group computes one transform.
+std::string generateRowLaneSource(const KernelSpec& spec);
+
+// Its constant table: the twiddles of the A-point passes (A = length / 8, radices in
+// spec.radices), then exp(-2 pi i b k / length) for k < A, b < 8 (lanes innermost).
+std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec);
+
+} // namespace clfft_ng
