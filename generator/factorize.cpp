@@ -29,16 +29,16 @@ struct Best {
     std::vector<int> radices;
 };
 
-const Best& bestFactorisation(std::size_t n, std::map<std::size_t, Best>& memo)
+const Best& bestFactorisation(std::size_t n, int maxRadix, std::map<std::size_t, Best>& memo)
 {
     auto it = memo.find(n);
     if (it != memo.end())
         return it->second;
     Best best{n == 1 ? 0.0 : 1e300, {}};
     for (int r = 16; r >= 2; --r) {
-        if (n % static_cast<std::size_t>(r) != 0)
+        if (n % static_cast<std::size_t>(r) != 0 || (r > maxRadix && r != 11 && r != 13))
             continue;
-        const Best& rest = bestFactorisation(n / static_cast<std::size_t>(r), memo);
+        const Best& rest = bestFactorisation(n / static_cast<std::size_t>(r), maxRadix, memo);
         const double cost = rest.cost + passCost(r);
         if (cost < best.cost - 1e-9) {
             best.cost = cost;
@@ -51,10 +51,10 @@ const Best& bestFactorisation(std::size_t n, std::map<std::size_t, Best>& memo)
 
 } // namespace
 
-std::vector<int> chooseRadices(std::size_t n)
+std::vector<int> chooseRadices(std::size_t n, int maxRadix)
 {
     std::map<std::size_t, Best> memo;
-    std::vector<int> radices = bestFactorisation(n, memo).radices;
+    std::vector<int> radices = bestFactorisation(n, maxRadix, memo).radices;
     std::stable_sort(radices.begin(), radices.end(), std::greater<int>());
     return radices;
 }

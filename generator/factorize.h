@@ -13,6 +13,8 @@ bool hasCodeletFactors(std::size_t n);
 // hasCodeletFactors(n). Chosen to minimise a per-pass cost (see factorize.cpp): as few passes
 // as radix 16 allows, balanced (2^9 = 8*8*8, 1000 = 10*10*10). The largest radix goes first:
 // it fixes the work-items per transform.
-std::vector<int> chooseRadices(std::size_t n);
+// maxRadix < 16: no composite radix above it (the primes 11 and 13 stay available), for
+// kernels whose codelets run on vectors and spill registers above radix 8.
+std::vector<int> chooseRadices(std::size_t n, int maxRadix = 16);
 
 } // namespace clfft_ng

@@ -31,7 +31,8 @@ namespace {
 void check(const KernelSpec& spec)
 {
     const std::size_t W = spec.rowLanes, N = spec.length;
-    if (W != 8 || N % (W * W) != 0 || spec.kind != PassKind::Complex || spec.radices.empty() ||
+    const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
+    if (W != 8 || N % (W * W) != 0 || (spec.kind != PassKind::Complex && !real) || spec.radices.empty() ||
         spec.stageTwiddleLength || spec.bluesteinStep != BluesteinStep::None || spec.simdLanes || spec.splitExchange ||
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
         spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
@@ -65,6 +66,9 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
     for (std::size_t k = 0; k < A; ++k)
         for (std::size_t b = 0; b < W; ++b)
             table.push_back(root(b * k, N));
+    if (spec.halfLengthReal()) // split/merge factors exp(-2 pi i k / realLength), k < length
+        for (std::size_t k = 0; k < N; ++k)
+            table.push_back(root(k, spec.realLength));
     return table;
 }
 
@@ -77,7 +81,12 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     const std::string real = dbl ? "double" : "float";
     const std::string w = std::to_string(W), w2 = std::to_string(2 * W);
     const std::vector<VectorPass> passes = vectorPasses(spec.radices, A);
-    const std::size_t laneBase = vectorPassTwiddleEnd(passes);
+    const std::size_t laneBase = vectorPassTwiddleEnd(passes), realBase = laneBase + A * W;
+    // Even real transforms: the complex FFT of z[n] = x[2n] + i x[2n+1] (N = length points),
+    // with the hermitian half X[0..N] built from its spectrum Z (R2C, after) or Z from the
+    // hermitian half (C2R, before), 8 consecutive k at a time through local memory.
+    const bool forward = spec.kind == PassKind::RealForward, backward = spec.kind == PassKind::RealBackward;
+    const bool realPass = forward || backward;
     const bool inPlanar = spec.inLayout == ComplexLayout::Planar, outPlanar = spec.outLayout == ComplexLayout::Planar;
 
     std::ostringstream os;
@@ -114,15 +123,44 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     os << "    ioff += rest * inStride" << spec.batchDims - 1 << "; ooff += rest * outStride" << spec.batchDims - 1
        << ";\n"
        << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n"
-       << "    __local vreal_t lrAll[" << B * A << "], liAll[" << B * A << "];\n"
-       << "    __local vreal_t* lr = lrAll + s * " << u(A) << ";\n"
-       << "    __local vreal_t* li = liAll + s * " << u(A) << ";\n";
+       << "    __local vreal_t lrAll[" << B * (A + (realPass ? 1 : 0)) << "], liAll[" << B * (A + (realPass ? 1 : 0)) << "];\n"
+       << "    __local vreal_t* lr = lrAll + s * " << u(A + (realPass ? 1 : 0)) << ";\n"
+       << "    __local vreal_t* li = liAll + s * " << u(A + (realPass ? 1 : 0)) << ";\n";
+    if (realPass) // Z in the same memory, one component at a time (R2C: Z[N] = Z[0] after it)
+        os << "    __local real_t* zr = (__local real_t*)lr;\n"
+           << "    __local real_t* zi = (__local real_t*)li;\n";
     os << "    vreal_t vr[" << vectorRegisters(passes, T) << "], vi[" << vectorRegisters(passes, T) << "];\n";
 
     auto forEachItem = [&](std::size_t count, const std::function<void(std::size_t, const std::string&)>& body) {
         forEachVectorItem(os, T, count, body);
     };
     const std::string barrier = "    barrier(CLK_LOCAL_MEM_FENCE);\n";
+
+    // Loads of 8 consecutive complex points from a complex side into (re, im); `reversed`: the
+    // points at..at+7 in the opposite order.
+    auto loadPoints = [&](const std::string& at, const std::string& re, const std::string& im, bool reversed) {
+        const std::string rev = reversed ? ".s76543210" : "";
+        if (inPlanar)
+            return "        " + re + " = vload" + w + "(0, inRe + " + at + ")" + rev + "; " + im + " = vload" + w +
+                   "(0, inIm + " + at + ")" + rev + ";\n";
+        return "        { const vreal2_t z = vload" + w2 + "(0, (__global const real_t*)in + 2u * (" + at + ")); " + re +
+               " = z.even" + rev + "; " + im + " = z.odd" + rev + "; }\n";
+    };
+    if (backward) {
+        // Z[k] = E + iO, E = X[k] + conj(X[N-k]), O = (X[k] - conj(X[N-k])) exp(2 pi i k / 2N)
+        os << "\n    // hermitian half -> Z, 8 consecutive k at a time\n";
+        forEachItem(N / W, [&](std::size_t, const std::string& j) {
+            os << "        const uint k0 = 8u * " << j << ";\n        vreal_t Ar, Ai, Br, Bi;\n"
+               << loadPoints("ioff + (idx_t)k0", "Ar", "Ai", false)
+               << loadPoints("ioff + (idx_t)(" + u(N - W + 1) + " - k0)", "Br", "Bi", true)
+               << "        const vreal2_t wz = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(realBase)
+               << " + k0));\n"
+               << "        const vreal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
+               << "        const vreal_t Or = Dr * wz.even + Di * wz.odd, Oi = Di * wz.even - Dr * wz.odd;\n"
+               << "        vstore" << w << "(Er - Oi, 0, zr + k0); vstore" << w << "((Ei + Or) * dirSign, 0, zi + k0);\n";
+        });
+        os << barrier;
+    }
 
     // ---- 1. A-point DFTs of the lanes
     for (std::size_t p = 0; p < passes.size(); ++p) {
@@ -140,7 +178,13 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                     continue;
                 }
                 const std::string at = "ioff + (idx_t)(" + e + ") * " + u(W);
-                if (inPlanar)
+                if (backward) // Z from local memory
+                    os << "        vr[" << k << "] = vload" << w << "(0, zr + (" << e << ") * " << u(W) << "); vi[" << k
+                       << "] = vload" << w << "(0, zi + (" << e << ") * " << u(W) << ");\n";
+                else if (forward) // z[n] = x[2n] + i x[2n+1]: 16 reals
+                    os << "        { const vreal2_t z = vload" << w2 << "(0, in + ioff + (idx_t)(" << e << ") * " << u(2 * W)
+                       << "); vr[" << k << "] = z.even; vi[" << k << "] = z.odd; }\n";
+                else if (inPlanar)
                     os << "        vr[" << k << "] = vload" << w << "(0, inRe + " << at << "); vi[" << k << "] = vload" << w
                        << "(0, inIm + " << at << ") * dirSign;\n";
                 else
@@ -148,7 +192,7 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                        << ")); vr[" << k << "] = z.even; vi[" << k << "] = z.odd * dirSign; }\n";
             }
         });
-        if (p > 0)
+        if (p > 0 || backward) // (C2R: pass 0 reads Z from the memory it writes)
             os << barrier;
         forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
             emitVectorButterfly(os, s, q, j);
@@ -168,8 +212,16 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier
        << "    __local const real_t* LR = (__local const real_t*)lr;\n"
        << "    __local const real_t* LI = (__local const real_t*)li;\n";
-    forEachItem(A / W, [&](std::size_t, const std::string& j) {
-        os << "        const uint g = " << j << ";\n        vreal_t ur[" << W << "], ui[" << W << "];\n";
+    // R2C: every group is read before Z overwrites the memory (registers ur/ui hold them)
+    const std::size_t Q = (A / W + T - 1) / T;
+    if (forward)
+        os << "    vreal_t zur[" << Q * W << "], zui[" << Q * W << "];\n";
+    forEachItem(A / W, [&](std::size_t q, const std::string& j) {
+        if (forward)
+            os << "        const uint g = " << j << ";\n        vreal_t* ur = zur + " << u(q * W) << "; vreal_t* ui = zui + "
+               << u(q * W) << ";\n";
+        else
+            os << "        const uint g = " << j << ";\n        vreal_t ur[" << W << "], ui[" << W << "];\n";
         for (std::size_t b = 0; b < W; ++b)
             for (int c = 0; c < 2; ++c) {
                 os << "        " << (c ? "ui" : "ur") << "[" << b << "] = (vreal_t)(";
@@ -179,8 +231,15 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                 os << ");\n";
             }
         os << "        dft" << W << "s(ur, ui);\n";
+        if (forward)
+            return;
         for (std::size_t c = 0; c < W; ++c) {
             const std::string at = "ooff + (idx_t)(8u * g + " + u(A * c) + ")";
+            if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
+                os << "        if (valid) { vreal2_t z; z.even = ur[" << c << "] * scaleRe; z.odd = ui[" << c
+                   << "] * scaleIm; vstore" << w2 << "(z, 0, out + ooff + 2u * (8u * g + " << u(A * c) << ")); }\n";
+                continue;
+            }
             if (outPlanar)
                 os << "        if (valid) { vstore" << w << "(ur[" << c << "] * scaleRe, 0, outRe + " << at << "); vstore" << w
                    << "(ui[" << c << "] * scaleIm, 0, outIm + " << at << "); }\n";
@@ -189,6 +248,45 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                    << "] * scaleIm; vstore" << w2 << "(z, 0, (__global real_t*)out + 2u * (" << at << ")); }\n";
         }
     });
+
+    if (forward) { // Z to local memory (and Z[N] = Z[0])
+        os << barrier;
+        forEachItem(A / W, [&](std::size_t q, const std::string& j) {
+            os << "        const uint g = " << j << ";\n";
+            for (std::size_t c = 0; c < W; ++c)
+                os << "        vstore" << w << "(zur[" << q * W + c << "], 0, zr + 8u * g + " << u(A * c) << "); vstore" << w
+                   << "(zui[" << q * W + c << "], 0, zi + 8u * g + " << u(A * c) << ");\n";
+            os << "        if (g == 0u) { zr[" << u(N) << "] = zur[" << q * W << "].s0; zi[" << u(N) << "] = zui[" << q * W
+               << "].s0; }\n";
+        });
+    }
+    if (forward) {
+        // X[k] = E + W^k O, E = (Z[k] + conj(Z[N-k])) / 2, O = -i (Z[k] - conj(Z[N-k])) / 2, W = exp(-2 pi i / 2N)
+        const std::string half = realLiteral(0.5L, spec.precision);
+        os << "\n    // Z -> hermitian half, 8 consecutive k at a time, and X[" << N << "]\n" << barrier;
+        forEachItem(N / W, [&](std::size_t, const std::string& j) {
+            os << "        const uint k0 = 8u * " << j << ";\n"
+               << "        const vreal_t Ar = vload" << w << "(0, zr + k0), Ai = vload" << w << "(0, zi + k0);\n"
+               << "        const vreal_t Br = vload" << w << "(0, zr + " << u(N - W + 1) << " - k0).s76543210, Bi = vload" << w
+               << "(0, zi + " << u(N - W + 1) << " - k0).s76543210;\n"
+               << "        const vreal2_t wz = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(realBase)
+               << " + k0));\n"
+               << "        const vreal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
+               << "        const vreal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
+               << "        const vreal_t Xr = (Er + Or * wz.even - Oi * wz.odd) * scaleRe, Xi = (Ei + Oi * wz.even + Or * wz.odd) * scaleIm;\n";
+            if (outPlanar)
+                os << "        if (valid) { vstore" << w << "(Xr, 0, outRe + ooff + k0); vstore" << w
+                   << "(Xi, 0, outIm + ooff + k0); }\n";
+            else
+                os << "        if (valid) { vreal2_t z; z.even = Xr; z.odd = Xi; vstore" << w2
+                   << "(z, 0, (__global real_t*)out + 2u * (ooff + k0)); }\n";
+        });
+        const std::string last = "(real2_t)((zr[0] - zi[0]) * scaleRe, 0)";
+        os << "    if (valid && t == 0u) "
+           << (outPlanar ? "{ outRe[ooff + " + u(N) + "] = (zr[0] - zi[0]) * scaleRe; outIm[ooff + " + u(N) + "] = 0; }"
+                         : "out[ooff + " + u(N) + "] = " + last + ";")
+           << "\n";
+    }
     os << "}\n";
     return os.str();
 }

@@ -252,6 +252,26 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
             BOOST_TEST(std::fabs(static_cast<double>(v.real() - std::cos(angle))) < 1e-18);
             BOOST_TEST(std::fabs(static_cast<double>(v.imag() - std::sin(angle))) < 1e-18);
         }
+    // Even real rows: the complex FFT of the pairs z[n] = x[2n] + i x[2n+1], whose spectrum
+    // becomes the hermitian half 8 outputs at a time (R2C), or is built from it (C2R); the
+    // split/merge factors exp(-2 pi i k / 1024), k < 512, follow the lane table.
+    KernelSpec r = s;
+    r.kind = PassKind::RealForward;
+    r.realLength = 1024;
+    const std::string r2c = generateKernelSource(r);
+    BOOST_TEST(r2c.find("vload16(0, in + ioff + (idx_t)(") != std::string::npos);
+    BOOST_TEST(r2c.find("Z -> hermitian half") != std::string::npos);
+    BOOST_TEST(r2c.find(".s76543210") != std::string::npos);
+    BOOST_TEST(r2c.find("out[ooff + 512u] = ") != std::string::npos); // X[N/2]
+    BOOST_TEST(kernelTable(r).size() == table.size() + 512u);
+    const auto merge = kernelTable(r)[table.size() + 100];
+    BOOST_TEST(std::fabs(static_cast<double>(merge.real() - std::cos(-2.0L * pi * 100.0L / 1024.0L))) < 1e-18);
+    r.kind = PassKind::RealBackward;
+    const std::string c2r = generateKernelSource(r);
+    BOOST_TEST(c2r.find("hermitian half -> Z") != std::string::npos);
+    BOOST_TEST(c2r.find("vstore16(z, 0, out + ooff + 2u * (") != std::string::npos);
+    r.realLength = 1023; // odd real lengths keep the lane kernels
+    BOOST_CHECK_THROW(generateKernelSource(r), std::invalid_argument);
     s.length = 520; // not 8 x a multiple of 8
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
     s.length = 512;
