@@ -56,7 +56,7 @@ std::string KernelSpec::kernelName() const
         os << "_v" << simdLanes << "l" << laneDim << (laneGatherIn ? "g" : "") << (laneGatherOut ? "s" : "")
            << (laneFull ? "" : "p") << (realPairs ? "u" : "") << "t" << threadsPerTransform;
     else if (rowLanes)
-        os << "_w" << rowLanes << "b" << transformsPerGroup << "t" << threadsPerTransform;
+        os << "_w" << rowLanes << (rowPairs ? "p" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
     else
         os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r");
     os << "_d" << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
@@ -112,7 +112,7 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            threadsPerTransform == o.threadsPerTransform && transformMajorThreads == o.transformMajorThreads &&
            index64 == o.index64 && splitExchange == o.splitExchange &&
            stageTwiddleLength == o.stageTwiddleLength && bluesteinLength == o.bluesteinLength &&
-           realDirection == o.realDirection && rowLanes == o.rowLanes &&
+           realDirection == o.realDirection && rowLanes == o.rowLanes && rowPairs == o.rowPairs &&
            bluesteinStep == o.bluesteinStep && bluesteinPadded == o.bluesteinPadded &&
            bluesteinPositionStride == o.bluesteinPositionStride && simdLanes == o.simdLanes && laneDim == o.laneDim &&
            laneGatherIn == o.laneGatherIn && laneGatherOut == o.laneGatherOut && laneFull == o.laneFull &&

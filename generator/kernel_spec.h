@@ -112,6 +112,9 @@ struct KernelSpec {
     // Row-lane kernels (CPU devices, row_lanes.cpp): one transform of contiguous points per
     // work-group, point 8a + b in lane b of vector a; radices are those of length / rowLanes.
     std::size_t rowLanes = 0;
+    // Row-lane real passes on two rows at once: rows 2m and 2m+1 as the real and imaginary
+    // parts of one complex FFT of `length` = realLength points (instead of half the length).
+    bool rowPairs = false;
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 

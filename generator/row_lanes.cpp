@@ -31,7 +31,8 @@ namespace {
 void check(const KernelSpec& spec)
 {
     const std::size_t W = spec.rowLanes, N = spec.length;
-    const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
+    const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal() &&
+                      spec.realLength == (spec.rowPairs ? N : 2 * N);
     if (W != 8 || N % (W * W) != 0 || (spec.kind != PassKind::Complex && !real) || spec.radices.empty() ||
         spec.stageTwiddleLength || spec.bluesteinStep != BluesteinStep::None || spec.simdLanes || spec.splitExchange ||
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
@@ -66,7 +67,7 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
     for (std::size_t k = 0; k < A; ++k)
         for (std::size_t b = 0; b < W; ++b)
             table.push_back(root(b * k, N));
-    if (spec.halfLengthReal()) // split/merge factors exp(-2 pi i k / realLength), k < length
+    if (spec.halfLengthReal() && !spec.rowPairs) // split/merge factors exp(-2 pi i k / realLength), k < length
         for (std::size_t k = 0; k < N; ++k)
             table.push_back(root(k, spec.realLength));
     return table;
@@ -87,6 +88,11 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     // hermitian half (C2R, before), 8 consecutive k at a time through local memory.
     const bool forward = spec.kind == PassKind::RealForward, backward = spec.kind == PassKind::RealBackward;
     const bool realPass = forward || backward;
+    // Two real rows at once (rowPairs): z = x_a + i x_b, one complex FFT of N points, then
+    // X_a[k] = (Z[k] + conj(Z[N-k])) / 2 and X_b[k] = -i (Z[k] - conj(Z[N-k])) / 2 for k <= N/2
+    // (R2C), or Z[k] = X_a[k] + i X_b[k] over all k by symmetry (C2R); no twiddles.
+    const bool pairs = spec.rowPairs;
+    const bool merge = forward && !pairs, split = backward && !pairs;
     const bool inPlanar = spec.inLayout == ComplexLayout::Planar, outPlanar = spec.outLayout == ComplexLayout::Planar;
 
     std::ostringstream os;
@@ -114,14 +120,26 @@ std::string generateRowLaneSource(const KernelSpec& spec)
        << "    const uint lid = (uint)get_local_id(0), s = lid / " << u(T) << ", t = lid % " << u(T) << ";\n"
        << "    // transform slot s of the group; a slot past the last transform computes the last one again\n"
        << "    // and stores nothing\n"
-       << "    const idx_t m = (idx_t)get_group_id(0) * " << u(B) << " + s;\n"
-       << "    const bool valid = m < nTransforms;\n"
-       << "    idx_t rest = valid ? m : nTransforms - 1, ioff = 0, ooff = 0;\n";
-    for (int d = 0; d + 1 < spec.batchDims; ++d)
-        os << "    { const idx_t c = rest % count" << d << "; rest /= count" << d << "; ioff += c * inStride" << d
-           << "; ooff += c * outStride" << d << "; }\n";
-    os << "    ioff += rest * inStride" << spec.batchDims - 1 << "; ooff += rest * outStride" << spec.batchDims - 1
-       << ";\n"
+       << "    const idx_t m = (idx_t)get_group_id(0) * " << u(B) << " + s;\n";
+    // Offsets of transform `index` into (inOff, outOff).
+    auto offsets = [&](const std::string& index, const std::string& inOff, const std::string& outOff) {
+        os << "    { idx_t rest = " << index << ";\n";
+        for (int d = 0; d + 1 < spec.batchDims; ++d)
+            os << "      { const idx_t c = rest % count" << d << "; rest /= count" << d << "; " << inOff << " += c * inStride" << d
+               << "; " << outOff << " += c * outStride" << d << "; }\n";
+        os << "      " << inOff << " += rest * inStride" << spec.batchDims - 1 << "; " << outOff << " += rest * outStride"
+           << spec.batchDims - 1 << "; }\n";
+    };
+    if (pairs) { // rows 2m (ioff, ooff) and 2m + 1 (ioffB, ooffB)
+        os << "    const bool valid = 2u * m < nTransforms, validB = 2u * m + 1u < nTransforms;\n"
+           << "    idx_t ioff = 0, ooff = 0, ioffB = 0, ooffB = 0;\n";
+        offsets("valid ? 2u * m : nTransforms - 1u", "ioff", "ooff");
+        offsets("validB ? 2u * m + 1u : (valid ? 2u * m : nTransforms - 1u)", "ioffB", "ooffB");
+    } else {
+        os << "    const bool valid = m < nTransforms;\n    idx_t ioff = 0, ooff = 0;\n";
+        offsets("valid ? m : nTransforms - 1u", "ioff", "ooff");
+    }
+    os << ""
        << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n"
        << "    __local vreal_t lrAll[" << B * (A + (realPass ? 1 : 0)) << "], liAll[" << B * (A + (realPass ? 1 : 0)) << "];\n"
        << "    __local vreal_t* lr = lrAll + s * " << u(A + (realPass ? 1 : 0)) << ";\n"
@@ -146,7 +164,22 @@ std::string generateRowLaneSource(const KernelSpec& spec)
         return "        { const vreal2_t z = vload" + w2 + "(0, (__global const real_t*)in + 2u * (" + at + ")); " + re +
                " = z.even" + rev + "; " + im + " = z.odd" + rev + "; }\n";
     };
-    if (backward) {
+    if (backward && pairs) {
+        // Z[k] = X_a[k] + i X_b[k]; above N/2, X[k] = conj(X[N-k])
+        os << "\n    // two hermitian halves -> Z, 8 consecutive k at a time\n";
+        forEachItem(N / W, [&](std::size_t, const std::string& j) {
+            os << "        const uint k0 = 8u * " << j << ";\n        vreal_t ar, ai, br, bi;\n"
+               << "        if (k0 < " << u(N / 2) << ") {\n    "
+               << loadPoints("ioff + (idx_t)k0", "ar", "ai", false) << "    "
+               << loadPoints("ioffB + (idx_t)k0", "br", "bi", false) << "        } else {\n    "
+               << loadPoints("ioff + (idx_t)(" + u(N - W + 1) + " - k0)", "ar", "ai", true) << "    "
+               << loadPoints("ioffB + (idx_t)(" + u(N - W + 1) + " - k0)", "br", "bi", true)
+               << "            ai = -ai; bi = -bi;\n        }\n"
+               << "        vstore" << w << "(ar - bi, 0, zr + k0); vstore" << w << "((ai + br) * dirSign, 0, zi + k0);\n";
+        });
+        os << barrier;
+    }
+    if (split) {
         // Z[k] = E + iO, E = X[k] + conj(X[N-k]), O = (X[k] - conj(X[N-k])) exp(2 pi i k / 2N)
         os << "\n    // hermitian half -> Z, 8 consecutive k at a time\n";
         forEachItem(N / W, [&](std::size_t, const std::string& j) {
@@ -181,6 +214,9 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                 if (backward) // Z from local memory
                     os << "        vr[" << k << "] = vload" << w << "(0, zr + (" << e << ") * " << u(W) << "); vi[" << k
                        << "] = vload" << w << "(0, zi + (" << e << ") * " << u(W) << ");\n";
+                else if (forward && pairs) // rows 2m and 2m + 1
+                    os << "        vr[" << k << "] = vload" << w << "(0, in + ioff + (idx_t)(" << e << ") * " << u(W) << "); vi["
+                       << k << "] = vload" << w << "(0, in + ioffB + (idx_t)(" << e << ") * " << u(W) << ");\n";
                 else if (forward) // z[n] = x[2n] + i x[2n+1]: 16 reals
                     os << "        { const vreal2_t z = vload" << w2 << "(0, in + ioff + (idx_t)(" << e << ") * " << u(2 * W)
                        << "); vr[" << k << "] = z.even; vi[" << k << "] = z.odd; }\n";
@@ -235,6 +271,12 @@ std::string generateRowLaneSource(const KernelSpec& spec)
             return;
         for (std::size_t c = 0; c < W; ++c) {
             const std::string at = "ooff + (idx_t)(8u * g + " + u(A * c) + ")";
+            if (backward && pairs) { // rows 2m and 2m + 1
+                os << "        if (valid) vstore" << w << "(ur[" << c << "] * scaleRe, 0, out + ooff + 8u * g + " << u(A * c)
+                   << ");\n        if (validB) vstore" << w << "(ui[" << c << "] * scaleIm, 0, out + ooffB + 8u * g + "
+                   << u(A * c) << ");\n";
+                continue;
+            }
             if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
                 os << "        if (valid) { vreal2_t z; z.even = ur[" << c << "] * scaleRe; z.odd = ui[" << c
                    << "] * scaleIm; vstore" << w2 << "(z, 0, out + ooff + 2u * (8u * g + " << u(A * c) << ")); }\n";
@@ -260,7 +302,34 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                << "].s0; }\n";
         });
     }
-    if (forward) {
+    if (forward && pairs) {
+        const std::string half = realLiteral(0.5L, spec.precision);
+        auto store = [&](const std::string& off, const std::string& re, const std::string& im) {
+            if (outPlanar)
+                return "vstore" + w + "(" + re + ", 0, outRe + " + off + "); vstore" + w + "(" + im + ", 0, outIm + " + off + ");";
+            return "{ vreal2_t z; z.even = " + re + "; z.odd = " + im + "; vstore" + w2 +
+                   "(z, 0, (__global real_t*)out + 2u * (" + off + ")); }";
+        };
+        os << "\n    // Z -> the two hermitian halves, 8 consecutive k at a time, and k = " << N / 2 << "\n" << barrier;
+        forEachItem(N / (2 * W), [&](std::size_t, const std::string& j) {
+            os << "        const uint k0 = 8u * " << j << ";\n"
+               << "        const vreal_t Ar = vload" << w << "(0, zr + k0), Ai = vload" << w << "(0, zi + k0);\n"
+               << "        const vreal_t Br = vload" << w << "(0, zr + " << u(N - W + 1) << " - k0).s76543210, Bi = vload" << w
+               << "(0, zi + " << u(N - W + 1) << " - k0).s76543210;\n"
+               << "        if (valid) " << store("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
+               << "\n        if (validB) " << store("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
+               << "\n";
+        });
+        const std::string h = u(N / 2);
+        if (outPlanar)
+            os << "    if (t == 0u) { if (valid) { outRe[ooff + " << h << "] = zr[" << h << "] * scaleRe; outIm[ooff + " << h
+               << "] = 0; } if (validB) { outRe[ooffB + " << h << "] = zi[" << h << "] * scaleRe; outIm[ooffB + " << h
+               << "] = 0; } }\n";
+        else
+            os << "    if (t == 0u) { if (valid) out[ooff + " << h << "] = (real2_t)(zr[" << h
+               << "] * scaleRe, 0); if (validB) out[ooffB + " << h << "] = (real2_t)(zi[" << h << "] * scaleRe, 0); }\n";
+    }
+    if (merge) {
         // X[k] = E + W^k O, E = (Z[k] + conj(Z[N-k])) / 2, O = -i (Z[k] - conj(Z[N-k])) / 2, W = exp(-2 pi i / 2N)
         const std::string half = realLiteral(0.5L, spec.precision);
         os << "\n    // Z -> hermitian half, 8 consecutive k at a time, and X[" << N << "]\n" << barrier;

@@ -28,6 +28,8 @@ namespace clfft_ng {
 
 std::size_t PassPlan::workGroups() const
 {
+    if (spec.rowPairs) // two real rows per transform slot
+        return (transforms + 2 * spec.transformsPerGroup - 1) / (2 * spec.transformsPerGroup);
     if (spec.simdLanes) { // one group per vector of lanes along the lane dimension
         std::size_t groups = 1;
         for (std::size_t d = 0; d < batch.size(); ++d)
@@ -162,10 +164,16 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
         const char* e = std::getenv("CLFFT_NG_ROW_LANES");
         return !(e && std::string(e) == "0");
     }();
+    // Even real rows of 2048..4096 points: two rows as one complex FFT of their length, which
+    // runs at the efficiency of the longer complex kernels; longer rows: the half-length FFT.
     const bool evenReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
+    const bool pairs = evenReal && spec.realLength >= 2048 && spec.realLength <= 4096 && spec.realLength % (W * W) == 0;
+    const std::size_t rowLength = pairs ? spec.realLength : spec.length;
     if (rowLanes && (spec.kind == PassKind::Complex || evenReal) && !spec.stageTwiddleLength &&
         spec.bluesteinStep == BluesteinStep::None && pass.inStride == 1 && pass.outStride == 1 &&
-        spec.length % (W * W) == 0 && spec.length >= 2048 && laneLocalFits(spec.length / W, spec.precision, false, limits)) {
+        rowLength % (W * W) == 0 && rowLength >= 2048 && laneLocalFits(rowLength / W, spec.precision, false, limits)) {
+        spec.rowPairs = pairs;
+        spec.length = rowLength;
         spec.rowLanes = W;
         // Radices up to 8: 16 vectors of each component fit the registers (radix 16 spills:
         // 2048 x 2048 went from 26 to 34 GFLOP/s, 1024 x 4096 from 22 to 26, with 8).

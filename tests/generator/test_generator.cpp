@@ -270,6 +270,19 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
     const std::string c2r = generateKernelSource(r);
     BOOST_TEST(c2r.find("hermitian half -> Z") != std::string::npos);
     BOOST_TEST(c2r.find("vstore16(z, 0, out + ooff + 2u * (") != std::string::npos);
+    // Two real rows per complex FFT of their length (rowPairs): no split/merge factors.
+    KernelSpec pr = r;
+    pr.rowPairs = true;
+    pr.realLength = 512;
+    BOOST_TEST(pr.kernelName().find("_w8pb4t8") != std::string::npos);
+    BOOST_TEST(kernelTable(pr).size() == table.size());
+    BOOST_TEST(generateKernelSource(pr).find("two hermitian halves -> Z") != std::string::npos);
+    pr.kind = PassKind::RealForward;
+    const std::string pairsR2c = generateKernelSource(pr);
+    BOOST_TEST(pairsR2c.find("vload8(0, in + ioffB + (idx_t)(") != std::string::npos);
+    BOOST_TEST(pairsR2c.find("Z -> the two hermitian halves") != std::string::npos);
+    pr.realLength = 1024; // pairs transform the whole row
+    BOOST_CHECK_THROW(generateKernelSource(pr), std::invalid_argument);
     r.realLength = 1023; // odd real lengths keep the lane kernels
     BOOST_CHECK_THROW(generateKernelSource(r), std::invalid_argument);
     s.length = 520; // not 8 x a multiple of 8
