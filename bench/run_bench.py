@@ -347,7 +347,7 @@ def real_vs_complex_text(entries, libs):
     if not entries:
         return ""
     shown = [l for l in libs if l in ("ours", "clfft")]
-    o = ["", "R2C time / C2C time per transform, same length, same run (median over the rounds of the "
+    o = ["", "", "R2C time / C2C time per transform, same length, same run (median over the rounds of the "
          "ratio within each round; the rounds' ratios in brackets):", "",
          "| r2c case | " + " | ".join(LIB_NAMES[l] for l in shown) + " |",
          "|---|" + "---:|" * len(shown)]
@@ -621,6 +621,8 @@ def main():
     ap.add_argument("--warmup", type=int, default=3, help="untimed transforms before them (default 3)")
     ap.add_argument("--mib", type=float, help="input size per batch in MiB (default 32; --quick 4)")
     ap.add_argument("--libs", default="ours,clfft,fftw", help="comma-separated subset of ours,clfft,fftw")
+    ap.add_argument("--only", help="comma-separated case names of the suite to run, e.g. "
+                    "\"r2c single 4096,c2c single 4096\"")
     ap.add_argument("--fftw-threads", type=int, default=2, help="FFTW threads (default 2)")
     ap.add_argument("--system-lib", default="/usr/lib/x86_64-linux-gnu",
                     help="directory of the reference libclFFT.so.2 (default Debian's)")
@@ -667,6 +669,11 @@ def main():
     if load_start > 1.0:
         log("warning: load average %.2f; timings will be noisy" % load_start)
     suite = QUICK_SUITE if args.quick else (FULL_SUITE if getattr(args, "full", False) else DEFAULT_SUITE)
+    if args.only:
+        names = [n.strip() for n in args.only.split(",") if n.strip()]
+        suite = [c for c in suite if c["name"] in names]
+        if not suite:
+            sys.exit("run_bench.py: --only matches no case of the suite")
     started = datetime.datetime.now()
     log("measuring the device copy bandwidth ...")
     device = h.copy_bandwidth()
