@@ -87,7 +87,6 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     // with the hermitian half X[0..N] built from its spectrum Z (R2C, after) or Z from the
     // hermitian half (C2R, before), 8 consecutive k at a time through local memory.
     const bool forward = spec.kind == PassKind::RealForward, backward = spec.kind == PassKind::RealBackward;
-    const bool realPass = forward || backward;
     // Two real rows at once (rowPairs): z = x_a + i x_b, one complex FFT of N points, then
     // X_a[k] = (Z[k] + conj(Z[N-k])) / 2 and X_b[k] = -i (Z[k] - conj(Z[N-k])) / 2 for k <= N/2
     // (R2C), or Z[k] = X_a[k] + i X_b[k] over all k by symmetry (C2R); no twiddles.
@@ -141,18 +140,17 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     }
     os << ""
        << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n"
-       << "    __local vreal_t lrAll[" << B * (A + (realPass ? 1 : 0)) << "], liAll[" << B * (A + (realPass ? 1 : 0)) << "];\n"
-       << "    __local vreal_t* lr = lrAll + s * " << u(A + (realPass ? 1 : 0)) << ";\n"
-       << "    __local vreal_t* li = liAll + s * " << u(A + (realPass ? 1 : 0)) << ";\n";
+       << "    __local vreal_t lrAll[" << B * A << "], liAll[" << B * A << "];\n"
+       << "    __local vreal_t* lr = lrAll + s * " << u(A) << ";\n"
+       << "    __local vreal_t* li = liAll + s * " << u(A) << ";\n";
     // R2C: Z in memory of its own, written as each group is done (Z[N] = Z[0] after it); in the
     // memory of the passes it would have to wait for every group, the values held across a
     // barrier (measured 5% slower at 4096). C2R: Z before the passes, in their memory.
-    const bool zApart = forward;
-    if (zApart)
+    if (forward)
         os << "    __local real_t zrAll[" << B * (N + W) << "], ziAll[" << B * (N + W) << "];\n"
            << "    __local real_t* zr = zrAll + s * " << u(N + W) << ";\n"
            << "    __local real_t* zi = ziAll + s * " << u(N + W) << ";\n";
-    else if (realPass) // Z in the same memory, one component at a time (R2C: Z[N] = Z[0] after it)
+    else if (backward) // Z in the passes' memory, one component at a time
         os << "    __local real_t* zr = (__local real_t*)lr;\n"
            << "    __local real_t* zi = (__local real_t*)li;\n";
     os << "    vreal_t vr[" << vectorRegisters(passes, T) << "], vi[" << vectorRegisters(passes, T) << "];\n";
@@ -171,6 +169,13 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                    "(0, inIm + " + at + ")" + rev + ";\n";
         return "        { const vreal2_t z = vload" + w2 + "(0, (__global const real_t*)in + 2u * (" + at + ")); " + re +
                " = z.even" + rev + "; " + im + " = z.odd" + rev + "; }\n";
+    };
+    // Statement storing 8 consecutive complex points (re, im) at offset `at` of the complex side.
+    auto storePoints = [&](const std::string& at, const std::string& re, const std::string& im) {
+        if (outPlanar)
+            return "vstore" + w + "(" + re + ", 0, outRe + " + at + "); vstore" + w + "(" + im + ", 0, outIm + " + at + ");";
+        return "{ vreal2_t z; z.even = " + re + "; z.odd = " + im + "; vstore" + w2 + "(z, 0, (__global real_t*)out + 2u * (" +
+               at + ")); }";
     };
     if (backward && pairs) {
         // Z[k] = X_a[k] + i X_b[k]; above N/2, X[k] = conj(X[N-k])
@@ -228,12 +233,8 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                 else if (forward) // z[n] = x[2n] + i x[2n+1]: 16 reals
                     os << "        { const vreal2_t z = vload" << w2 << "(0, in + ioff + (idx_t)(" << e << ") * " << u(2 * W)
                        << "); vr[" << k << "] = z.even; vi[" << k << "] = z.odd; }\n";
-                else if (inPlanar)
-                    os << "        vr[" << k << "] = vload" << w << "(0, inRe + " << at << "); vi[" << k << "] = vload" << w
-                       << "(0, inIm + " << at << ") * dirSign;\n";
                 else
-                    os << "        { const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)in + 2u * (" << at
-                       << ")); vr[" << k << "] = z.even; vi[" << k << "] = z.odd * dirSign; }\n";
+                    os << loadPoints(at, "vr[" + k + "]", "vi[" + k + "]", false) << "        vi[" << k << "] *= dirSign;\n";
             }
         });
         if (p > 0 || backward) // (C2R: pass 0 reads Z from the memory it writes)
@@ -256,16 +257,8 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier
        << "    __local const real_t* LR = (__local const real_t*)lr;\n"
        << "    __local const real_t* LI = (__local const real_t*)li;\n";
-    // R2C: every group is read before Z overwrites the memory (registers ur/ui hold them)
-    const std::size_t Q = (A / W + T - 1) / T;
-    if (forward && !zApart)
-        os << "    vreal_t zur[" << Q * W << "], zui[" << Q * W << "];\n";
-    forEachItem(A / W, [&](std::size_t q, const std::string& j) {
-        if (forward && !zApart)
-            os << "        const uint g = " << j << ";\n        vreal_t* ur = zur + " << u(q * W) << "; vreal_t* ui = zui + "
-               << u(q * W) << ";\n";
-        else
-            os << "        const uint g = " << j << ";\n        vreal_t ur[" << W << "], ui[" << W << "];\n";
+    forEachItem(A / W, [&](std::size_t, const std::string& j) {
+        os << "        const uint g = " << j << ";\n        vreal_t ur[" << W << "], ui[" << W << "];\n";
         for (std::size_t b = 0; b < W; ++b)
             for (int c = 0; c < 2; ++c) {
                 os << "        " << (c ? "ui" : "ur") << "[" << b << "] = (vreal_t)(";
@@ -275,17 +268,14 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                 os << ");\n";
             }
         os << "        dft" << W << "s(ur, ui);\n";
-        if (forward && zApart) {
+        if (forward) { // Z to local memory
             for (std::size_t c = 0; c < W; ++c)
                 os << "        vstore" << w << "(ur[" << c << "], 0, zr + 8u * g + " << u(A * c) << "); vstore" << w << "(ui[" << c
                    << "], 0, zi + 8u * g + " << u(A * c) << ");\n";
             os << "        if (g == 0u) { zr[" << u(N) << "] = ur[0].s0; zi[" << u(N) << "] = ui[0].s0; }\n";
             return;
         }
-        if (forward)
-            return;
         for (std::size_t c = 0; c < W; ++c) {
-            const std::string at = "ooff + (idx_t)(8u * g + " + u(A * c) + ")";
             if (backward && pairs) { // rows 2m and 2m + 1
                 os << "        if (valid) vstore" << w << "(ur[" << c << "] * scaleRe, 0, out + ooff + 8u * g + " << u(A * c)
                    << ");\n        if (validB) vstore" << w << "(ui[" << c << "] * scaleIm, 0, out + ooffB + 8u * g + "
@@ -297,42 +287,23 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                    << "] * scaleIm; vstore" << w2 << "(z, 0, out + ooff + 2u * (8u * g + " << u(A * c) << ")); }\n";
                 continue;
             }
-            if (outPlanar)
-                os << "        if (valid) { vstore" << w << "(ur[" << c << "] * scaleRe, 0, outRe + " << at << "); vstore" << w
-                   << "(ui[" << c << "] * scaleIm, 0, outIm + " << at << "); }\n";
-            else
-                os << "        if (valid) { vreal2_t z; z.even = ur[" << c << "] * scaleRe; z.odd = ui[" << c
-                   << "] * scaleIm; vstore" << w2 << "(z, 0, (__global real_t*)out + 2u * (" << at << ")); }\n";
+            os << "        if (valid) "
+               << storePoints("ooff + (idx_t)(8u * g + " + u(A * c) + ")", "ur[" + std::to_string(c) + "] * scaleRe",
+                              "ui[" + std::to_string(c) + "] * scaleIm")
+               << "\n";
         }
     });
 
-    if (forward && !zApart) { // Z to local memory (and Z[N] = Z[0])
-        os << barrier;
-        forEachItem(A / W, [&](std::size_t q, const std::string& j) {
-            os << "        const uint g = " << j << ";\n";
-            for (std::size_t c = 0; c < W; ++c)
-                os << "        vstore" << w << "(zur[" << q * W + c << "], 0, zr + 8u * g + " << u(A * c) << "); vstore" << w
-                   << "(zui[" << q * W + c << "], 0, zi + 8u * g + " << u(A * c) << ");\n";
-            os << "        if (g == 0u) { zr[" << u(N) << "] = zur[" << q * W << "].s0; zi[" << u(N) << "] = zui[" << q * W
-               << "].s0; }\n";
-        });
-    }
     if (forward && pairs) {
         const std::string half = realLiteral(0.5L, spec.precision);
-        auto store = [&](const std::string& off, const std::string& re, const std::string& im) {
-            if (outPlanar)
-                return "vstore" + w + "(" + re + ", 0, outRe + " + off + "); vstore" + w + "(" + im + ", 0, outIm + " + off + ");";
-            return "{ vreal2_t z; z.even = " + re + "; z.odd = " + im + "; vstore" + w2 +
-                   "(z, 0, (__global real_t*)out + 2u * (" + off + ")); }";
-        };
         os << "\n    // Z -> the two hermitian halves, 8 consecutive k at a time, and k = " << N / 2 << "\n" << barrier;
         forEachItem(N / (2 * W), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n"
                << "        const vreal_t Ar = vload" << w << "(0, zr + k0), Ai = vload" << w << "(0, zi + k0);\n"
                << "        const vreal_t Br = vload" << w << "(0, zr + " << u(N - W + 1) << " - k0).s76543210, Bi = vload" << w
                << "(0, zi + " << u(N - W + 1) << " - k0).s76543210;\n"
-               << "        if (valid) " << store("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
-               << "\n        if (validB) " << store("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
+               << "        if (valid) " << storePoints("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
+               << "\n        if (validB) " << storePoints("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
                << "\n";
         });
         const std::string h = u(N / 2);
@@ -358,12 +329,7 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                << "        const vreal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
                << "        const vreal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
                << "        const vreal_t Xr = (Er + Or * wz.even - Oi * wz.odd) * scaleRe, Xi = (Ei + Oi * wz.even + Or * wz.odd) * scaleIm;\n";
-            if (outPlanar)
-                os << "        if (valid) { vstore" << w << "(Xr, 0, outRe + ooff + k0); vstore" << w
-                   << "(Xi, 0, outIm + ooff + k0); }\n";
-            else
-                os << "        if (valid) { vreal2_t z; z.even = Xr; z.odd = Xi; vstore" << w2
-                   << "(z, 0, (__global real_t*)out + 2u * (ooff + k0)); }\n";
+            os << "        if (valid) " << storePoints("ooff + k0", "Xr", "Xi") << "\n";
         });
         const std::string last = "(real2_t)((zr[0] - zi[0]) * scaleRe, 0)";
         os << "    if (valid && t == 0u) "
