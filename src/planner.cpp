@@ -776,15 +776,12 @@ ExecutionPlan planRealForward(const Problem& problem, const DeviceLimits& limits
     std::vector<IoDim> herm = problem.dims;
     herm[0].n = problem.dims[0].n / 2 + 1;
     const View out = viewOf(herm, problem.batch, true, BufferRole::Output, problem.outLayout);
+    // Dimension 0: a long row as a complex FFT of all N points, or of N/2 points and a merge
+    // pass; else one real pass.
     if (longRealRow(problem, limits) && !halfLengthRow(problem, true)) {
         const View realIn = viewOf(problem.dims, problem.batch, false, BufferRole::Input, ComplexLayout::Interleaved);
         addRealRow(plan, problem, problem.dims[0].n, 1, realIn, out, limits);
-        for (std::size_t d = 1; d < herm.size(); ++d)
-            if (herm[d].n > 1)
-                addDimension(plan, problem, d, out, out, true, limits);
-        return plan;
-    }
-    if (longRealRow(problem, limits)) {
+    } else if (longRealRow(problem, limits)) {
         View zOut = out;
         zOut.counts[0] = problem.dims[0].n / 2;
         addDimension(plan, problem, 0, complexViewOfRealSide(problem, true, BufferRole::Input), zOut,
@@ -798,21 +795,18 @@ ExecutionPlan planRealForward(const Problem& problem, const DeviceLimits& limits
         merge.source = merge.destination = BufferRole::Output;
         merge.sourceLayout = merge.destinationLayout = problem.outLayout;
         plan.passes.push_back(makePass(problem, merge, limits));
-        for (std::size_t d = 1; d < herm.size(); ++d)
-            if (herm[d].n > 1)
-                addDimension(plan, problem, d, out, out, true, limits);
-        return plan;
+    } else {
+        PassIo real;
+        real.kind = PassKind::RealForward;
+        real.n = problem.dims[0].n;
+        real.inStride = problem.dims[0].inStride;
+        real.outStride = problem.dims[0].outStride;
+        for (std::size_t i = 1; i < problem.dims.size(); ++i)
+            real.batch.push_back(problem.dims[i]);
+        real.batch.insert(real.batch.end(), problem.batch.begin(), problem.batch.end());
+        real.destinationLayout = problem.outLayout;
+        plan.passes.push_back(makePass(problem, real, limits));
     }
-    PassIo real;
-    real.kind = PassKind::RealForward;
-    real.n = problem.dims[0].n;
-    real.inStride = problem.dims[0].inStride;
-    real.outStride = problem.dims[0].outStride;
-    for (std::size_t i = 1; i < problem.dims.size(); ++i)
-        real.batch.push_back(problem.dims[i]);
-    real.batch.insert(real.batch.end(), problem.batch.begin(), problem.batch.end());
-    real.destinationLayout = problem.outLayout;
-    plan.passes.push_back(makePass(problem, real, limits));
     // The other dimensions, in place on the hermitian output (N0/2+1 points along dim 0).
     for (std::size_t d = 1; d < herm.size(); ++d)
         if (herm[d].n > 1)
