@@ -324,6 +324,24 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
     return table;
 }
 
+std::string stockhamReadElement(std::size_t butterflies, const std::string& j, int r)
+{
+    return j + " + " + u(static_cast<std::size_t>(r) * butterflies);
+}
+
+std::string stockhamWriteElement(int radix, std::size_t span, std::size_t length, const std::string& j, int r)
+{
+    const std::size_t R = static_cast<std::size_t>(radix);
+    std::string base;
+    if (span == 1)
+        base = j + " * " + u(R);
+    else if (span * R == length)
+        base = j; // last pass: j < span
+    else
+        base = "(" + j + " / " + u(span) + ") * " + u(span * R) + " + " + j + " % " + u(span);
+    return base + " + " + u(static_cast<std::size_t>(r) * span);
+}
+
 std::string generateStockhamSource(const KernelSpec& spec)
 {
     validate(spec);
@@ -413,18 +431,10 @@ std::string generateStockhamSource(const KernelSpec& spec)
     };
     // Element pass s reads for (j, r), and the element it writes.
     auto readElement = [](const PassShape& s, const std::string& j, int r) {
-        return j + " + " + u(static_cast<std::size_t>(r) * s.butterflies);
+        return stockhamReadElement(s.butterflies, j, r);
     };
     auto writeElement = [&](const PassShape& s, const std::string& j, int r) {
-        std::string base;
-        if (s.span == 1)
-            base = j + " * " + u(static_cast<std::size_t>(s.radix));
-        else if (s.span * static_cast<std::size_t>(s.radix) == N)
-            base = j; // last pass: j < Ns
-        else
-            base = "(" + j + " / " + u(s.span) + ") * " + u(s.span * static_cast<std::size_t>(s.radix)) + " + " + j +
-                   " % " + u(s.span);
-        return base + " + " + u(static_cast<std::size_t>(r) * s.span);
+        return stockhamWriteElement(s.radix, s.span, N, j, r);
     };
     auto readLocal = [&](const PassShape& s, const std::string& comp) {
         forEachItem(s.butterflies, "    ", [&](std::size_t q, const std::string& j) {

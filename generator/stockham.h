@@ -48,4 +48,10 @@ std::size_t stageSplit(const KernelSpec& spec);
 // Number of entries stockhamTwiddles returns (at least 1: a table is always bound).
 std::size_t stockhamTwiddleCount(const KernelSpec& spec);
 
+// Autosort indexing of a Stockham pass of `radix` over `length` points (span = product of the
+// earlier radices): the element butterfly j reads for input r, and the one it writes for output
+// r. j is source text (an OpenCL C expression); so are the results.
+std::string stockhamReadElement(std::size_t butterflies, const std::string& j, int r);
+std::string stockhamWriteElement(int radix, std::size_t span, std::size_t length, const std::string& j, int r);
+
 } // namespace clfft_ng

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "global_access.h"
+#include "stockham.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -72,20 +73,12 @@ inline std::string vectorSlot(const VectorPass& s, std::size_t q, int r)
 // The element item j reads for input r, and the one it writes for output r (autosort).
 inline std::string vectorReadElement(const VectorPass& s, const std::string& j, int r)
 {
-    return j + " + " + u(static_cast<std::size_t>(r) * s.butterflies);
+    return stockhamReadElement(s.butterflies, j, r);
 }
 
 inline std::string vectorWriteElement(const VectorPass& s, std::size_t length, const std::string& j, int r)
 {
-    std::string base;
-    if (s.span == 1)
-        base = j + " * " + u(static_cast<std::size_t>(s.radix));
-    else if (s.span * static_cast<std::size_t>(s.radix) == length)
-        base = j; // last pass: j < span
-    else
-        base = "(" + j + " / " + u(s.span) + ") * " + u(s.span * static_cast<std::size_t>(s.radix)) + " + " + j + " % " +
-               u(s.span);
-    return base + " + " + u(static_cast<std::size_t>(r) * s.span);
+    return stockhamWriteElement(s.radix, s.span, length, j, r);
 }
 
 // The pass's twiddles on inputs 1..R-1 of item q, then its codelet.
