@@ -22,8 +22,8 @@ std::size_t KernelSpec::localMemBytes() const
         return 0;
     if (simdLanes)
         return simdLanes * length * complexBytes(precision);
-    if (rowLanes) // the passes' vectors; R2C: Z apart, with a vector's worth after it (row_lanes.cpp)
-        return transformsPerGroup * (length + (kind == PassKind::RealForward ? length + rowLanes : 0)) * complexBytes(precision);
+    if (rowLanes) // two buffers of the passes' vectors, each with a vector to spare (row_lanes.cpp)
+        return transformsPerGroup * 2 * (length + rowLanes) * complexBytes(precision);
     return transformsPerGroup * length * complexBytes(precision) / (splitExchange ? 2 : 1);
 }
 

@@ -241,7 +241,14 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
     BOOST_TEST(src.find("vstore16") != std::string::npos);
     BOOST_TEST(src.find("laneIn[") == std::string::npos); // nothing gathered
     BOOST_TEST(src.find("void dft8s(") != std::string::npos);
-    BOOST_TEST(s.localMemBytes() == 4u * 512u * 8u);
+    // two buffers, the passes alternating between them, each with a vector to spare
+    BOOST_TEST(s.localMemBytes() == 4u * 2u * (512u + 8u) * 8u);
+    // so one barrier per pass (before each pass after the first, and before the DFTs across the
+    // lanes): no pass reads and writes one buffer
+    std::size_t barriers = 0;
+    for (std::size_t at = src.find("barrier("); at != std::string::npos; at = src.find("barrier(", at + 1))
+        ++barriers;
+    BOOST_TEST(barriers == s.radices.size());
     const auto table = kernelTable(s);
     const std::size_t passTwiddles = table.size() - 64 * 8;
     const long double pi = 3.141592653589793238462643383279502884L;
