@@ -1,5 +1,7 @@
 #include "kernel_spec.h"
 
+#include "simd_columns.h"
+
 #include <sstream>
 
 namespace clfft_ng {
@@ -21,7 +23,7 @@ std::size_t KernelSpec::localMemBytes() const
     if (!usesLocalMemory())
         return 0;
     if (simdLanes)
-        return simdLanes * length * complexBytes(precision);
+        return laneLocalBuffers(*this) * simdLanes * length * complexBytes(precision);
     if (rowLanes) // two buffers of the passes' vectors, each with a vector to spare (row_lanes.cpp)
         return transformsPerGroup * 2 * (length + rowLanes) * complexBytes(precision);
     return transformsPerGroup * length * complexBytes(precision) / (splitExchange ? 2 : 1);

@@ -134,9 +134,12 @@ std::string generateLaneSource(const KernelSpec& spec)
         }
     }
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
-    const bool useLocal = passes.size() >= 2 || realForward || realBackward || bluestein;
-    if (useLocal)
-        os << "    __local vreal_t lr[" << N << "], li[" << N << "];\n";
+    // Local buffers: passes that read local memory write the other buffer when there are two
+    // (laneLocalBuffers), so that no values are held across a barrier.
+    const std::size_t buffers = laneLocalBuffers(spec);
+    for (std::size_t b = 0; b < buffers; ++b)
+        os << "    __local vreal_t lr" << b << "[" << N << "], li" << b << "[" << N << "];\n";
+    std::size_t cur = 0; // the buffer holding the latest values
     os << "    vreal_t vr[" << vectorRegisters(passes, T) << "], vi[" << vectorRegisters(passes, T) << "];\n";
 
     auto forEachItem = [&](std::size_t count, const std::function<void(std::size_t, const std::string&)>& body) {
@@ -304,8 +307,8 @@ std::string generateLaneSource(const KernelSpec& spec)
                << "        const real2_t w = tw[" << u(realBase) << " + k];\n"
                << "        const vreal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
                << "        const vreal_t Or = Dr * w.x + Di * w.y, Oi = Di * w.x - Dr * w.y;\n"
-               << "        lr[k] = Er - Oi; li[k] = (Ei + Or) * dirSign;\n"
-               << "        if (k > 0u && k < " << u(M) << " - k) { lr[" << u(M) << " - k] = Er + Oi; li[" << u(M)
+               << "        lr0[k] = Er - Oi; li0[k] = (Ei + Or) * dirSign;\n"
+               << "        if (k > 0u && k < " << u(M) << " - k) { lr0[" << u(M) << " - k] = Er + Oi; li0[" << u(M)
                << " - k] = (Or - Ei) * dirSign; }\n";
         });
     }
@@ -406,17 +409,27 @@ std::string generateLaneSource(const KernelSpec& spec)
                     }
                 }
             });
-        } else {
+        }
+        const std::string from = std::to_string(cur);
+        if (!readsGlobal && !writesGlobal && buffers == 2)
+            cur = 1 - cur;
+        const std::string to = std::to_string(cur);
+        const bool fused = !readsGlobal && (writesGlobal || buffers == 2); // reads, computes, writes per item
+        auto readLocal = [&](std::size_t q, const std::string& j) {
+            for (int r = 0; r < R; ++r)
+                os << "        vr[" << slot(s, q, r) << "] = lr" << from << "[" << readElement(s, j, r) << "]; vi["
+                   << slot(s, q, r) << "] = li" << from << "[" << readElement(s, j, r) << "];\n";
+        };
+        if (!readsGlobal) {
             os << barrier;
-            forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
-                for (int r = 0; r < R; ++r)
-                    os << "        vr[" << slot(s, q, r) << "] = lr[" << readElement(s, j, r) << "]; vi[" << slot(s, q, r)
-                       << "] = li[" << readElement(s, j, r) << "];\n";
-            });
-            if (!writesGlobal)
+            if (!fused) { // one buffer: every item read before any is written
+                forEachItem(s.butterflies, readLocal);
                 os << barrier;
+            }
         }
         forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
+            if (fused)
+                readLocal(q, j);
             emitVectorButterfly(os, s, q, j);
             for (int r = 0; r < R; ++r) {
                 const std::string e = writeElement(s, j, r), k = slot(s, q, r);
@@ -433,7 +446,7 @@ std::string generateLaneSource(const KernelSpec& spec)
                     continue;
                 }
                 if (!writesGlobal) {
-                    os << "        lr[" << e << "] = vr[" << k << "]; li[" << e << "] = vi[" << k << "];\n";
+                    os << "        lr" << to << "[" << e << "] = vr[" << k << "]; li" << to << "[" << e << "] = vi[" << k << "];\n";
                     continue;
                 }
                 if (step == BluesteinStep::Multiply || step == BluesteinStep::Store) {
@@ -498,7 +511,8 @@ std::string generateLaneSource(const KernelSpec& spec)
            << "    // O = -i (Z[k] - conj(Z[M-k])) / 2, W = exp(-2 pi i / N)\n" << barrier;
         forEachItem(M / 2 + 1, [&](std::size_t, const std::string& k) {
             os << "        const uint k = " << k << ", kk = k == 0u ? 0u : " << u(M) << " - k;\n"
-               << "        const vreal_t Ar = lr[k], Ai = li[k], Br = lr[kk], Bi = li[kk];\n"
+               << "        const vreal_t Ar = lr" << cur << "[k], Ai = li" << cur << "[k], Br = lr" << cur << "[kk], Bi = li" << cur
+               << "[kk];\n"
                << "        const vreal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
                << "        const vreal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
                << "        const real2_t w = tw[" << u(realBase) << " + k];\n"
@@ -516,6 +530,20 @@ std::string generateLaneSource(const KernelSpec& spec)
 } // namespace clfft_ng
 
 namespace clfft_ng {
+
+std::size_t laneLocalBuffers(const KernelSpec& spec)
+{
+    const bool realForward = spec.kind == PassKind::RealForward && spec.halfLengthReal(),
+               realBackward = spec.kind == PassKind::RealBackward && spec.halfLengthReal();
+    const bool bluestein = spec.kind == PassKind::Bluestein;
+    const std::size_t steps = spec.radices.size() * (bluestein ? 2 : 1);
+    if (!(steps >= 2 || realForward || realBackward || bluestein))
+        return 0;
+    // a step that reads local memory and writes it: not the first (unless the C2R split comes
+    // before it) and not the last (unless the R2C merge comes after it)
+    const bool localToLocal = steps >= 3 || (steps == 2 && (realForward || realBackward));
+    return localToLocal ? 2 : 1;
+}
 
 std::size_t laneTableBase(const KernelSpec& spec)
 {

@@ -21,6 +21,11 @@ std::string generateLaneSource(const KernelSpec& spec);
 // e < length, l < simdLanes (M = stageTwiddleLength), lanes innermost.
 std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec);
 
+// Local buffers of a lane kernel (each simdLanes x length complex values): 0 when its passes
+// never exchange through local memory, 2 when a pass reads local memory and writes it (the
+// passes then alternate between two buffers), else 1.
+std::size_t laneLocalBuffers(const KernelSpec& spec);
+
 // Where the lane table starts: after stockhamTwiddles(spec), and after simdLanes zeros that pad
 // a Bluestein chirp (Load, Store steps), so that a vector of lanes can read past its end.
 std::size_t laneTableBase(const KernelSpec& spec);

@@ -7,8 +7,8 @@
 #include "butterfly.h"
 #include "factorize.h"
 #include "generate.h"
-#include "simd_columns.h"
 #include "kernel_spec.h"
+#include "simd_columns.h"
 #include "stockham.h"
 
 #include <cmath>
@@ -193,6 +193,44 @@ BOOST_AUTO_TEST_CASE(lane_kernels_load_whole_vectors_only_where_lanes_are_neighb
     BOOST_TEST(s.kernelName().find("_v8l0pt") != std::string::npos);
     s.pre.present = true; // lane kernels never carry callbacks (the planner keeps those passes)
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
+}
+
+// Lane kernels exchange through local memory between passes; where a pass reads local memory
+// and writes it, the passes alternate between two buffers, so that no pass reads and writes
+// one buffer (one barrier per exchange, nothing held across a barrier).
+BOOST_AUTO_TEST_CASE(lane_kernel_passes_alternate_between_two_local_buffers)
+{
+    auto barriers = [](const std::string& src) {
+        std::size_t n = 0;
+        for (std::size_t at = src.find("barrier("); at != std::string::npos; at = src.find("barrier(", at + 1))
+            ++n;
+        return n;
+    };
+    KernelSpec s = specFor(512);
+    s.radices = {8, 8, 8};
+    s.threadsPerTransform = 64;
+    s.simdLanes = 8;
+    s.laneDim = 0;
+    s.laneFull = true;
+    s.transformsPerGroup = 1;
+    const std::string three = generateKernelSource(s);
+    BOOST_TEST(laneLocalBuffers(s) == 2u);
+    BOOST_TEST(s.localMemBytes() == 2u * 8u * 512u * 8u);
+    BOOST_TEST(three.find("__local vreal_t lr1[512], li1[512];") != std::string::npos);
+    BOOST_TEST(barriers(three) == 2u); // before passes 1 and 2
+    s.length = 64; // two passes: the middle exchange only, one buffer
+    s.radices = {8, 8};
+    s.threadsPerTransform = 8;
+    const std::string two = generateKernelSource(s);
+    BOOST_TEST(laneLocalBuffers(s) == 1u);
+    BOOST_TEST(s.localMemBytes() == 8u * 64u * 8u);
+    BOOST_TEST(two.find("lr1") == std::string::npos);
+    BOOST_TEST(barriers(two) == 1u);
+    s.kind = PassKind::RealForward; // the merge stage reads what the last pass wrote
+    s.realLength = 128;
+    s.laneGatherIn = true;
+    BOOST_TEST(laneLocalBuffers(s) == 2u);
+    BOOST_TEST(barriers(generateKernelSource(s)) == 2u);
 }
 
 // Odd real lengths on lanes: the full-length FFT reads the reals element by element (the real
