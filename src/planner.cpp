@@ -157,21 +157,22 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     const std::size_t W = kLanes;
     // Transforms of contiguous points (rows): a row-lane kernel, the points of one transform in
     // the lanes (whole-vector loads and stores, where lanes across rows would be gathered). From
-    // 2048 complex points: below, gathered lanes do as well or better (A/B over 5 alternating
-    // processes, c2c GFLOP/s row lanes / lanes: 256 20.4 / 21.4, 512 16.5 / 25.6, 1024 21.9 /
-    // 21.9, 2048 25.8 / 17.3, 4096 36.5 / 16.3).
+    // 1024 points: below, gathered lanes do as well or better (the same kernels timed
+    // alternately in one process, ms per 64 MiB, row lanes / lanes: c2c 256 13.2 / 13.0, 512
+    // 13.7 / 12.8, 1024 13.9 / 17.1; r2c 1024 17.5 / 20.0).
     static const bool rowLanes = [] {
         const char* e = std::getenv("CLFFT_NG_ROW_LANES");
         return !(e && std::string(e) == "0");
     }();
-    // Even real rows of 2048..4096 points: two rows as one complex FFT of their length, which
+    // Even real rows of 1024..4096 points: two rows as one complex FFT of their length, which
     // runs at the efficiency of the longer complex kernels; longer rows: the half-length FFT.
+    const std::size_t minRow = 1024;
     const bool evenReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
-    const bool pairs = evenReal && spec.realLength >= 2048 && spec.realLength <= 4096 && spec.realLength % (W * W) == 0;
+    const bool pairs = evenReal && spec.realLength >= minRow && spec.realLength <= 4096 && spec.realLength % (W * W) == 0;
     const std::size_t rowLength = pairs ? spec.realLength : spec.length;
     if (rowLanes && (spec.kind == PassKind::Complex || evenReal) && !spec.stageTwiddleLength &&
         spec.bluesteinStep == BluesteinStep::None && pass.inStride == 1 && pass.outStride == 1 &&
-        rowLength % (W * W) == 0 && rowLength >= 2048 && laneLocalFits(rowLength / W, spec.precision, false, limits)) {
+        rowLength % (W * W) == 0 && rowLength >= minRow && laneLocalFits(rowLength / W, spec.precision, false, limits)) {
         spec.rowPairs = pairs;
         spec.length = rowLength;
         spec.rowLanes = W;
