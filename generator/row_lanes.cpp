@@ -195,9 +195,12 @@ std::string generateRowLaneSource(const KernelSpec& spec)
         os << barrier;
     }
     if (split) {
-        // Z[k] = E + iO, E = X[k] + conj(X[N-k]), O = (X[k] - conj(X[N-k])) exp(2 pi i k / 2N)
-        os << "\n    // hermitian half -> Z, 8 consecutive k at a time\n";
-        forEachItem(N / W, [&](std::size_t, const std::string& j) {
+        // Z[k] = E + iO, E = X[k] + conj(X[N-k]), O = (X[k] - conj(X[N-k])) exp(2 pi i k / 2N), and
+        // from the same loads Z[N-k] = conj(E) + i conj(O): 8 k below N/2 and their mirrors at a
+        // time, then Z[N/2]
+        const std::string h = u(N / 2);
+        os << "\n    // hermitian half -> Z, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n";
+        forEachItem(N / (2 * W), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n        vreal_t Ar, Ai, Br, Bi;\n"
                << loadPoints("ioff + (idx_t)k0", "Ar", "Ai", false)
                << loadPoints("ioff + (idx_t)(" + u(N - W + 1) + " - k0)", "Br", "Bi", true)
@@ -205,9 +208,16 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                << " + k0));\n"
                << "        const vreal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
                << "        const vreal_t Or = Dr * wz.even + Di * wz.odd, Oi = Di * wz.even - Dr * wz.odd;\n"
-               << "        vstore" << w << "(Er - Oi, 0, zr + k0); vstore" << w << "((Ei + Or) * dirSign, 0, zi + k0);\n";
+               << "        vstore" << w << "(Er - Oi, 0, zr + k0); vstore" << w << "((Ei + Or) * dirSign, 0, zi + k0);\n"
+               << "        vstore" << w << "((Er + Oi).s76543210, 0, zr + " << u(N - W + 1) << " - k0); vstore" << w
+               << "(((Or - Ei) * dirSign).s76543210, 0, zi + " << u(N - W + 1) << " - k0);\n";
         });
-        os << barrier;
+        const std::string x = inPlanar ? "(real2_t)(inRe[ioff + " + h + "], inIm[ioff + " + h + "])" : "in[ioff + " + h + "]";
+        os << "    if (t == 0u) { const real2_t a = " << x << ", w = tw[" << u(realBase) << " + " << h << "];\n"
+           << "        const real_t Er = 2 * a.x, Ei = 0, Dr = 0, Di = 2 * a.y;\n"
+           << "        const real_t Or = Dr * w.x + Di * w.y, Oi = Di * w.x - Dr * w.y;\n"
+           << "        zr[" << h << "] = Er - Oi; zi[" << h << "] = (Ei + Or) * dirSign; }\n"
+           << barrier;
     }
 
     // ---- 1. A-point DFTs of the lanes
@@ -320,10 +330,12 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                << "] * scaleRe, 0); if (validB) out[ooffB + " << h << "] = (real2_t)(zi[" << h << "] * scaleRe, 0); }\n";
     }
     if (merge) {
-        // X[k] = E + W^k O, E = (Z[k] + conj(Z[N-k])) / 2, O = -i (Z[k] - conj(Z[N-k])) / 2, W = exp(-2 pi i / 2N)
-        const std::string half = realLiteral(0.5L, spec.precision);
-        os << "\n    // Z -> hermitian half, 8 consecutive k at a time, and X[" << N << "]\n" << barrier;
-        forEachItem(N / W, [&](std::size_t, const std::string& j) {
+        // X[k] = E + W^k O, E = (Z[k] + conj(Z[N-k])) / 2, O = -i (Z[k] - conj(Z[N-k])) / 2, W = exp(-2 pi i / 2N),
+        // and from the same loads X[N-k] = conj(E - W^k O): 8 k below N/2 and their mirrors (down to
+        // X[N]) at a time, then X[N/2]
+        const std::string half = realLiteral(0.5L, spec.precision), h = u(N / 2);
+        os << "\n    // Z -> hermitian half, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n" << barrier;
+        forEachItem(N / (2 * W), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n"
                << "        const vreal_t Ar = vload" << w << "(0, zr + k0), Ai = vload" << w << "(0, zi + k0);\n"
                << "        const vreal_t Br = vload" << w << "(0, zr + " << u(N - W + 1) << " - k0).s76543210, Bi = vload" << w
@@ -332,14 +344,20 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                << " + k0));\n"
                << "        const vreal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
                << "        const vreal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
-               << "        const vreal_t Xr = (Er + Or * wz.even - Oi * wz.odd) * scaleRe, Xi = (Ei + Oi * wz.even + Or * wz.odd) * scaleIm;\n";
-            os << "        if (valid) " << storePoints("ooff + k0", "Xr", "Xi") << "\n";
+               << "        const vreal_t WOr = Or * wz.even - Oi * wz.odd, WOi = Oi * wz.even + Or * wz.odd;\n"
+               << "        if (valid) " << storePoints("ooff + k0", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm") << "\n"
+               << "        if (valid) "
+               << storePoints("ooff + " + u(N - W + 1) + " - k0", "((Er - WOr) * scaleRe).s76543210",
+                              "((WOi - Ei) * scaleIm).s76543210")
+               << "\n";
         });
-        const std::string last = "(real2_t)((zr[0] - zi[0]) * scaleRe, 0)";
-        os << "    if (valid && t == 0u) "
-           << (outPlanar ? "{ outRe[ooff + " + u(N) + "] = (zr[0] - zi[0]) * scaleRe; outIm[ooff + " + u(N) + "] = 0; }"
-                         : "out[ooff + " + u(N) + "] = " + last + ";")
-           << "\n";
+        const std::string store = outPlanar ? "{ outRe[ooff + " + h + "] = Xr; outIm[ooff + " + h + "] = Xi; }"
+                                            : "out[ooff + " + h + "] = (real2_t)(Xr, Xi);";
+        os << "    if (valid && t == 0u) { const real_t Ar = zr[" << h << "], Ai = zi[" << h << "];\n"
+           << "        const real2_t w = tw[" << u(realBase) << " + " << h << "];\n"
+           << "        const real_t Er = " << half << " * (Ar + Ar), Ei = 0, Or = " << half << " * (Ai + Ai), Oi = 0;\n"
+           << "        const real_t Xr = (Er + Or * w.x - Oi * w.y) * scaleRe, Xi = (Ei + Oi * w.x + Or * w.y) * scaleIm;\n"
+           << "        " << store << " }\n";
     }
     os << "}\n";
     return os.str();

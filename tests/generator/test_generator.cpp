@@ -307,13 +307,18 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
     BOOST_TEST(r2c.find("vload16(0, in + ioff + (idx_t)(") != std::string::npos);
     BOOST_TEST(r2c.find("Z -> hermitian half") != std::string::npos);
     BOOST_TEST(r2c.find(".s76543210") != std::string::npos);
-    BOOST_TEST(r2c.find("out[ooff + 512u] = ") != std::string::npos); // X[N/2]
+    // X[k] and X[N-k] from one load of Z[k] and Z[N-k] (the mirrors stored reversed, down to
+    // X[N]), then X[N/2]
+    BOOST_TEST(r2c.find("out + 2u * (ooff + 505u - k0)") != std::string::npos);
+    BOOST_TEST(r2c.find("out[ooff + 256u] = (real2_t)(Xr, Xi);") != std::string::npos);
     BOOST_TEST(kernelTable(r).size() == table.size() + 512u);
     const auto merge = kernelTable(r)[table.size() + 100];
     BOOST_TEST(std::fabs(static_cast<double>(merge.real() - std::cos(-2.0L * pi * 100.0L / 1024.0L))) < 1e-18);
     r.kind = PassKind::RealBackward;
     const std::string c2r = generateKernelSource(r);
     BOOST_TEST(c2r.find("hermitian half -> Z") != std::string::npos);
+    BOOST_TEST(c2r.find("0, zr + 505u - k0)") != std::string::npos); // Z[N-k] with Z[k]
+    BOOST_TEST(c2r.find("zr[256u] = Er - Oi;") != std::string::npos); // then Z[N/2]
     BOOST_TEST(c2r.find("vstore16(z, 0, out + ooff + 2u * (") != std::string::npos);
     // Two real rows per complex FFT of their length (rowPairs): no split/merge factors.
     KernelSpec pr = r;
