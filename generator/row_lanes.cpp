@@ -180,19 +180,24 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                at + ")); }";
     };
     if (backward && pairs) {
-        // Z[k] = X_a[k] + i X_b[k]; above N/2, X[k] = conj(X[N-k])
-        os << "\n    // two hermitian halves -> Z, 8 consecutive k at a time\n";
-        forEachItem(N / W, [&](std::size_t, const std::string& j) {
+        // Z[k] = X_a[k] + i X_b[k], and from the same loads Z[N-k] = conj(X_a[k]) + i conj(X_b[k]):
+        // 8 k below N/2 and their mirrors at a time, then Z[N/2]
+        const std::string h = u(N / 2);
+        os << "\n    // two hermitian halves -> Z, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n";
+        forEachItem(N / (2 * W), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n        vreal_t ar, ai, br, bi;\n"
-               << "        if (k0 < " << u(N / 2) << ") {\n    "
-               << loadPoints("ioff + (idx_t)k0", "ar", "ai", false) << "    "
-               << loadPoints("ioffB + (idx_t)k0", "br", "bi", false) << "        } else {\n    "
-               << loadPoints("ioff + (idx_t)(" + u(N - W + 1) + " - k0)", "ar", "ai", true) << "    "
-               << loadPoints("ioffB + (idx_t)(" + u(N - W + 1) + " - k0)", "br", "bi", true)
-               << "            ai = -ai; bi = -bi;\n        }\n"
-               << "        vstore" << w << "(ar - bi, 0, zr + k0); vstore" << w << "((ai + br) * dirSign, 0, zi + k0);\n";
+               << loadPoints("ioff + (idx_t)k0", "ar", "ai", false) << loadPoints("ioffB + (idx_t)k0", "br", "bi", false)
+               << "        vstore" << w << "(ar - bi, 0, zr + k0); vstore" << w << "((ai + br) * dirSign, 0, zi + k0);\n"
+               << "        vstore" << w << "((ar + bi).s76543210, 0, zr + " << u(N - W + 1) << " - k0); vstore" << w
+               << "(((br - ai) * dirSign).s76543210, 0, zi + " << u(N - W + 1) << " - k0);\n";
         });
-        os << barrier;
+        auto point = [&](const std::string& off) {
+            return inPlanar ? "(real2_t)(inRe[" + off + " + " + h + "], inIm[" + off + " + " + h + "])"
+                            : "in[" + off + " + " + h + "]";
+        };
+        os << "    if (t == 0u) { const real2_t a = " << point("ioff") << ", b = " << point("ioffB") << ";\n"
+           << "        zr[" << h << "] = a.x - b.y; zi[" << h << "] = (a.y + b.x) * dirSign; }\n"
+           << barrier;
     }
     if (split) {
         // Z[k] = E + iO, E = X[k] + conj(X[N-k]), O = (X[k] - conj(X[N-k])) exp(2 pi i k / 2N), and

@@ -326,7 +326,9 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
     pr.realLength = 512;
     BOOST_TEST(pr.kernelName().find("_w8pb4t8") != std::string::npos);
     BOOST_TEST(kernelTable(pr).size() == table.size());
-    BOOST_TEST(generateKernelSource(pr).find("two hermitian halves -> Z") != std::string::npos);
+    const std::string pairsC2r = generateKernelSource(pr);
+    BOOST_TEST(pairsC2r.find("two hermitian halves -> Z") != std::string::npos);
+    BOOST_TEST(pairsC2r.find("0, zr + 505u - k0)") != std::string::npos); // Z[N-k] from the loads of Z[k]
     pr.kind = PassKind::RealForward;
     const std::string pairsR2c = generateKernelSource(pr);
     BOOST_TEST(pairsR2c.find("vload8(0, in + ioffB + (idx_t)(") != std::string::npos);
