@@ -13,7 +13,13 @@ First a cold run of each (fresh, empty POCL_CACHE_DIR and CLFFT_CACHE_PATH direc
 checks the result against FFTW with --verify), then N rounds in which the three take turns
 (the order rotates every round), each run the median of K transforms (enqueue + clFinish) after
 a warm-up. The table shows the median over the rounds. A case a library cannot run shows as
-"n/a" with the clfftStatus it returned.
+"n/a" with the clfftStatus it returned. In every round, each r2c case runs right after its c2c
+partner (same lengths and precision), library by library.
+
+The R2C/C2C time ratio per transform (the real-data goal: <= 0.6) is reported twice: from those
+two client processes (cross-process; noisy, process-to-process noise on a shared VM reaches
+1.5-2x), and from BUILD/bench/real-ratio, which bakes both plans in one process on one queue and
+alternates them (same-process), run for ours and clFFT 2.12 after the cases of every round.
 
 It also measures the device's copy bandwidth (clEnqueueCopyBuffer of 256 MiB, bytes read +
 written per second) and gives each case's fraction of the memory-bound limit: the time to read
@@ -151,13 +157,14 @@ class Harness:
         self.client = os.path.join(self.build, "samples", "clfft-client")
         self.fftw = os.path.join(self.build, "bench", "fftw-bench")
         self.copybw = os.path.join(self.build, "bench", "copy-bandwidth")
+        self.ratio = os.path.join(self.build, "bench", "real-ratio")
         self.ourlib = os.path.join(self.build, "src")
         self.syslib = os.path.realpath(args.system_lib)
         self.tmp = tempfile.mkdtemp(prefix="clfft-bench-")
-        self.runs = []  # every run, for runs.csv
+        self.runs = []  # every run, for runs.csv; "tool" tells clfft-client, fftw-bench and real-ratio apart
 
     def check_binaries(self):
-        missing = [p for p in (self.client, self.fftw, self.copybw) if not os.access(p, os.X_OK)]
+        missing = [p for p in (self.client, self.fftw, self.copybw, self.ratio) if not os.access(p, os.X_OK)]
         if missing:
             sys.exit("run_bench.py: %s not found; build first (bash scripts/setup.sh, or cmake --build %s)"
                      % (", ".join(missing), self.build))
@@ -182,7 +189,10 @@ class Harness:
         except subprocess.TimeoutExpired:
             return 124, "", "timed out after %d s" % self.args.timeout
 
-    def run_clfft(self, c, lib, batch, cold, rnd):
+    def lib_env(self, c, lib, cold=False):
+        """The environment of an OpenCL process of case c on library lib: the library's directory
+        first on LD_LIBRARY_PATH, and the case's own PoCL and clFFT kernel caches (emptied first
+        for a cold run)."""
         pocl, cache = self.cache_dirs(c, lib)
         if cold:
             shutil.rmtree(os.path.dirname(pocl), ignore_errors=True)
@@ -192,6 +202,10 @@ class Harness:
         env["LD_LIBRARY_PATH"] = self.ourlib if lib == "ours" else self.syslib
         env["POCL_CACHE_DIR"] = pocl
         env["CLFFT_CACHE_PATH"] = cache
+        return env
+
+    def run_clfft(self, c, lib, batch, cold, rnd):
+        env = self.lib_env(c, lib, cold)
         cmd = [self.client, "-o", "-b", str(batch), "--json", "--profile", str(self.args.iters),
                "--warmup", str(self.args.warmup)]
         for flag, n in zip(("-x", "-y", "-z"), c["lengths"]):
@@ -204,8 +218,8 @@ class Harness:
             cmd.append("--verify")
         rc, out, err = self.run_process(cmd, env)
         j = last_json(out) or {}
-        r = {"lib": lib, "case": c["name"], "round": rnd, "cold": cold, "batch": batch, "rc": rc,
-             "library": j.get("library", ""), "plan_ms": j.get("bake_ms"), "rel_err": None,
+        r = {"tool": "clfft-client", "lib": lib, "case": c["name"], "round": rnd, "cold": cold, "batch": batch,
+             "rc": rc, "library": j.get("library", ""), "plan_ms": j.get("bake_ms"), "rel_err": None,
              "median_ms": None, "min_ms": None, "gflops": None, "gbps": None, "bytes": j.get("bytes")}
         if j.get("verify"):
             r["rel_err"] = j["verify"].get("rel_l2_error")
@@ -246,8 +260,8 @@ class Harness:
         elt = 8 if c["precision"] == "double" else 4
         half = per // c["lengths"][0] * (c["lengths"][0] // 2 + 1)
         nbytes = batch * elt * ((per + 2 * half) if c["kind"] == "r2c" else 4 * per)
-        r = {"lib": "fftw", "case": c["name"], "round": rnd, "cold": cold, "batch": batch, "rc": rc,
-             "library": j.get("version", ""), "plan_ms": j.get("plan_ms"), "rel_err": None,
+        r = {"tool": "fftw-bench", "lib": "fftw", "case": c["name"], "round": rnd, "cold": cold, "batch": batch,
+             "rc": rc, "library": j.get("version", ""), "plan_ms": j.get("plan_ms"), "rel_err": None,
              "median_ms": j.get("median_ms"), "min_ms": j.get("min_ms"), "gflops": j.get("gflops"),
              "gbps": j.get("gbps"), "bytes": nbytes, "status": "ok" if rc == 0 else "fail"}
         if rc != 0:
@@ -259,6 +273,41 @@ class Harness:
         self.runs.append(r)
         shown = ("%.2f GFLOP/s" % r["gflops"]) if r.get("gflops") else ""
         log("  %-5s %-22s %s %s %s" % (lib, c["name"], "cold " if cold else "round %d" % rnd, r["status"], shown))
+        return r
+
+    def run_real_ratio(self, c, partner, lib, rnd):
+        """One real-ratio process for r2c case c and its c2c partner: both plans in one process,
+        alternating, so that their R2C/C2C ratio does not carry process-to-process noise. The
+        environment is that of run_clfft, with the r2c case's kernel cache directories."""
+        env = self.lib_env(c, lib)
+        cmd = [self.ratio, "--len", "x".join(str(n) for n in c["lengths"]), "--mib", "%g" % self.args.mib,
+               "--iters", str(self.args.iters), "--warmup", str(self.args.warmup), "--json"]
+        if c["precision"] == "double":
+            cmd.append("--double")
+        rc, out, err = self.run_process(cmd, env)
+        j = last_json(out) or {}
+        r = {"tool": "real-ratio", "lib": lib, "case": c["name"], "c2c_case": partner["name"], "round": rnd,
+             "cold": False, "batch": j.get("r2c_batch"), "c2c_batch": j.get("c2c_batch"), "rc": rc,
+             "library": j.get("library", ""), "median_ms": j.get("r2c_median_ms"),
+             "c2c_median_ms": j.get("c2c_median_ms"), "ratio": j.get("ratio"),
+             "ratio_iter_median": j.get("ratio_iter_median")}
+        want = self.ourlib if lib == "ours" else self.syslib
+        if rc in (0, 1) and not r["library"].startswith(want + os.sep):
+            r["status"] = "wronglib"
+            log("  %s loaded %s, expected a library in %s" % (lib, r["library"], want))
+        elif rc == 0 and r["ratio"] is not None:
+            r["status"] = "ok"
+        elif rc == 1:
+            r["status"] = "wrong"  # timed, but a checked bin was outside tolerance
+        else:
+            r["status"] = "fail"
+        if r["status"] == "fail":
+            lines = [l for l in err.strip().splitlines() if l.startswith("real-ratio")] or err.strip().splitlines()
+            r["error"] = lines[-1] if lines else "exit %d" % rc
+        self.runs.append(r)
+        shown = ("ratio %.3f (pairs %.3f)" % (r["ratio"], r["ratio_iter_median"])
+                 if r["status"] in ("ok", "wrong") and r["ratio"] is not None else r.get("error", ""))
+        log("  %-5s %-22s round %d real-ratio %s %s" % (lib, c["name"], rnd, r["status"], shown))
         return r
 
     def copy_bandwidth(self):
@@ -280,14 +329,38 @@ class Harness:
         for c in suite:
             for lib in libs:
                 cold[(c["name"], lib)] = self.run(c, lib, batches[c["name"]], True, 0)
+        # Each r2c case with a c2c partner (same lengths and precision) runs right after it, library
+        # by library, so that the cross-process ratio compares runs made back to back; the other
+        # cases keep the suite order (so does the table).
+        by_name = {c["name"]: c for c in suite}
+        partner = {c["name"]: by_name["c2c " + c["name"][4:]] for c in suite
+                   if c["kind"] == "r2c" and "c2c " + c["name"][4:] in by_name}
+        after = {p["name"]: by_name[r] for r, p in partner.items()}
+        groups = []
+        for c in suite:
+            if c["name"] in partner:
+                continue  # runs in its partner's group
+            groups.append([c] + ([after[c["name"]]] if c["name"] in after else []))
+        ratio_libs = [l for l in libs if l in ("ours", "clfft")]
         for rnd in range(1, self.args.rounds + 1):
             log("round %d/%d (load %.2f):" % (rnd, self.args.rounds, loadavg()))
-            for c in suite:
-                k = (rnd - 1) % len(libs)
+            k = (rnd - 1) % len(libs)
+            for group in groups:
                 for lib in libs[k:] + libs[:k]:
-                    if cold[(c["name"], lib)]["status"] not in ("ok", "wrong"):
-                        continue  # n/a: it did not run cold, it will not run warm
-                    results[(c["name"], lib)].append(self.run(c, lib, batches[c["name"]], False, rnd))
+                    for c in group:
+                        if cold[(c["name"], lib)]["status"] not in ("ok", "wrong"):
+                            continue  # n/a: it did not run cold, it will not run warm
+                        results[(c["name"], lib)].append(self.run(c, lib, batches[c["name"]], False, rnd))
+            # The same-process R2C/C2C ratio, once per round for every pair.
+            k = (rnd - 1) % max(1, len(ratio_libs))
+            for c in suite:
+                if c["name"] not in partner:
+                    continue
+                for lib in ratio_libs[k:] + ratio_libs[:k]:
+                    pair = (c["name"], partner[c["name"]]["name"])
+                    if any(cold[(n, lib)]["status"] not in ("ok", "wrong") for n in pair):
+                        continue  # the library cannot run one of the two plans
+                    self.run_real_ratio(c, partner[c["name"]], lib, rnd)
         return batches, cold, results
 
 
@@ -316,8 +389,18 @@ def summarize(suite, libs, batches, cold, results, bandwidth_gbps):
 
 def real_vs_complex(rows, runs, libs):
     """R2C time / C2C time per transform for every r2c case with a c2c case of the same lengths and
-    precision in the suite (the real-data issue's goal: <= 0.6), round by round: the two runs of a
-    round ran back to back, so their ratio is steadier than that of the medians."""
+    precision in the suite (the real-data issue's goal: <= 0.6), per library, measured two ways:
+      median, rounds   cross-process: from the clfft-client runs of the two cases, round by round
+                       (in each round the r2c run came right after the c2c run of the same library,
+                       in a separate process), and the median of those per-round ratios;
+      same_process     from real-ratio, which bakes both plans in one process and alternates them:
+                       "rounds" holds each round's ratio of the median times per transform,
+                       "iter_rounds" each round's median of the per-iteration ratios (one R2C run
+                       and the C2C run right after it), "median" the median of "rounds".
+    The same-process figure is the steadier one: process-to-process noise on a shared machine
+    reaches 1.5-2x and goes straight into the cross-process ratio, while real-ratio's two plans
+    share one process and the same stretch of time. Load that changes during a run still moves it,
+    hence the median over the rounds."""
     out = []
     names = {r["case"] for r in rows}
     for r in rows:
@@ -331,14 +414,26 @@ def real_vs_complex(rows, runs, libs):
             if lib not in ("ours", "clfft"):
                 continue
             per_round = {}
+            same = {}
             for run in runs:
                 if run["lib"] != lib or run["cold"] or run.get("status") not in ("ok", "wrong") or not run.get("median_ms"):
                     continue
-                if run["case"] in (r["case"], partner):
+                if run.get("tool") == "real-ratio":
+                    if run["case"] == r["case"] and run.get("ratio") is not None:
+                        same[run["round"]] = run
+                elif run["case"] in (r["case"], partner):
                     per_round.setdefault(run["round"], {})[run["case"]] = run["median_ms"] / run["batch"]
             ratios = [v[r["case"]] / v[partner] for _, v in sorted(per_round.items()) if len(v) == 2]
+            s = {}
             if ratios:
-                entry[lib] = {"median": statistics.median(ratios), "rounds": ratios}
+                s = {"median": statistics.median(ratios), "rounds": ratios}
+            if same:
+                rounds = [same[k]["ratio"] for k in sorted(same)]
+                iters = [same[k].get("ratio_iter_median") for k in sorted(same)]
+                s["same_process"] = {"median": statistics.median(rounds), "rounds": rounds,
+                                     "iter_rounds": iters}
+            if s:
+                entry[lib] = s
         out.append(entry)
     return out
 
@@ -347,15 +442,31 @@ def real_vs_complex_text(entries, libs):
     if not entries:
         return ""
     shown = [l for l in libs if l in ("ours", "clfft")]
-    o = ["", "", "R2C time / C2C time per transform, same length, same run (median over the rounds of the "
-         "ratio within each round; the rounds' ratios in brackets):", "",
-         "| r2c case | " + " | ".join(LIB_NAMES[l] for l in shown) + " |",
-         "|---|" + "---:|" * len(shown)]
+
+    def ratios(v):
+        if not v:
+            return "-"
+        return "%.2f [%s]" % (v["median"], ", ".join("%.2f" % x for x in v["rounds"]))
+
+    head, cols = ["r2c case"], 0
+    for l in shown:
+        name = LIB_NAMES[l].split(" (")[0]
+        head += ["%s: same process" % name, "%s: separate processes" % name]
+        cols += 2
+    o = ["", "", "R2C time / C2C time per transform, same lengths and precision (the goal is <= 0.6). "
+         "Same process: `real-ratio` bakes both plans on one queue and alternates them, R2C, C2C, R2C, ...; "
+         "its ratio of the median times per transform, median over the rounds [each round]. Separate processes: "
+         "the two clfft-client runs of the table, made one right after the other in each round; median over "
+         "the rounds [each round]. Process-to-process noise on a shared machine reaches 1.5-2x and goes "
+         "straight into the separate-process ratio, so the same-process one is the steadier figure.", "",
+         "| " + " | ".join(head) + " |",
+         "|---|" + "---:|" * cols]
     for e in entries:
         cells = []
         for l in shown:
-            v = e.get(l)
-            cells.append("%.2f [%s]" % (v["median"], ", ".join("%.2f" % x for x in v["rounds"])) if v else "-")
+            v = e.get(l) or {}
+            cells.append(ratios(v.get("same_process")))
+            cells.append(ratios(v if "median" in v else None))
         o.append("| %s | %s |" % (e["r2c"], " | ".join(cells)))
     return "\n".join(o) + "\n"
 
@@ -523,8 +634,10 @@ def svg_chart(rows, libs, title, subtitle):
 
 # ---- Output ---------------------------------------------------------------------------------
 
+# For real-ratio runs, case/batch/median_ms are those of the R2C plan and c2c_* those of its partner.
 RUN_FIELDS = ["lib", "case", "round", "cold", "batch", "status", "rc", "plan_ms", "median_ms", "min_ms", "gflops",
-              "gbps", "bytes", "rel_err", "library", "error"]
+              "gbps", "bytes", "rel_err", "library", "error", "tool", "c2c_case", "c2c_batch", "c2c_median_ms",
+              "ratio", "ratio_iter_median"]
 
 
 def write_outputs(args, suite, libs, rows, runs, meta):
@@ -547,6 +660,7 @@ def write_outputs(args, suite, libs, rows, runs, meta):
                             s.get("plan_warm_ms", ""), s.get("rel_err", ""), s["runs"], s.get("error", "")])
     if runs:
         meta["real_vs_complex"] = real_vs_complex(rows, runs, libs)
+        meta["real_ratio_runs"] = [r for r in runs if r.get("tool") == "real-ratio"]
     table = markdown(rows, libs, meta) + real_vs_complex_text(meta.get("real_vs_complex", []), libs)
     machine = machine_text(meta)
     with open(os.path.join(args.out, "results.md"), "w") as f:
