@@ -15,6 +15,7 @@
 // clFFT failure).
 
 #include "bench_common.h"
+#include "json_text.h"
 
 #include <clFFT.h>
 
@@ -81,35 +82,6 @@ int parseOptions(int argc, char** argv, Options& o)
         }
         return true;
     });
-}
-
-// ---- JSON --------------------------------------------------------------------------------
-
-std::string jsonString(const std::string& s)
-{
-    std::string r = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            r += '\\';
-            r += static_cast<char>(c);
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            r += buf;
-        } else {
-            r += static_cast<char>(c);
-        }
-    }
-    return r + "\"";
-}
-
-std::string jsonNumber(double v)
-{
-    if (!std::isfinite(v))
-        return "null";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
 }
 
 // ---- OpenCL and clFFT objects, released in reverse order ----------------------------------

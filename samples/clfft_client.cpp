@@ -8,6 +8,8 @@
 // flag, bad value, unreadable callback file, no such platform/device); 3 a clFFT call failed (an
 // unsupported or invalid plan: the clfftStatus name is printed); 4 an OpenCL or host failure.
 
+#include "json_text.h"
+
 #include <clFFT.h>
 #include <fftw3.h>
 
@@ -611,33 +613,6 @@ Device chooseDevice(const Options& o)
 }
 
 // ---- JSON output -------------------------------------------------------------------------
-
-std::string jsonString(const std::string& s)
-{
-    std::string r = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            r += '\\';
-            r += static_cast<char>(c);
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            r += buf;
-        } else {
-            r += static_cast<char>(c);
-        }
-    }
-    return r + "\"";
-}
-
-std::string jsonNumber(double v)
-{
-    if (!std::isfinite(v))
-        return "null";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
 
 // Collects "key": value pairs in order; values are already JSON text.
 struct JsonObject {
