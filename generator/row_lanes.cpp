@@ -9,8 +9,9 @@
 //  1. the A-point DFTs Y_b, one per lane, by Stockham passes on vectors (local memory between
 //     passes, as in a lane kernel), the twiddle w_N^(b k) applied to lane b of output k;
 //  2. 8-point DFTs across the lanes: for 8 consecutive k, the 8 vectors Y[k..k+7] are read back
-//     transposed from local memory (vector b holds lane b of each), and one vector codelet over
-//     them gives X[k + A c] for the 8 values of k, 8 contiguous points: one vstore16 each.
+//     from local memory and transposed in registers (vector b then holds lane b of each; scalar
+//     transposed reads were 8-12% slower overall), and one vector codelet over them gives
+//     X[k + A c] for the 8 values of k, 8 contiguous points: one vstore16 each.
 // Local memory holds the transform twice (two buffers, the passes alternating between them).
 #include "row_lanes.h"
 
@@ -108,6 +109,31 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     distinct.insert(static_cast<int>(W));
     for (int r : distinct)
         os << emitScalarCodelet(r, spec.precision, "vreal_t") << "\n";
+
+    // 8 x 8 transpose of 8 vectors in three rounds of two-vector shuffles: t[b] lane l = v[l] lane b
+    os << "static inline void transpose8(__local const vreal_t* v, vreal_t* t)\n{\n"
+       << "    const vreal_t r0 = v[0], r1 = v[1], r2 = v[2], r3 = v[3], r4 = v[4], r5 = v[5], r6 = v[6], r7 = v[7];\n";
+    auto pairs2 = [&](const std::string& name, const std::string& a, const std::string& b, const char* i) {
+        // lanes i[0..3] of a and b alternated
+        return "    const vreal_t " + name + " = (vreal_t)(" + a + ".s" + i[0] + ", " + b + ".s" + i[0] + ", " + a + ".s" + i[1] +
+               ", " + b + ".s" + i[1] + ", " + a + ".s" + i[2] + ", " + b + ".s" + i[2] + ", " + a + ".s" + i[3] + ", " + b +
+               ".s" + i[3] + ");\n";
+    };
+    for (int q = 0; q < 4; ++q) { // u(2q), u(2q+1): lanes 0 1 4 5 / 2 3 6 7 of rows 2q, 2q+1 interleaved
+        const std::string a = "r" + std::to_string(2 * q), b = "r" + std::to_string(2 * q + 1);
+        os << pairs2("u" + std::to_string(2 * q), a, b, "0145") << pairs2("u" + std::to_string(2 * q + 1), a, b, "2367");
+    }
+    for (int h = 0; h < 2; ++h) // v: pairs of lanes of u(4h + i) and u(4h + i + 2), four rows per vector
+        for (int i = 0; i < 2; ++i) {
+            const std::string a = "u" + std::to_string(4 * h + i), b = "u" + std::to_string(4 * h + i + 2);
+            for (int lo = 0; lo < 2; ++lo)
+                os << "    const vreal_t v" << 4 * h + 2 * i + (lo ? 0 : 1) << " = (vreal_t)(" << a << (lo ? ".s01, " : ".s23, ") << b
+                   << (lo ? ".s01, " : ".s23, ") << a << (lo ? ".s45, " : ".s67, ") << b << (lo ? ".s45);\n" : ".s67);\n");
+        }
+    for (int c = 0; c < 8; ++c) // column c: rows 0-3 from v(c % 4), rows 4-7 from v(c % 4 + 4), low or high half
+        os << "    t[" << c << "] = (vreal_t)(v" << c % 4 << (c < 4 ? ".lo" : ".hi") << ", v" << c % 4 + 4
+           << (c < 4 ? ".lo" : ".hi") << ");\n";
+    os << "}\n\n";
 
     const GlobalAccess io(spec);
     os << "__kernel __attribute__((reqd_work_group_size(" << B * T << ", 1, 1)))\n"
@@ -272,20 +298,14 @@ std::string generateRowLaneSource(const KernelSpec& spec)
         });
     }
 
-    // ---- 2. 8-point DFTs across the lanes, 8 outputs k at a time
-    os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier
-       << "    __local const real_t* LR = (__local const real_t*)lr" << buffer(passes.size() + 1) << ";\n"
-       << "    __local const real_t* LI = (__local const real_t*)li" << buffer(passes.size() + 1) << ";\n";
+    // ---- 2. 8-point DFTs across the lanes, 8 outputs k at a time: the 8 vectors of each group
+    // transposed in registers (lane b of vector 8g + l to lane l of vector b)
+    const std::string from = buffer(passes.size() + 1);
+    os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier;
     forEachItem(A / W, [&](std::size_t, const std::string& j) {
         os << "        const uint g = " << j << ";\n        vreal_t ur[" << W << "], ui[" << W << "];\n";
-        for (std::size_t b = 0; b < W; ++b)
-            for (int c = 0; c < 2; ++c) {
-                os << "        " << (c ? "ui" : "ur") << "[" << b << "] = (vreal_t)(";
-                for (std::size_t l = 0; l < W; ++l)
-                    os << (l ? ", " : "") << (c ? "LI" : "LR") << "[(8u * g + " << u(l) << ") * " << u(W) << " + " << u(b)
-                       << "]";
-                os << ");\n";
-            }
+        for (int c = 0; c < 2; ++c)
+            os << "        transpose8(" << (c ? "li" : "lr") << from << " + 8u * g, " << (c ? "ui" : "ur") << ");\n";
         os << "        dft" << W << "s(ur, ui);\n";
         if (forward) { // Z to local memory
             for (std::size_t c = 0; c < W; ++c)

@@ -279,6 +279,10 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
     BOOST_TEST(src.find("vstore16") != std::string::npos);
     BOOST_TEST(src.find("laneIn[") == std::string::npos); // nothing gathered
     BOOST_TEST(src.find("void dft8s(") != std::string::npos);
+    // the DFTs across the lanes take 8 whole vectors, transposed in registers
+    const std::string lastPassBuffer = std::to_string((s.radices.size() + 1) % 2);
+    BOOST_TEST(src.find("transpose8(lr" + lastPassBuffer + " + 8u * g, ur);") != std::string::npos);
+    BOOST_TEST(src.find("LR[") == std::string::npos);
     // two buffers, the passes alternating between them, each with a vector to spare
     BOOST_TEST(s.localMemBytes() == 4u * 2u * (512u + 8u) * 8u);
     // so one barrier per pass (before each pass after the first, and before the DFTs across the
