@@ -156,19 +156,21 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
         return;
     const std::size_t W = kLanes;
     // Transforms of contiguous points (rows): a row-lane kernel, the points of one transform in
-    // the lanes (whole-vector loads and stores, where lanes across rows would be gathered). From
-    // 1024 points: below, gathered lanes do as well or better (the same kernels timed
-    // alternately in one process, ms per 64 MiB, row lanes / lanes: c2c 256 13.2 / 13.0, 512
-    // 13.7 / 12.8, 1024 13.9 / 17.1; r2c 1024 17.5 / 20.0).
+    // the lanes (whole-vector loads and stores, where lanes across rows would be gathered), from
+    // 64 points (the same kernels timed alternately in one process, ms per 64 MiB, row lanes /
+    // gathered lanes: c2c 64 7.7 / 9.8, 128 8.6 / 10.2, 256 10.2 / 12.0, 512 10.2 / 11.1, 1024
+    // 10.9 / 17.1).
     static const bool rowLanes = [] {
         const char* e = std::getenv("CLFFT_NG_ROW_LANES");
         return !(e && std::string(e) == "0");
     }();
-    // Even real rows of 1024..4096 points: two rows as one complex FFT of their length, which
-    // runs at the efficiency of the longer complex kernels; longer rows: the half-length FFT.
-    const std::size_t minRow = 1024;
+    // Even real rows of 128..4096 points: two rows as one complex FFT of their length, which
+    // runs at the efficiency of the longer complex kernels (r2c, ms per 64 MiB, pairs / gathered
+    // lanes on the half length: 64 8.5 / 7.6, 128 10.7 / 11.4, 256 10.7 / 11.1, 512 11.7 / 13.8,
+    // 1024 17.5 / 20.0); longer rows: the half-length FFT.
+    const std::size_t minRow = W * W;
     const bool evenReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
-    const bool pairs = evenReal && spec.realLength >= minRow && spec.realLength <= 4096 && spec.realLength % (W * W) == 0;
+    const bool pairs = evenReal && spec.realLength >= 2 * minRow && spec.realLength <= 4096 && spec.realLength % (W * W) == 0;
     const std::size_t rowLength = pairs ? spec.realLength : spec.length;
     if (rowLanes && (spec.kind == PassKind::Complex || evenReal) && !spec.stageTwiddleLength &&
         spec.bluesteinStep == BluesteinStep::None && pass.inStride == 1 && pass.outStride == 1 &&
