@@ -118,6 +118,7 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            bluesteinStep == o.bluesteinStep && bluesteinPadded == o.bluesteinPadded &&
            bluesteinPositionStride == o.bluesteinPositionStride && simdLanes == o.simdLanes && laneDim == o.laneDim &&
            laneGatherIn == o.laneGatherIn && laneGatherOut == o.laneGatherOut && laneFull == o.laneFull &&
+           laneOneBuffer == o.laneOneBuffer &&
            realPairs == o.realPairs &&
            pre == o.pre && post == o.post;
 }

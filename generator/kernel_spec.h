@@ -109,6 +109,7 @@ struct KernelSpec {
     bool laneGatherIn = false, laneGatherOut = false;
     bool laneFull = false;              // the lane dimension's count is a multiple of simdLanes
     bool realPairs = false;             // even real lane passes: unit stride on the real side
+    bool laneOneBuffer = false;         // one local buffer where two would not fit (laneLocalBuffers)
     // Row-lane kernels (CPU devices, row_lanes.cpp): one transform of contiguous points per
     // work-group, point 8a + b in lane b of vector a; radices are those of length / rowLanes.
     std::size_t rowLanes = 0;

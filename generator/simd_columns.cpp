@@ -542,7 +542,7 @@ std::size_t laneLocalBuffers(const KernelSpec& spec)
     // a step that reads local memory and writes it: not the first (unless the C2R split comes
     // before it) and not the last (unless the R2C merge comes after it)
     const bool localToLocal = steps >= 3 || (steps == 2 && (realForward || realBackward));
-    return localToLocal ? 2 : 1;
+    return localToLocal && !spec.laneOneBuffer ? 2 : 1;
 }
 
 std::size_t laneTableBase(const KernelSpec& spec)

@@ -23,7 +23,7 @@ std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec);
 
 // Local buffers of a lane kernel (each simdLanes x length complex values): 0 when its passes
 // never exchange through local memory, 2 when a pass reads local memory and writes it (the
-// passes then alternate between two buffers), else 1.
+// passes then alternate between two buffers) unless spec.laneOneBuffer, else 1.
 std::size_t laneLocalBuffers(const KernelSpec& spec);
 
 // Where the lane table starts: after stockhamTwiddles(spec), and after simdLanes zeros that pad

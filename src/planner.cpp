@@ -146,6 +146,13 @@ bool laneLocalFits(std::size_t points, Precision p, bool bluestein, const Device
     return kLanes * points * complexBytes(p) <= std::min(limits.localMemBytes, cap);
 }
 
+// Local memory of one transform slot of a row-lane kernel: two buffers of the row, each with a
+// vector to spare (KernelSpec::localMemBytes).
+std::size_t rowLaneSlotBytes(std::size_t rowLength, Precision p)
+{
+    return 2 * (rowLength + kLanes) * complexBytes(p);
+}
+
 void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits& limits)
 {
     KernelSpec& spec = pass.spec;
@@ -174,7 +181,8 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     const std::size_t rowLength = pairs ? spec.realLength : spec.length;
     if (rowLanes && (spec.kind == PassKind::Complex || evenReal) && !spec.stageTwiddleLength &&
         spec.bluesteinStep == BluesteinStep::None && pass.inStride == 1 && pass.outStride == 1 &&
-        rowLength % (W * W) == 0 && rowLength >= minRow && laneLocalFits(rowLength / W, spec.precision, false, limits)) {
+        rowLength % (W * W) == 0 && rowLength >= minRow &&
+        rowLaneSlotBytes(rowLength, spec.precision) <= limits.localMemBytes) {
         spec.rowPairs = pairs;
         spec.length = rowLength;
         spec.rowLanes = W;
@@ -190,6 +198,8 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
         std::size_t b = std::max<std::size_t>(1, 64 / spec.threadsPerTransform);
         b = std::min(b, std::max<std::size_t>(1, (std::size_t(1) << 16) / (spec.length * complexBytes(spec.precision))));
         b = std::min({floorPow2(b), ceilPow2(pass.transforms), floorPow2(std::max<std::size_t>(1, maxGroup / spec.threadsPerTransform))});
+        while (b > 1 && b * rowLaneSlotBytes(rowLength, spec.precision) > limits.localMemBytes)
+            b /= 2;
         spec.transformsPerGroup = b;
         return;
     }
@@ -214,6 +224,9 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     spec.laneGatherOut = d.outStride != 1 || spec.realOutputSide() || spec.bluesteinStep == BluesteinStep::Store;
     spec.transformsPerGroup = 1;
     spec.transformMajorThreads = false;
+    // Two local buffers where they fit the device, else one (a one-kernel Bluestein of M up to
+    // 16384 single points takes 1 MiB with one).
+    spec.laneOneBuffer = spec.localMemBytes() > limits.localMemBytes;
 }
 
 PassPlan makePass(const Problem& problem, const PassIo& io, const DeviceLimits& limits)

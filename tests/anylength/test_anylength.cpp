@@ -492,6 +492,8 @@ std::vector<Case> oneDimCases()
     // whole convolution in local memory); 9 leaves the last group of lanes partly empty.
     v.push_back(make({4099}, 9).withRatio());
     v.push_back(make({4099}, 8).layouts(PL, PL).inplace());
+    // The same over M = 16384 points: 1 MiB of local memory, one buffer (two would not fit).
+    v.push_back(make({8191}, 8));
     return v;
 }
 

@@ -1368,6 +1368,41 @@ BOOST_AUTO_TEST_CASE(local_mem_size_helper)
     BOOST_CHECK_EQUAL(clfftLocalMemSize(kNeverMade, &bytes), CLFFT_INVALID_PLAN);
 }
 
+// Every baked plan's kernels fit the device's local memory: kernels that would take two local
+// buffers (passes alternating between them) keep one where two would not fit. 8191 x 8 on a CPU
+// device is a one-kernel Bluestein over M = 16384 points, 1 MiB of local memory with one buffer.
+BOOST_AUTO_TEST_CASE(baked_kernels_fit_the_device_local_memory)
+{
+    BOOST_REQUIRE(clfftLocalMemSize != nullptr);
+    cl_ulong deviceBytes = 0;
+    BOOST_REQUIRE_EQUAL(clGetDeviceInfo(env().device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof deviceBytes, &deviceBytes, nullptr),
+                        CL_SUCCESS);
+    struct Shape {
+        std::size_t n, batch;
+        bool real;
+    };
+    for (const Shape& c : {Shape{8191, 8, false}, Shape{4099, 8, false}, Shape{4096, 16, false}, Shape{4096, 16, true},
+                           Shape{64, 256, false}}) {
+        BOOST_TEST_CONTEXT("n " << c.n << " batch " << c.batch << (c.real ? " r2c" : " c2c"))
+        {
+            Plan p(CLFFT_1D, {c.n});
+            CHECK_OK(clfftSetPlanBatchSize(p, c.batch));
+            CHECK_OK(clfftSetResultLocation(p, CLFFT_OUTOFPLACE));
+            if (c.real) {
+                CHECK_OK(clfftSetLayout(p, CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED));
+                const std::size_t half = c.n / 2 + 1;
+                CHECK_OK(clfftSetPlanDistance(p, c.n, half));
+            }
+            cl_command_queue q = env().queue;
+            BOOST_REQUIRE_EQUAL(clfftBakePlan(p, 1, &q, nullptr, nullptr), CLFFT_SUCCESS);
+            cl_ulong bytes = 0;
+            CHECK_OK(clfftLocalMemSize(p, &bytes));
+            BOOST_TEST(bytes > 0u);
+            BOOST_TEST(bytes <= deviceBytes);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // =================================================================================================
