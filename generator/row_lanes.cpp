@@ -2,9 +2,9 @@
 // batch), where lane kernels (simd_columns.cpp) would gather their lanes element by element
 // from 8 different rows.
 //
-// With W = 8 lanes and N = W * A, point n = W a + b of the transform goes to lane b of vector a,
-// so one vload16 brings the vector (8 neighbouring points, one cache line of single-precision
-// complex values). Then
+// With W lanes (8, or 16 below) and N = W * A, point n = W a + b of the transform goes to lane b
+// of vector a, so one vload16 brings the vector (8 neighbouring points, one cache line of
+// single-precision complex values). Then
 //   X[k + A c] = sum_b  w_N^(b k) w_W^(b c) Y_b[k],   Y_b[k] = sum_a x[W a + b] w_A^(a k):
 //  1. the A-point DFTs Y_b, one per lane, by Stockham passes on vectors (local memory between
 //     passes, as in a lane kernel), the twiddle w_N^(b k) applied to lane b of output k;
@@ -13,6 +13,9 @@
 //     transposed reads were 8-12% slower overall), and one vector codelet over them gives
 //     X[k + A c] for the 8 values of k, 8 contiguous points: one vstore16 each.
 // Local memory holds the transform twice (two buffers, the passes alternating between them).
+// W = 16 (single-precision real rows, float16 vectors: a whole 64-byte line of a real row per
+// vector) splits step 2 into a radix-2 step over the halves of each vector, then two 8-point
+// DFTs on 8-lane halves; the complex side is always moved 8 points at a time (creal_t).
 #include "row_lanes.h"
 
 #include "butterfly.h"
@@ -34,7 +37,7 @@ void check(const KernelSpec& spec)
     const std::size_t W = spec.rowLanes, N = spec.length;
     const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal() &&
                       spec.realLength == (spec.rowPairs ? N : 2 * N);
-    if (W != 8 || N % (W * W) != 0 || (spec.kind != PassKind::Complex && !real) || spec.radices.empty() ||
+    if ((W != 8 && W != 16) || N % (W * 8) != 0 || (spec.kind != PassKind::Complex && !real) || spec.radices.empty() ||
         spec.stageTwiddleLength || spec.bluesteinStep != BluesteinStep::None || spec.simdLanes || spec.splitExchange ||
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
         spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
@@ -81,7 +84,10 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                       B = spec.transformsPerGroup;
     const bool dbl = spec.precision == Precision::Double;
     const std::string real = dbl ? "double" : "float";
-    const std::string w = std::to_string(W), w2 = std::to_string(2 * W);
+    const std::string w = std::to_string(W);
+    // The complex side is read and written 8 points at a time (creal_t: one 64-byte line of
+    // interleaved single values), and the DFTs across the lanes take 8 outputs k at a time.
+    const std::size_t V = 8;
     const std::vector<VectorPass> passes = vectorPasses(spec.radices, A);
     const std::size_t laneBase = vectorPassTwiddleEnd(passes), realBase = laneBase + A * W;
     // Even real transforms: the complex FFT of z[n] = x[2n] + i x[2n+1] (N = length points),
@@ -103,19 +109,25 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     if (dbl)
         os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
     os << "typedef " << real << " real_t;\ntypedef " << real << "2 real2_t;\ntypedef " << real << w
-       << " vreal_t;\ntypedef " << real << w2 << " vreal2_t;\n"
+       << " vreal_t;\ntypedef " << real << "8 creal_t;\ntypedef " << real << "16 creal2_t;\n"
        << (spec.index64 ? "typedef ulong idx_t;\n" : "typedef uint idx_t;\n") << "\n";
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
-    distinct.insert(static_cast<int>(W));
+    if (W == 8)
+        distinct.insert(8);
     for (int r : distinct)
         os << emitScalarCodelet(r, spec.precision, "vreal_t") << "\n";
+    if (W == 16) { // the 8-point DFTs across the lanes are on halves of vectors
+        std::string c = emitScalarCodelet(8, spec.precision, "creal_t");
+        const std::size_t at = c.find("dft8s(");
+        os << c.replace(at, 6, "dft8c(") << "\n";
+    }
 
     // 8 x 8 transpose of 8 vectors in three rounds of two-vector shuffles: t[b] lane l = v[l] lane b
-    os << "static inline void transpose8(__local const vreal_t* v, vreal_t* t)\n{\n"
-       << "    const vreal_t r0 = v[0], r1 = v[1], r2 = v[2], r3 = v[3], r4 = v[4], r5 = v[5], r6 = v[6], r7 = v[7];\n";
+    os << "static inline void transpose8(" << (W == 8 ? "__local " : "") << "const creal_t* v, creal_t* t)\n{\n"
+       << "    const creal_t r0 = v[0], r1 = v[1], r2 = v[2], r3 = v[3], r4 = v[4], r5 = v[5], r6 = v[6], r7 = v[7];\n";
     auto pairs2 = [&](const std::string& name, const std::string& a, const std::string& b, const char* i) {
         // lanes i[0..3] of a and b alternated
-        return "    const vreal_t " + name + " = (vreal_t)(" + a + ".s" + i[0] + ", " + b + ".s" + i[0] + ", " + a + ".s" + i[1] +
+        return "    const creal_t " + name + " = (creal_t)(" + a + ".s" + i[0] + ", " + b + ".s" + i[0] + ", " + a + ".s" + i[1] +
                ", " + b + ".s" + i[1] + ", " + a + ".s" + i[2] + ", " + b + ".s" + i[2] + ", " + a + ".s" + i[3] + ", " + b +
                ".s" + i[3] + ");\n";
     };
@@ -127,11 +139,11 @@ std::string generateRowLaneSource(const KernelSpec& spec)
         for (int i = 0; i < 2; ++i) {
             const std::string a = "u" + std::to_string(4 * h + i), b = "u" + std::to_string(4 * h + i + 2);
             for (int lo = 0; lo < 2; ++lo)
-                os << "    const vreal_t v" << 4 * h + 2 * i + (lo ? 0 : 1) << " = (vreal_t)(" << a << (lo ? ".s01, " : ".s23, ") << b
-                   << (lo ? ".s01, " : ".s23, ") << a << (lo ? ".s45, " : ".s67, ") << b << (lo ? ".s45);\n" : ".s67);\n");
+                os << "    const creal_t v" << 4 * h + 2 * i + (lo ? 0 : 1) << " = (creal_t)(" << a << (lo ? ".s01, " : ".s23, ")
+                   << b << (lo ? ".s01, " : ".s23, ") << a << (lo ? ".s45, " : ".s67, ") << b << (lo ? ".s45);\n" : ".s67);\n");
         }
     for (int c = 0; c < 8; ++c) // column c: rows 0-3 from v(c % 4), rows 4-7 from v(c % 4 + 4), low or high half
-        os << "    t[" << c << "] = (vreal_t)(v" << c % 4 << (c < 4 ? ".lo" : ".hi") << ", v" << c % 4 + 4
+        os << "    t[" << c << "] = (creal_t)(v" << c % 4 << (c < 4 ? ".lo" : ".hi") << ", v" << c % 4 + 4
            << (c < 4 ? ".lo" : ".hi") << ");\n";
     os << "}\n\n";
 
@@ -193,29 +205,36 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     auto loadPoints = [&](const std::string& at, const std::string& re, const std::string& im, bool reversed) {
         const std::string rev = reversed ? ".s76543210" : "";
         if (inPlanar)
-            return "        " + re + " = vload" + w + "(0, inRe + " + at + ")" + rev + "; " + im + " = vload" + w +
-                   "(0, inIm + " + at + ")" + rev + ";\n";
-        return "        { const vreal2_t z = vload" + w2 + "(0, (__global const real_t*)in + 2u * (" + at + ")); " + re +
-               " = z.even" + rev + "; " + im + " = z.odd" + rev + "; }\n";
+            return "        " + re + " = vload8(0, inRe + " + at + ")" + rev + "; " + im + " = vload8(0, inIm + " + at +
+                   ")" + rev + ";\n";
+        return "        { const creal2_t z = vload16(0, (__global const real_t*)in + 2u * (" + at + ")); " + re + " = z.even" +
+               rev + "; " + im + " = z.odd" + rev + "; }\n";
     };
     // Statement storing 8 consecutive complex points (re, im) at offset `at` of the complex side.
     auto storePoints = [&](const std::string& at, const std::string& re, const std::string& im) {
         if (outPlanar)
-            return "vstore" + w + "(" + re + ", 0, outRe + " + at + "); vstore" + w + "(" + im + ", 0, outIm + " + at + ");";
-        return "{ vreal2_t z; z.even = " + re + "; z.odd = " + im + "; vstore" + w2 + "(z, 0, (__global real_t*)out + 2u * (" +
-               at + ")); }";
+            return "vstore8(" + re + ", 0, outRe + " + at + "); vstore8(" + im + ", 0, outIm + " + at + ");";
+        return "{ creal2_t z; z.even = " + re + "; z.odd = " + im + "; vstore16(z, 0, (__global real_t*)out + 2u * (" + at +
+               ")); }";
+    };
+    // W points at a time from 2W interleaved reals at `ptr` into (re, im).
+    auto loadEvenOdd = [&](const std::string& ptr, const std::string& re, const std::string& im) {
+        if (W == 8)
+            return "{ const creal2_t z = vload16(0, " + ptr + "); " + re + " = z.even; " + im + " = z.odd; }";
+        return "{ const creal2_t z0 = vload16(0, " + ptr + "), z1 = vload16(1, " + ptr + "); " + re +
+               " = (vreal_t)(z0.even, z1.even); " + im + " = (vreal_t)(z0.odd, z1.odd); }";
     };
     if (backward && pairs) {
         // Z[k] = X_a[k] + i X_b[k], and from the same loads Z[N-k] = conj(X_a[k]) + i conj(X_b[k]):
         // 8 k below N/2 and their mirrors at a time, then Z[N/2]
         const std::string h = u(N / 2);
         os << "\n    // two hermitian halves -> Z, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n";
-        forEachItem(N / (2 * W), [&](std::size_t, const std::string& j) {
-            os << "        const uint k0 = 8u * " << j << ";\n        vreal_t ar, ai, br, bi;\n"
+        forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
+            os << "        const uint k0 = 8u * " << j << ";\n        creal_t ar, ai, br, bi;\n"
                << loadPoints("ioff + (idx_t)k0", "ar", "ai", false) << loadPoints("ioffB + (idx_t)k0", "br", "bi", false)
-               << "        vstore" << w << "(ar - bi, 0, zr + k0); vstore" << w << "((ai + br) * dirSign, 0, zi + k0);\n"
-               << "        vstore" << w << "((ar + bi).s76543210, 0, zr + " << u(N - W + 1) << " - k0); vstore" << w
-               << "(((br - ai) * dirSign).s76543210, 0, zi + " << u(N - W + 1) << " - k0);\n";
+               << "        vstore8(ar - bi, 0, zr + k0); vstore8((ai + br) * dirSign, 0, zi + k0);\n"
+               << "        vstore8((ar + bi).s76543210, 0, zr + " << u(N - V + 1) << " - k0);\n"
+               << "        vstore8(((br - ai) * dirSign).s76543210, 0, zi + " << u(N - V + 1) << " - k0);\n";
         });
         auto point = [&](const std::string& off) {
             return inPlanar ? "(real2_t)(inRe[" + off + " + " + h + "], inIm[" + off + " + " + h + "])"
@@ -231,17 +250,16 @@ std::string generateRowLaneSource(const KernelSpec& spec)
         // time, then Z[N/2]
         const std::string h = u(N / 2);
         os << "\n    // hermitian half -> Z, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n";
-        forEachItem(N / (2 * W), [&](std::size_t, const std::string& j) {
-            os << "        const uint k0 = 8u * " << j << ";\n        vreal_t Ar, Ai, Br, Bi;\n"
+        forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
+            os << "        const uint k0 = 8u * " << j << ";\n        creal_t Ar, Ai, Br, Bi;\n"
                << loadPoints("ioff + (idx_t)k0", "Ar", "Ai", false)
-               << loadPoints("ioff + (idx_t)(" + u(N - W + 1) + " - k0)", "Br", "Bi", true)
-               << "        const vreal2_t wz = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(realBase)
-               << " + k0));\n"
-               << "        const vreal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
-               << "        const vreal_t Or = Dr * wz.even + Di * wz.odd, Oi = Di * wz.even - Dr * wz.odd;\n"
-               << "        vstore" << w << "(Er - Oi, 0, zr + k0); vstore" << w << "((Ei + Or) * dirSign, 0, zi + k0);\n"
-               << "        vstore" << w << "((Er + Oi).s76543210, 0, zr + " << u(N - W + 1) << " - k0); vstore" << w
-               << "(((Or - Ei) * dirSign).s76543210, 0, zi + " << u(N - W + 1) << " - k0);\n";
+               << loadPoints("ioff + (idx_t)(" + u(N - V + 1) + " - k0)", "Br", "Bi", true)
+               << "        const creal2_t wz = vload16(0, (__global const real_t*)(tw + " << u(realBase) << " + k0));\n"
+               << "        const creal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
+               << "        const creal_t Or = Dr * wz.even + Di * wz.odd, Oi = Di * wz.even - Dr * wz.odd;\n"
+               << "        vstore8(Er - Oi, 0, zr + k0); vstore8((Ei + Or) * dirSign, 0, zi + k0);\n"
+               << "        vstore8((Er + Oi).s76543210, 0, zr + " << u(N - V + 1) << " - k0);\n"
+               << "        vstore8(((Or - Ei) * dirSign).s76543210, 0, zi + " << u(N - V + 1) << " - k0);\n";
         });
         const std::string x = inPlanar ? "(real2_t)(inRe[ioff + " + h + "], inIm[ioff + " + h + "])" : "in[ioff + " + h + "]";
         os << "    if (t == 0u) { const real2_t a = " << x << ", w = tw[" << u(realBase) << " + " << h << "];\n"
@@ -278,69 +296,99 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                 else if (forward && pairs) { // rows 2m and 2m + 1
                     os << "        vr[" << k << "] = vload" << w << "(0, in + ioff + (idx_t)(" << e << ") * " << u(W) << ");\n";
                     rowB << "        vi[" << k << "] = vload" << w << "(0, in + ioffB + (idx_t)(" << e << ") * " << u(W) << ");\n";
-                } else if (forward) // z[n] = x[2n] + i x[2n+1]: 16 reals
-                    os << "        { const vreal2_t z = vload" << w2 << "(0, in + ioff + (idx_t)(" << e << ") * " << u(2 * W)
-                       << "); vr[" << k << "] = z.even; vi[" << k << "] = z.odd; }\n";
-                else
+                } else if (forward) // z[n] = x[2n] + i x[2n+1]: 2W reals
+                    os << "        "
+                       << loadEvenOdd("in + ioff + (idx_t)(" + e + ") * " + u(2 * W), "vr[" + k + "]", "vi[" + k + "]") << "\n";
+                else if (W == 8)
                     os << loadPoints(at, "vr[" + k + "]", "vi[" + k + "]", false) << "        vi[" << k << "] *= dirSign;\n";
+                else
+                    os << "        { creal_t r0, i0, r1, i1;\n" << loadPoints(at, "r0", "i0", false)
+                       << loadPoints(at + " + 8u", "r1", "i1", false) << "        vr[" << k << "] = (vreal_t)(r0, r1); vi[" << k
+                       << "] = (vreal_t)(i0, i1) * dirSign; }\n";
             }
             os << rowB.str();
             emitVectorButterfly(os, s, q, j);
             for (int r = 0; r < R; ++r) {
                 const std::string e = vectorWriteElement(s, A, j, r), k = vectorSlot(s, q, r);
                 if (last) // lane b of output k: times w_N^(b k)
-                    os << "        { const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(laneBase)
-                       << " + (" << e << ") * " << u(W) << ")); const vreal_t a = vr[" << k << "]; vr[" << k
-                       << "] = a * z.even - vi[" << k << "] * z.odd; vi[" << k << "] = a * z.odd + vi[" << k
-                       << "] * z.even; }\n";
+                    os << "        { vreal_t cr, ci; "
+                       << loadEvenOdd("(__global const real_t*)(tw + " + u(laneBase) + " + (" + e + ") * " + u(W) + ")", "cr",
+                                      "ci")
+                       << " const vreal_t a = vr[" << k << "]; vr[" << k << "] = a * cr - vi[" << k << "] * ci; vi[" << k
+                       << "] = a * ci + vi[" << k << "] * cr; }\n";
                 os << "        lr" << to << "[" << e << "] = vr[" << k << "]; li" << to << "[" << e << "] = vi[" << k << "];\n";
             }
         });
     }
 
-    // ---- 2. 8-point DFTs across the lanes, 8 outputs k at a time: the 8 vectors of each group
-    // transposed in registers (lane b of vector 8g + l to lane l of vector b)
+    // ---- 2. DFTs across the lanes, 8 outputs k at a time: the 8 vectors of each group
+    // transposed in registers (lane b of vector 8g + l to lane l of vector b). With 16 lanes, a
+    // radix-2 step first: X[k + A (2c + h)] = sum_b w_8^(b c) w_16^(b h) (Y_b[k] + (-1)^h Y_(b+8)[k]),
+    // two 8-point DFTs over halves of the vectors.
     const std::string from = buffer(passes.size() + 1);
     os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier;
-    forEachItem(A / W, [&](std::size_t, const std::string& j) {
-        os << "        const uint g = " << j << ";\n        vreal_t ur[" << W << "], ui[" << W << "];\n";
-        for (int c = 0; c < 2; ++c)
-            os << "        transpose8(" << (c ? "li" : "lr") << from << " + 8u * g, " << (c ? "ui" : "ur") << ");\n";
-        os << "        dft" << W << "s(ur, ui);\n";
+    // Statements for output X[k + A c], k = 8g..8g+7, held in (ur[reg], ui[reg]).
+    auto output = [&](std::size_t c, std::size_t reg) {
+        const std::string r = std::to_string(reg);
         if (forward) { // Z to local memory
+            os << "        vstore8(ur[" << r << "], 0, zr + 8u * g + " << u(A * c) << "); vstore8(ui[" << r
+               << "], 0, zi + 8u * g + " << u(A * c) << ");\n";
+            if (c == 0)
+                os << "        if (g == 0u) { zr[" << u(N) << "] = ur[0].s0; zi[" << u(N) << "] = ui[0].s0; }\n";
+        } else if (backward && pairs) { // rows 2m and 2m + 1
+            os << "        if (valid) vstore8(ur[" << r << "] * scaleRe, 0, out + ooff + 8u * g + " << u(A * c)
+               << ");\n        if (validB) vstore8(ui[" << r << "] * scaleIm, 0, out + ooffB + 8u * g + " << u(A * c) << ");\n";
+        } else if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
+            os << "        if (valid) { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r
+               << "] * scaleIm; vstore16(z, 0, out + ooff + 2u * (8u * g + " << u(A * c) << ")); }\n";
+        } else {
+            os << "        if (valid) "
+               << storePoints("ooff + (idx_t)(8u * g + " + u(A * c) + ")", "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm")
+               << "\n";
+        }
+    };
+    forEachItem(A / V, [&](std::size_t, const std::string& j) {
+        os << "        const uint g = " << j << ";\n        creal_t ur[8], ui[8];\n";
+        if (W == 8) {
+            for (int c = 0; c < 2; ++c)
+                os << "        transpose8(" << (c ? "li" : "lr") << from << " + 8u * g, " << (c ? "ui" : "ur") << ");\n";
+            os << "        dft8s(ur, ui);\n";
             for (std::size_t c = 0; c < W; ++c)
-                os << "        vstore" << w << "(ur[" << c << "], 0, zr + 8u * g + " << u(A * c) << "); vstore" << w << "(ui[" << c
-                   << "], 0, zi + 8u * g + " << u(A * c) << ");\n";
-            os << "        if (g == 0u) { zr[" << u(N) << "] = ur[0].s0; zi[" << u(N) << "] = ui[0].s0; }\n";
+                output(c, c);
             return;
         }
-        for (std::size_t c = 0; c < W; ++c) {
-            if (backward && pairs) { // rows 2m and 2m + 1
-                os << "        if (valid) vstore" << w << "(ur[" << c << "] * scaleRe, 0, out + ooff + 8u * g + " << u(A * c)
-                   << ");\n        if (validB) vstore" << w << "(ui[" << c << "] * scaleIm, 0, out + ooffB + 8u * g + "
-                   << u(A * c) << ");\n";
-                continue;
-            }
-            if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
-                os << "        if (valid) { vreal2_t z; z.even = ur[" << c << "] * scaleRe; z.odd = ui[" << c
-                   << "] * scaleIm; vstore" << w2 << "(z, 0, out + ooff + 2u * (8u * g + " << u(A * c) << ")); }\n";
-                continue;
-            }
-            os << "        if (valid) "
-               << storePoints("ooff + (idx_t)(8u * g + " + u(A * c) + ")", "ur[" + std::to_string(c) + "] * scaleRe",
-                              "ui[" + std::to_string(c) + "] * scaleIm")
-               << "\n";
+        const long double pi = 3.141592653589793238462643383279502884L;
+        std::string twr = "(creal_t)(", twi = "(creal_t)(";
+        for (int b = 0; b < 8; ++b) {
+            twr += (b ? ", " : "") + realLiteral(std::cos(2 * pi * b / 16), spec.precision);
+            twi += (b ? ", " : "") + realLiteral(-std::sin(2 * pi * b / 16), spec.precision);
+        }
+        twr += ")";
+        twi += ")";
+        os << "        creal_t hr[8], hi[8];\n";
+        for (int h = 0; h < 2; ++h) {
+            os << "        for (uint i = 0; i < 8u; ++i) {\n"
+               << "            const vreal_t yr = lr" << from << "[8u * g + i], yi = li" << from << "[8u * g + i];\n";
+            if (h == 0)
+                os << "            hr[i] = yr.lo + yr.hi; hi[i] = yi.lo + yi.hi;\n";
+            else
+                os << "            const creal_t dr = yr.lo - yr.hi, di = yi.lo - yi.hi;\n"
+                   << "            hr[i] = dr * " << twr << " - di * " << twi << "; hi[i] = dr * " << twi << " + di * " << twr
+                   << ";\n";
+            os << "        }\n        transpose8(hr, ur); transpose8(hi, ui); dft8c(ur, ui);\n";
+            for (std::size_t c = 0; c < 8; ++c)
+                output(2 * c + static_cast<std::size_t>(h), c);
         }
     });
 
     if (forward && pairs) {
         const std::string half = realLiteral(0.5L, spec.precision);
         os << "\n    // Z -> the two hermitian halves, 8 consecutive k at a time, and k = " << N / 2 << "\n" << barrier;
-        forEachItem(N / (2 * W), [&](std::size_t, const std::string& j) {
+        forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n"
-               << "        const vreal_t Ar = vload" << w << "(0, zr + k0), Ai = vload" << w << "(0, zi + k0);\n"
-               << "        const vreal_t Br = vload" << w << "(0, zr + " << u(N - W + 1) << " - k0).s76543210, Bi = vload" << w
-               << "(0, zi + " << u(N - W + 1) << " - k0).s76543210;\n"
+               << "        const creal_t Ar = vload8(0, zr + k0), Ai = vload8(0, zi + k0);\n"
+               << "        const creal_t Br = vload8(0, zr + " << u(N - V + 1) << " - k0).s76543210, Bi = vload" << w
+               << "(0, zi + " << u(N - V + 1) << " - k0).s76543210;\n"
                << "        if (valid) " << storePoints("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
                << "\n        if (validB) " << storePoints("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
                << "\n";
@@ -360,19 +408,19 @@ std::string generateRowLaneSource(const KernelSpec& spec)
         // X[N]) at a time, then X[N/2]
         const std::string half = realLiteral(0.5L, spec.precision), h = u(N / 2);
         os << "\n    // Z -> hermitian half, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n" << barrier;
-        forEachItem(N / (2 * W), [&](std::size_t, const std::string& j) {
+        forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n"
-               << "        const vreal_t Ar = vload" << w << "(0, zr + k0), Ai = vload" << w << "(0, zi + k0);\n"
-               << "        const vreal_t Br = vload" << w << "(0, zr + " << u(N - W + 1) << " - k0).s76543210, Bi = vload" << w
-               << "(0, zi + " << u(N - W + 1) << " - k0).s76543210;\n"
-               << "        const vreal2_t wz = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(realBase)
+               << "        const creal_t Ar = vload8(0, zr + k0), Ai = vload8(0, zi + k0);\n"
+               << "        const creal_t Br = vload8(0, zr + " << u(N - V + 1) << " - k0).s76543210, Bi = vload" << w
+               << "(0, zi + " << u(N - V + 1) << " - k0).s76543210;\n"
+               << "        const creal2_t wz = vload16(0, (__global const real_t*)(tw + " << u(realBase)
                << " + k0));\n"
-               << "        const vreal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
-               << "        const vreal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
-               << "        const vreal_t WOr = Or * wz.even - Oi * wz.odd, WOi = Oi * wz.even + Or * wz.odd;\n"
+               << "        const creal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
+               << "        const creal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
+               << "        const creal_t WOr = Or * wz.even - Oi * wz.odd, WOi = Oi * wz.even + Or * wz.odd;\n"
                << "        if (valid) " << storePoints("ooff + k0", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm") << "\n"
                << "        if (valid) "
-               << storePoints("ooff + " + u(N - W + 1) + " - k0", "((Er - WOr) * scaleRe).s76543210",
+               << storePoints("ooff + " + u(N - V + 1) + " - k0", "((Er - WOr) * scaleRe).s76543210",
                               "((WOi - Ei) * scaleIm).s76543210")
                << "\n";
         });

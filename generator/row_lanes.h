@@ -1,5 +1,5 @@
 // Row-lane kernels (row_lanes.cpp): one transform per work-group, its points split into
-// spec.rowLanes interleaved subsequences that ride in the lanes of OpenCL vectors, for CPU
+// spec.rowLanes (8 or 16) interleaved subsequences that ride in the lanes of OpenCL vectors, for CPU
 // devices and transforms whose points sit at unit stride (the rows of a batch).
 #pragma once
 
@@ -11,13 +11,13 @@
 
 namespace clfft_ng {
 
-// Source of a row-lane kernel (spec.rowLanes == 8, complex pass, length a multiple of 64, unit
-// element stride on both sides, which the kernel assumes). Same arguments as the Stockham
-// kernel of the spec; one work-group computes one transform.
+// Source of a row-lane kernel (spec.rowLanes 8 or 16, complex pass or even real rows, length a
+// multiple of 8 x rowLanes, unit element stride on both sides, which the kernel assumes). Same
+// arguments as the Stockham kernel of the spec; one work-group computes one transform.
 std::string generateRowLaneSource(const KernelSpec& spec);
 
-// Its constant table: the twiddles of the A-point passes (A = length / 8, radices in
-// spec.radices), then exp(-2 pi i b k / length) for k < A, b < 8 (lanes innermost).
+// Its constant table: the twiddles of the A-point passes (A = length / W, W = spec.rowLanes,
+// radices in spec.radices), then exp(-2 pi i b k / length) for k < A, b < W (lanes innermost).
 std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec);
 
 } // namespace clfft_ng

@@ -13,6 +13,7 @@
 #include "planner.h"
 
 #include "cl_object.h"
+#include "butterfly.h"
 #include "factorize.h"
 #include "stockham.h"
 
@@ -148,9 +149,38 @@ bool laneLocalFits(std::size_t points, Precision p, bool bluestein, const Device
 
 // Local memory of one transform slot of a row-lane kernel: two buffers of the row, each with a
 // vector to spare (KernelSpec::localMemBytes).
-std::size_t rowLaneSlotBytes(std::size_t rowLength, Precision p)
+std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p)
 {
-    return 2 * (rowLength + kLanes) * complexBytes(p);
+    return 2 * (rowLength + lanes) * complexBytes(p);
+}
+
+// The radices of the A-point passes of a row-lane kernel (radices up to 8: 16 vectors of each
+// component fit the registers; radix 16 spilled, 2048 x 2048 went from 26 to 34 GFLOP/s with 8).
+// The first pass reads `radix x linesPerVector` cache lines per work-item from global memory, and
+// more than 8 such streams cost; so the fewest passes whose first radix reads at most 8 lines,
+// the rest ascending. Among those, three passes or more take the smallest first radix, two the
+// largest. Kernels timed alternately in one process, ms per 32 MiB:
+//   c2c 2048  4-8-8 3.87, 8-8-4 4.30        c2c 1024  2-8-8 4.88, 4-4-8 5.24, 8-4-4 5.37
+//   c2c 128   8-2 4.65, 2-8 4.80
+//   r2c pairs of 16 lanes (two lines per vector, from two rows):
+//   4096  4-8-8 4.1, 8-8-4 5.0, 2-4-4-8 4.9   1024  2-4-8 5.3, 4-4-4 5.9, 8-8 5.9
+//   256   4-4 5.4, 8-2 5.6, 2-8 5.8
+std::vector<int> rowLaneRadices(std::size_t A, std::size_t linesPerVector)
+{
+    std::vector<int> best;
+    for (int first = 2; static_cast<std::size_t>(first) * linesPerVector <= 8; ++first) {
+        if (!isCodeletRadix(first) || A % static_cast<std::size_t>(first) != 0)
+            continue;
+        std::vector<int> radices;
+        if (A != static_cast<std::size_t>(first))
+            radices = chooseRadices(A / static_cast<std::size_t>(first), 8);
+        std::sort(radices.begin(), radices.end());
+        radices.insert(radices.begin(), first);
+        // fewer passes; with three or more, the smaller first radix (met first); with two, the larger
+        if (best.empty() || radices.size() < best.size() || (radices.size() == best.size() && radices.size() <= 2))
+            best = radices;
+    }
+    return best.empty() ? chooseRadices(A, 8) : best;
 }
 
 void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits& limits)
@@ -179,26 +209,35 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     const bool evenReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
     const bool pairs = evenReal && spec.realLength >= 2 * minRow && spec.realLength <= 4096 && spec.realLength % (W * W) == 0;
     const std::size_t rowLength = pairs ? spec.realLength : spec.length;
+    // Single-precision real rows: 16 lanes (float16, whole cache lines from two real rows), where
+    // the 8 k of a DFT across the lanes divide the row (ms per 32 MiB, 16 / 8 lanes, timed
+    // alternately in one process: r2c 4096 4.1 / 5.0, 2048 4.5 / 5.9, 1024 5.3 / 6.6, 512 5.7 /
+    // 6.2, 256 5.4 / 5.9, 8192 4.3 / 5.5; c2r 4096 4.6 / 4.75). Complex rows keep 8: 16 ran at
+    // the same speed (c2c 1024 4.90 / 4.88, 4096 3.54 / 3.67, 2048 4.49 / 3.87).
+    const std::size_t lanes = evenReal && spec.precision == Precision::Single && rowLength % (16 * 8) == 0 ? 16 : W;
     if (rowLanes && (spec.kind == PassKind::Complex || evenReal) && !spec.stageTwiddleLength &&
         spec.bluesteinStep == BluesteinStep::None && pass.inStride == 1 && pass.outStride == 1 &&
         rowLength % (W * W) == 0 && rowLength >= minRow &&
-        rowLaneSlotBytes(rowLength, spec.precision) <= limits.localMemBytes) {
+        rowLaneSlotBytes(rowLength, lanes, spec.precision) <= limits.localMemBytes) {
         spec.rowPairs = pairs;
         spec.length = rowLength;
-        spec.rowLanes = W;
-        // Radices up to 8: 16 vectors of each component fit the registers (radix 16 spills:
-        // 2048 x 2048 went from 26 to 34 GFLOP/s, 1024 x 4096 from 22 to 26, with 8).
-        spec.radices = chooseRadices(spec.length / W, 8);
+        spec.rowLanes = lanes;
+        // Single precision: lines per vector in the first pass (8 complex values are one, 16 two,
+        // a vector of pairs takes one from each of two rows). Double: the fewest passes, largest
+        // radix first (not timed otherwise).
+        const std::size_t lines = lanes == 16 || pairs ? 2 : 1;
+        spec.radices = spec.precision == Precision::Single ? rowLaneRadices(spec.length / lanes, lines)
+                                                           : chooseRadices(spec.length / lanes, 8);
         spec.transformMajorThreads = false;
         const std::size_t maxGroup = std::min<std::size_t>(limits.maxWorkGroupSize, 256);
         spec.threadsPerTransform =
-            std::max<std::size_t>(1, std::min(spec.length / W / static_cast<std::size_t>(spec.radices.front()), maxGroup));
+            std::max<std::size_t>(1, std::min(spec.length / lanes / static_cast<std::size_t>(spec.radices.front()), maxGroup));
         // Short transforms: several per work-group (64 work-items, 64 KiB of local memory), so
         // that the work-groups are not too small to be worth their start.
         std::size_t b = std::max<std::size_t>(1, 64 / spec.threadsPerTransform);
         b = std::min(b, std::max<std::size_t>(1, (std::size_t(1) << 16) / (spec.length * complexBytes(spec.precision))));
         b = std::min({floorPow2(b), ceilPow2(pass.transforms), floorPow2(std::max<std::size_t>(1, maxGroup / spec.threadsPerTransform))});
-        while (b > 1 && b * rowLaneSlotBytes(rowLength, spec.precision) > limits.localMemBytes)
+        while (b > 1 && b * rowLaneSlotBytes(rowLength, lanes, spec.precision) > limits.localMemBytes)
             b /= 2;
         spec.transformsPerGroup = b;
         return;

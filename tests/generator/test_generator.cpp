@@ -348,6 +348,55 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
 }
 
+// Row-lane kernels of 16 lanes (float16): the real side moves whole 64-byte vectors, the
+// complex side 8 points at a time, and the DFTs across the lanes are a radix-2 step over the
+// halves of each vector, then two 8-point DFTs on 8-lane halves.
+BOOST_AUTO_TEST_CASE(row_lane_kernels_of_16_lanes)
+{
+    KernelSpec s = specFor(4);
+    s.radices = {4, 8, 8}; // A = 256 points per lane
+    s.length = 4096;
+    s.rowLanes = 16;
+    s.rowPairs = true;
+    s.kind = PassKind::RealForward;
+    s.realLength = 4096;
+    s.transformsPerGroup = 1;
+    s.threadsPerTransform = 64;
+    s.batchDims = 1;
+    BOOST_TEST(s.kernelName().find("_w16pb1t64") != std::string::npos);
+    BOOST_TEST(s.localMemBytes() == 2u * (4096u + 16u) * 8u);
+    const std::string r2c = generateKernelSource(s);
+    BOOST_TEST(r2c.find("typedef float16 vreal_t;") != std::string::npos);
+    BOOST_TEST(r2c.find("vr[0] = vload16(0, in + ioff + (idx_t)(") != std::string::npos); // a whole line of row 2m
+    BOOST_TEST(r2c.find("vi[0] = vload16(0, in + ioffB + (idx_t)(") != std::string::npos); // and of row 2m + 1
+    BOOST_TEST(r2c.find("void dft8c(creal_t* xr, creal_t* xi)") != std::string::npos);
+    BOOST_TEST(r2c.find("hr[i] = yr.lo + yr.hi;") != std::string::npos);
+    BOOST_TEST(r2c.find("transpose8(hr, ur); transpose8(hi, ui); dft8c(ur, ui);") != std::string::npos);
+    // the odd outputs c = 2c' + 1 land A (2c' + 1) points in: 256 for c' = 0
+    BOOST_TEST(r2c.find("vstore8(ur[0], 0, zr + 8u * g + 256u);") != std::string::npos);
+    BOOST_TEST(r2c.find("Z -> the two hermitian halves") != std::string::npos);
+    BOOST_TEST(r2c.find("float32") == std::string::npos);
+    // the lane table: w_N^(b k) for 16 lanes
+    const auto table = kernelTable(s);
+    BOOST_TEST(table.size() == 4u * 7u + 32u * 7u + 256u * 16u); // passes of span 4 and 32, then lanes
+    const long double pi = 3.141592653589793238462643383279502884L;
+    const auto v = table[4u * 7u + 32u * 7u + 255u * 16u + 15u];
+    BOOST_TEST(std::fabs(static_cast<double>(v.real() - std::cos(-2.0L * pi * 255.0L * 15.0L / 4096.0L))) < 1e-18);
+    s.kind = PassKind::RealBackward; // C2R pairs: the real rows stored 8 values at a time
+    BOOST_TEST(generateKernelSource(s).find("if (validB) vstore8(ui[0] * scaleIm, 0, out + ooffB + 8u * g + 256u);") !=
+               std::string::npos);
+    s.kind = PassKind::Complex; // complex rows: two lines per vector
+    s.rowPairs = false;
+    const std::string c2c = generateKernelSource(s);
+    BOOST_TEST(c2c.find("vr[0] = (vreal_t)(r0, r1); vi[0] = (vreal_t)(i0, i1) * dirSign;") != std::string::npos);
+    s.length = 4096 + 64; // the DFTs across the lanes take 8 k of A = length / 16
+    s.radices = {2, 4, 4, 8};
+    BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
+    s.length = 4096;
+    s.rowLanes = 4;
+    BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_CASE(lane_stage_twiddles_follow_the_stockham_table)
 {
     KernelSpec s = specFor(16);

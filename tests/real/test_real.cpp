@@ -29,6 +29,9 @@
 //                   batch 2, single and double (11, 13, 22 single only).
 //  real_layouts     hermitian interleaved/planar out of place, interleaved in place (padded real
 //                   rows), single and double; C2R 4096 on the CPU device (clFFT issue 171).
+//  real_row_lanes   the 16-lane row kernels: even lengths 128..8192 that are multiples of 128
+//                   (pairs of rows up to 4096 with batch 3, half-length rows above, first
+//                   radices 2, 3, 4), hermitian planar, in place, and 2048 in double (8 lanes).
 //  real_strides     input stride 2, gaps between rows and transforms, column-major batches
 //                   (distance 1, even and odd lengths),
 //                   transposed hermitian output, padded 2-D/3-D layouts, strided planar,
@@ -520,6 +523,21 @@ std::vector<Case> strideCases()
     return v;
 }
 
+// Row-lane kernels of 16 lanes (single-precision even rows whose length is a multiple of 128):
+// two real rows per complex FFT up to 4096 points (batch 3: a pair and a row alone), the
+// half-length FFT above; first radices 2, 3, 4 and radices 3, 5, 7 after it.
+std::vector<Case> rowLaneCases()
+{
+    std::vector<Case> v;
+    for (std::size_t n : {128, 384, 640, 896, 1024, 2048, 6144, 8192})
+        v.push_back(make({n}, 3));
+    v.push_back(make({896}, 3).layout(HP));
+    v.push_back(make({8192}, 1).layout(HP));
+    v.push_back(make({2048}, 3).inplace());
+    v.push_back(make({2048}, 3, CLFFT_DOUBLE)); // 8 lanes of double
+    return v;
+}
+
 std::vector<Case> multidimCases()
 {
     std::vector<Case> v;
@@ -584,6 +602,10 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(real_layouts)
 BOOST_DATA_TEST_CASE(layout_placement_precision, bdata::make(real::layoutCases()), c) { real::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(real_row_lanes)
+BOOST_DATA_TEST_CASE(row_lane_lengths, bdata::make(real::rowLaneCases()), c) { real::run(c); }
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(real_strides)
