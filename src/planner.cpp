@@ -222,12 +222,14 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
         spec.rowPairs = pairs;
         spec.length = rowLength;
         spec.rowLanes = lanes;
-        // Single precision: lines per vector in the first pass (8 complex values are one, 16 two,
-        // a vector of pairs takes one from each of two rows). Double: the fewest passes, largest
-        // radix first (not timed otherwise).
-        const std::size_t lines = lanes == 16 || pairs ? 2 : 1;
-        spec.radices = spec.precision == Precision::Single ? rowLaneRadices(spec.length / lanes, lines)
-                                                           : chooseRadices(spec.length / lanes, 8);
+        // Lines per vector in the first pass: single precision, 8 complex values are one, 16 two,
+        // and a vector of pairs takes one from each of two rows. Double is counted as one: a
+        // first pass within 8 lines would take 4 passes at 4096, slower (c2c 4.4 against 4.1 ms
+        // per 32 MiB with 8-8-8), while the smaller first radix pays as in single (c2c 2048
+        // 4-8-8 3.91 against 8-8-4 4.05, 1024 2-8-8 4.59 against 8-4-4 4.63-4.88, r2c pairs 2048
+        // 4-8-8 4.22 against 8-8-4 4.54).
+        const std::size_t lines = spec.precision == Precision::Single && (lanes == 16 || pairs) ? 2 : 1;
+        spec.radices = rowLaneRadices(spec.length / lanes, lines);
         spec.transformMajorThreads = false;
         const std::size_t maxGroup = std::min<std::size_t>(limits.maxWorkGroupSize, 256);
         spec.threadsPerTransform =
