@@ -213,7 +213,7 @@ void chooseLaneKernel(const Problem& problem, PassPlan& pass, const DeviceLimits
     // the 8 k of a DFT across the lanes divide the row (ms per 32 MiB, 16 / 8 lanes, timed
     // alternately in one process: r2c 4096 4.1 / 5.0, 2048 4.5 / 5.9, 1024 5.3 / 6.6, 512 5.7 /
     // 6.2, 256 5.4 / 5.9, 8192 4.3 / 5.5; c2r 4096 4.6 / 4.75). Complex rows keep 8: 16 ran at
-    // the same speed (c2c 1024 4.90 / 4.88, 4096 3.54 / 3.67, 2048 4.49 / 3.87).
+    // the same speed or slower (c2c 1024 4.90 / 4.88, 4096 3.54 / 3.67, 2048 4.49 / 3.87).
     const std::size_t lanes = evenReal && spec.precision == Precision::Single && rowLength % (16 * 8) == 0 ? 16 : W;
     if (rowLanes && (spec.kind == PassKind::Complex || evenReal) && !spec.stageTwiddleLength &&
         spec.bluesteinStep == BluesteinStep::None && pass.inStride == 1 && pass.outStride == 1 &&
