@@ -347,6 +347,14 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                << "\n";
         }
     };
+    std::string twr = "(creal_t)(", twi = "(creal_t)("; // w_16^b, b < 8, for the radix-2 step of 16 lanes
+    for (int b = 0; b < 8; ++b) {
+        const long double angle = 2 * 3.141592653589793238462643383279502884L * b / 16;
+        twr += (b ? ", " : "") + realLiteral(std::cos(angle), spec.precision);
+        twi += (b ? ", " : "") + realLiteral(-std::sin(angle), spec.precision);
+    }
+    twr += ")";
+    twi += ")";
     forEachItem(A / V, [&](std::size_t, const std::string& j) {
         os << "        const uint g = " << j << ";\n        creal_t ur[8], ui[8];\n";
         if (W == 8) {
@@ -357,14 +365,6 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                 output(c, c);
             return;
         }
-        const long double pi = 3.141592653589793238462643383279502884L;
-        std::string twr = "(creal_t)(", twi = "(creal_t)(";
-        for (int b = 0; b < 8; ++b) {
-            twr += (b ? ", " : "") + realLiteral(std::cos(2 * pi * b / 16), spec.precision);
-            twi += (b ? ", " : "") + realLiteral(-std::sin(2 * pi * b / 16), spec.precision);
-        }
-        twr += ")";
-        twi += ")";
         os << "        creal_t hr[8], hi[8];\n";
         for (int h = 0; h < 2; ++h) {
             os << "        for (uint i = 0; i < 8u; ++i) {\n"
@@ -387,8 +387,8 @@ std::string generateRowLaneSource(const KernelSpec& spec)
         forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n"
                << "        const creal_t Ar = vload8(0, zr + k0), Ai = vload8(0, zi + k0);\n"
-               << "        const creal_t Br = vload8(0, zr + " << u(N - V + 1) << " - k0).s76543210, Bi = vload" << w
-               << "(0, zi + " << u(N - V + 1) << " - k0).s76543210;\n"
+               << "        const creal_t Br = vload8(0, zr + " << u(N - V + 1) << " - k0).s76543210,\n"
+               << "                      Bi = vload8(0, zi + " << u(N - V + 1) << " - k0).s76543210;\n"
                << "        if (valid) " << storePoints("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
                << "\n        if (validB) " << storePoints("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
                << "\n";
@@ -411,8 +411,8 @@ std::string generateRowLaneSource(const KernelSpec& spec)
         forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n"
                << "        const creal_t Ar = vload8(0, zr + k0), Ai = vload8(0, zi + k0);\n"
-               << "        const creal_t Br = vload8(0, zr + " << u(N - V + 1) << " - k0).s76543210, Bi = vload" << w
-               << "(0, zi + " << u(N - V + 1) << " - k0).s76543210;\n"
+               << "        const creal_t Br = vload8(0, zr + " << u(N - V + 1) << " - k0).s76543210,\n"
+               << "                      Bi = vload8(0, zi + " << u(N - V + 1) << " - k0).s76543210;\n"
                << "        const creal2_t wz = vload16(0, (__global const real_t*)(tw + " << u(realBase)
                << " + k0));\n"
                << "        const creal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
