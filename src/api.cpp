@@ -83,6 +83,9 @@ clfftStatus checkQueues(cl_uint count, const cl_command_queue* queues)
 {
     if (count == 0)
         return CLFFT_INVALID_VALUE;
+    if (count > 1)
+        return CLFFT_NOTIMPLEMENTED; // one queue per plan, as in clFFT 2.12
+
     if (!queues)
         return CLFFT_INVALID_HOST_PTR;
     if (!queues[0])
@@ -118,11 +121,10 @@ CLFFTAPI clfftStatus clfftInitSetupData(clfftSetupData* setupData)
 CLFFTAPI clfftStatus clfftSetup(const clfftSetupData* setupData)
 {
     return guarded([&]() -> clfftStatus {
-        if (setupData) {
-            if (setupData->major != clfftVersionMajor)
-                return CLFFT_VERSION_MISMATCH;
+        // clFFT 2.12 reads only debugFlags and accepts any version fields; clients such as
+        // ufo-filters pass a zero-filled struct.
+        if (setupData)
             Library::get().setDebugFlags(setupData->debugFlags);
-        }
         return CLFFT_SUCCESS;
     });
 }
@@ -564,7 +566,10 @@ CLFFTAPI clfftStatus clfftEnqueueTransform(clfftPlanHandle plHandle, clfftDirect
                                            cl_mem* outputBuffers, cl_mem tmpBuffer)
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (!validDirection(dir))
+        // Real transforms take their direction from the layouts and ignore this argument, as
+        // clFFT 2.12 does (its own tests pass CLFFT_ENDDIRECTION there).
+        const bool real = p.settings.inLayout == CLFFT_REAL || p.settings.outLayout == CLFFT_REAL;
+        if (!real && !validDirection(dir))
             return CLFFT_INVALID_ARG_VALUE;
         const clfftStatus q = checkQueues(numQueuesAndEvents, commQueues);
         if (q != CLFFT_SUCCESS)
@@ -580,15 +585,6 @@ CLFFTAPI clfftStatus clfftEnqueueTransform(clfftPlanHandle plHandle, clfftDirect
         if (s.placement == CLFFT_OUTOFPLACE &&
             (!outputBuffers || !outputBuffers[0] || (isPlanarLayout(s.outLayout) && !outputBuffers[1])))
             return CLFFT_INVALID_MEM_OBJECT;
-        if (s.placement == CLFFT_OUTOFPLACE) {
-            // One buffer as both sides of an out-of-place plan: the passes would read what
-            // they already overwrote. (Partly overlapping sub-buffers are not detected.)
-            const int nin = isPlanarLayout(s.inLayout) ? 2 : 1, nout = isPlanarLayout(s.outLayout) ? 2 : 1;
-            for (int i = 0; i < nin; ++i)
-                for (int o = 0; o < nout; ++o)
-                    if (inputBuffers[i] == outputBuffers[o])
-                        return CLFFT_MEM_COPY_OVERLAP;
-        }
         const clfftStatus c = checkQueueContext(p, commQueues[0]);
         if (c != CLFFT_SUCCESS)
             return c;

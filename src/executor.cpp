@@ -60,27 +60,9 @@ private:
     cl_uint next_ = 0;
 };
 
-} // namespace
-
-void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
+// Enqueues the passes of `baked` (a plan of settings `s`, in place or not) on rq's queue.
+void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const EnqueueRequest& rq)
 {
-    const PlanSettings& s = plan.settings;
-    BakedPlan& baked = *plan.baked;
-    const bool inPlace = s.placement == CLFFT_INPLACE;
-
-    std::size_t inBytes = 0, outBytes = 0;
-    if (!planBufferBytes(s, &inBytes, &outBytes))
-        throw StatusError{CLFFT_INVALID_ARG_VALUE};
-    const bool inPlanarSide = s.inLayout == CLFFT_COMPLEX_PLANAR || s.inLayout == CLFFT_HERMITIAN_PLANAR;
-    const bool outPlanarSide = s.outLayout == CLFFT_COMPLEX_PLANAR || s.outLayout == CLFFT_HERMITIAN_PLANAR;
-    for (int i = 0; i < (inPlanarSide ? 2 : 1); ++i)
-        checkSize(rq.inputs[i], inBytes);
-    if (!inPlace)
-        for (int i = 0; i < (outPlanarSide ? 2 : 1); ++i)
-            checkSize(rq.outputs[i], outBytes);
-    if (rq.tmpBuffer && baked.tmpBytes > 0)
-        checkSize(rq.tmpBuffer, baked.tmpBytes);
-
     auto allocate = [&](MemRef& slot, std::size_t bytes) {
         if (!slot) {
             cl_int err = CL_SUCCESS;
@@ -190,6 +172,118 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
     }
     if (rq.outEvent)
         *rq.outEvent = previous.release();
+}
+
+bool isPlanar(clfftLayout l) { return l == CLFFT_COMPLEX_PLANAR || l == CLFFT_HERMITIAN_PLANAR; }
+
+// An out-of-place complex plan whose output lies exactly on its input (same buffers, layout,
+// strides and distances) computes what the in-place plan of the same settings computes.
+bool aliasesAsInPlace(const PlanSettings& s, const EnqueueRequest& rq)
+{
+    const bool complexSides = (s.inLayout == CLFFT_COMPLEX_INTERLEAVED || s.inLayout == CLFFT_COMPLEX_PLANAR) &&
+                              s.inLayout == s.outLayout;
+    if (!complexSides || s.transposed != CLFFT_NOTRANSPOSE)
+        return false;
+    if (rq.inputs[0] != rq.outputs[0] || (isPlanar(s.inLayout) && rq.inputs[1] != rq.outputs[1]))
+        return false;
+    const auto is = s.effectiveInStrides(), os = s.effectiveOutStrides();
+    for (int d = 0; d < s.rank; ++d)
+        if (is[d] != os[d])
+            return false;
+    return s.effectiveInDistance() == s.effectiveOutDistance();
+}
+
+// The in-place twin of an out-of-place plan, baked at its first aliased enqueue; null when
+// the in-place form cannot be planned (then the input goes through a copy).
+BakedPlan* inPlaceTwin(Plan& plan, cl_command_queue queue)
+{
+    BakedPlan& baked = *plan.baked;
+    if (!baked.inPlaceTwin && !baked.inPlaceTwinFailed) {
+        Plan twin;
+        twin.settings = plan.settings;
+        twin.settings.placement = CLFFT_INPLACE;
+        twin.settings.outStrides = plan.settings.effectiveInStrides();
+        twin.settings.outStridesSet = true;
+        try {
+            bakePlan(twin, queue);
+            baked.inPlaceTwin = std::move(twin.baked);
+        } catch (const StatusError&) {
+            baked.inPlaceTwinFailed = true;
+        }
+    }
+    return baked.inPlaceTwin.get();
+}
+
+} // namespace
+
+void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
+{
+    const PlanSettings& s = plan.settings;
+    BakedPlan& baked = *plan.baked;
+    const bool inPlace = s.placement == CLFFT_INPLACE;
+
+    std::size_t inBytes = 0, outBytes = 0;
+    if (!planBufferBytes(s, &inBytes, &outBytes))
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    const int nin = isPlanar(s.inLayout) ? 2 : 1, nout = isPlanar(s.outLayout) ? 2 : 1;
+    for (int i = 0; i < nin; ++i)
+        checkSize(rq.inputs[i], inBytes);
+    if (!inPlace)
+        for (int i = 0; i < nout; ++i)
+            checkSize(rq.outputs[i], outBytes);
+    if (rq.tmpBuffer && baked.tmpBytes > 0)
+        checkSize(rq.tmpBuffer, baked.tmpBytes);
+
+    bool aliased = false;
+    if (!inPlace)
+        for (int i = 0; i < nin; ++i)
+            for (int o = 0; o < nout; ++o)
+                aliased = aliased || rq.inputs[i] == rq.outputs[o];
+    if (!aliased) {
+        runPasses(s, baked, inPlace, rq);
+        return;
+    }
+
+    // clFFT 2.12 accepts one buffer as both sides of an out-of-place plan (ufo-filters does
+    // this). Run it in place where that computes the same, else from a copy of the input.
+    if (aliasesAsInPlace(s, rq)) {
+        if (BakedPlan* twin = inPlaceTwin(plan, rq.queue)) {
+            EnqueueRequest r = rq;
+            if (r.tmpBuffer && twin->tmpBytes > 0) {
+                std::size_t size = 0;
+                if (clGetMemObjectInfo(r.tmpBuffer, CL_MEM_SIZE, sizeof size, &size, nullptr) != CL_SUCCESS ||
+                    size < twin->tmpBytes)
+                    r.tmpBuffer = nullptr; // sized for the out-of-place plan: take our own
+            }
+            runPasses(s, *twin, true, r);
+            return;
+        }
+    }
+    BakedPlan::Scratch& scratch = baked.scratch[rq.queue];
+    cl_mem copies[2] = {nullptr, nullptr};
+    std::vector<EventRef> copied;
+    std::vector<cl_event> waits;
+    for (int i = 0; i < nin; ++i) {
+        if (!scratch.inputCopy[i]) {
+            cl_int err = CL_SUCCESS;
+            scratch.inputCopy[i] = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, inBytes, nullptr, &err));
+            if (err != CL_SUCCESS)
+                throw StatusError{err};
+        }
+        copies[i] = scratch.inputCopy[i].get();
+        cl_event done = nullptr;
+        const cl_int err = clEnqueueCopyBuffer(rq.queue, rq.inputs[i], copies[i], 0, 0, inBytes, rq.numWaitEvents,
+                                               rq.numWaitEvents ? rq.waitEvents : nullptr, &done);
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+        copied.emplace_back(done);
+        waits.push_back(done);
+    }
+    EnqueueRequest r = rq;
+    r.inputs = copies;
+    r.numWaitEvents = static_cast<cl_uint>(waits.size());
+    r.waitEvents = waits.data();
+    runPasses(s, baked, false, r);
 }
 
 } // namespace clfft_ng

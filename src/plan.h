@@ -75,8 +75,12 @@ struct BakedPlan {
     // at the first enqueue on a queue that needs them (the first without a client buffer).
     struct Scratch {
         MemRef tmp, tmp2, tmp3;
+        MemRef inputCopy[2]; // an out-of-place enqueue whose input and output buffers alias
     };
     std::map<cl_command_queue, Scratch> scratch;
+    // The same settings in place, for out-of-place enqueues on one buffer (executor.cpp).
+    std::unique_ptr<BakedPlan> inPlaceTwin;
+    bool inPlaceTwinFailed = false;
 };
 
 struct Plan {
