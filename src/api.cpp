@@ -57,9 +57,17 @@ bool validDim(const clfftDim& d) { return raw(d) >= CLFFT_1D && raw(d) <= CLFFT_
 bool validLayout(const clfftLayout& l) { return raw(l) >= CLFFT_COMPLEX_INTERLEAVED && raw(l) < ENDLAYOUT; }
 bool validPrecision(const clfftPrecision& p) { return raw(p) >= CLFFT_SINGLE && raw(p) < ENDPRECISION; }
 bool validDirection(const clfftDirection& d) { return raw(d) == CLFFT_FORWARD || raw(d) == CLFFT_BACKWARD; }
+// The scale accessors of clFFT 2.12 refuse only values from ENDDIRECTION up; any direction
+// other than forward names the backward scale.
+bool scaleDirection(const clfftDirection& d) { return raw(d) < ENDDIRECTION; }
 bool isComplexLayout(clfftLayout l) { return l == CLFFT_COMPLEX_INTERLEAVED || l == CLFFT_COMPLEX_PLANAR; }
 bool isHermitianLayout(clfftLayout l) { return l == CLFFT_HERMITIAN_INTERLEAVED || l == CLFFT_HERMITIAN_PLANAR; }
 bool isPlanarLayout(clfftLayout l) { return l == CLFFT_COMPLEX_PLANAR || l == CLFFT_HERMITIAN_PLANAR; }
+
+// A layout or dimension value outside the enum: clFFT 2.12 answers values at or past the END
+// marker with CLFFT_INVALID_ARG_VALUE and the others (below the first value, or a pair it does not
+// transform) with CLFFT_NOTIMPLEMENTED, from the default branches of its switches.
+clfftStatus badDimStatus() { return CLFFT_NOTIMPLEMENTED; }
 
 bool validLayoutPair(clfftLayout in, clfftLayout out)
 {
@@ -158,15 +166,20 @@ CLFFTAPI clfftStatus clfftCreateDefaultPlan(clfftPlanHandle* plHandle, cl_contex
         if (!context)
             return CLFFT_INVALID_CONTEXT;
         if (!validDim(dim))
-            return CLFFT_INVALID_ARG_VALUE;
+            return badDimStatus();
         const int rank = raw(dim);
         if (!allPositive(clLengths, rank))
             return CLFFT_INVALID_ARG_VALUE;
         auto plan = std::make_shared<Plan>();
-        plan->settings.context = ContextRef::retain(context);
-        plan->settings.rank = rank;
+        PlanSettings& s = plan->settings;
+        s.context = ContextRef::retain(context);
+        s.rank = s.inStrideCount = s.outStrideCount = rank;
         for (int d = 0; d < rank; ++d)
-            plan->settings.lengths[d] = clLengths[d];
+            s.lengths[d] = clLengths[d];
+        // clFFT 2.12 fixes the backward scale at 1/N of the lengths the plan is created with;
+        // later length changes leave it as it is.
+        s.backwardScale = 1.0 / static_cast<double>(s.points());
+        s.backwardScaleSet = true;
         *plHandle = Library::get().add(std::move(plan));
         return CLFFT_SUCCESS;
     });
@@ -257,6 +270,8 @@ CLFFTAPI clfftStatus clfftSetPlanPrecision(clfftPlanHandle plHandle, clfftPrecis
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (!validPrecision(precision))
             return CLFFT_INVALID_ARG_VALUE;
+        if (raw(precision) == CLFFT_SINGLE_FAST || raw(precision) == CLFFT_DOUBLE_FAST)
+            return CLFFT_NOTIMPLEMENTED; // as clFFT 2.12, whose own tests expect it
         p.settings.precision = precision;
         p.invalidate();
         return CLFFT_SUCCESS;
@@ -267,7 +282,7 @@ CLFFTAPI clfftStatus clfftGetPlanScale(const clfftPlanHandle plHandle, clfftDire
 {
     CLFFT_NG_GETTER_PTR_CHECK(scale)
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (!validDirection(dir))
+        if (!scaleDirection(dir))
             return CLFFT_INVALID_ARG_VALUE;
         *scale = static_cast<cl_float>(raw(dir) == CLFFT_FORWARD ? p.settings.forwardScale
                                                                  : p.settings.effectiveBackwardScale());
@@ -278,7 +293,7 @@ CLFFTAPI clfftStatus clfftGetPlanScale(const clfftPlanHandle plHandle, clfftDire
 CLFFTAPI clfftStatus clfftSetPlanScale(clfftPlanHandle plHandle, clfftDirection dir, cl_float scale)
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (!validDirection(dir) || !std::isfinite(scale))
+        if (!scaleDirection(dir) || !std::isfinite(scale))
             return CLFFT_INVALID_ARG_VALUE;
         if (raw(dir) == CLFFT_FORWARD) {
             p.settings.forwardScale = scale;
@@ -303,8 +318,7 @@ CLFFTAPI clfftStatus clfftGetPlanBatchSize(const clfftPlanHandle plHandle, size_
 CLFFTAPI clfftStatus clfftSetPlanBatchSize(clfftPlanHandle plHandle, size_t batchSize)
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (batchSize == 0)
-            return CLFFT_INVALID_ARG_VALUE;
+        // clFFT 2.12 accepts a batch of 0 here; bake and enqueue then refuse it.
         p.settings.batch = batchSize;
         p.invalidate();
         return CLFFT_SUCCESS;
@@ -326,9 +340,10 @@ CLFFTAPI clfftStatus clfftSetPlanDim(clfftPlanHandle plHandle, const clfftDim di
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (!validDim(dim))
-            return CLFFT_INVALID_ARG_VALUE;
+            return badDimStatus();
         PlanSettings& s = p.settings;
         const int rank = raw(dim);
+        s.inStrideCount = s.outStrideCount = rank;
         if (rank != s.rank) {
             for (int d = rank; d < 3; ++d)
                 s.lengths[d] = 1;
@@ -343,77 +358,102 @@ CLFFTAPI clfftStatus clfftSetPlanDim(clfftPlanHandle plHandle, const clfftDim di
 
 namespace {
 
-// Shared body of the length and stride getters.
+// Shared body of the length and stride getters: `dim` entries, as long as the plan holds that
+// many (clFFT 2.12: CLFFT_INVALID_ARG_INDEX past them).
 clfftStatus getTriple(clfftPlanHandle plHandle, clfftDim dim, size_t* out,
-                      std::array<std::size_t, 3> (*read)(const PlanSettings&))
+                      std::array<std::size_t, 3> (*read)(const PlanSettings&), int (*count)(const PlanSettings&))
 {
     if (!out)
         return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (!validDim(dim) || raw(dim) < p.settings.rank)
-            return CLFFT_INVALID_ARG_VALUE;
+        if (!validDim(dim))
+            return badDimStatus();
+        if (raw(dim) > count(p.settings))
+            return CLFFT_INVALID_ARG_INDEX;
         const auto v = read(p.settings);
-        for (int d = 0; d < p.settings.rank; ++d)
+        for (int d = 0; d < raw(dim); ++d)
             out[d] = v[d];
         return CLFFT_SUCCESS;
     });
 }
 
-// Shared body of the length and stride setters.
+// Shared body of the length and stride setters: `dim` values (which need not be the plan's rank).
 clfftStatus setTriple(clfftPlanHandle plHandle, clfftDim dim, const size_t* in,
-                      void (*write)(PlanSettings&, const size_t*))
+                      void (*write)(PlanSettings&, const size_t*, int))
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (!in)
             return CLFFT_INVALID_HOST_PTR;
-        if (!validDim(dim) || raw(dim) != p.settings.rank || !allPositive(in, p.settings.rank))
+        if (!validDim(dim))
+            return badDimStatus();
+        if (!allPositive(in, raw(dim)))
             return CLFFT_INVALID_ARG_VALUE;
-        write(p.settings, in);
+        write(p.settings, in, raw(dim));
         p.invalidate();
         return CLFFT_SUCCESS;
     });
 }
 
+int rankOf(const PlanSettings& s) { return s.rank; }
+int inStrideCountOf(const PlanSettings& s) { return s.inStrideCount; }
+int outStrideCountOf(const PlanSettings& s) { return s.outStrideCount; }
+
 } // namespace
 
 CLFFTAPI clfftStatus clfftGetPlanLength(const clfftPlanHandle plHandle, const clfftDim dim, size_t* clLengths)
 {
-    return getTriple(plHandle, dim, clLengths, [](const PlanSettings& s) { return s.lengths; });
+    return getTriple(
+        plHandle, dim, clLengths, [](const PlanSettings& s) { return s.lengths; }, rankOf);
 }
 
+// As in clFFT 2.12, the lengths' dim becomes the plan's rank. Strides the client set stay
+// while the rank does; a new rank derives them again (clFFT would keep arrays of the old size).
 CLFFTAPI clfftStatus clfftSetPlanLength(clfftPlanHandle plHandle, const clfftDim dim, const size_t* clLengths)
 {
-    return setTriple(plHandle, dim, clLengths, [](PlanSettings& s, const size_t* v) {
-        for (int d = 0; d < s.rank; ++d)
-            s.lengths[d] = v[d];
+    return setTriple(plHandle, dim, clLengths, [](PlanSettings& s, const size_t* v, int n) {
+        if (n != s.rank) {
+            s.rank = n;
+            s.inStridesSet = s.outStridesSet = false;
+            s.inDistance = s.outDistance = 0;
+        }
+        for (int d = 0; d < 3; ++d)
+            s.lengths[d] = d < n ? v[d] : 1;
     });
 }
 
 CLFFTAPI clfftStatus clfftGetPlanInStride(const clfftPlanHandle plHandle, const clfftDim dim, size_t* clStrides)
 {
-    return getTriple(plHandle, dim, clStrides, [](const PlanSettings& s) { return s.effectiveInStrides(); });
+    return getTriple(
+        plHandle, dim, clStrides, [](const PlanSettings& s) { return s.effectiveInStrides(); }, inStrideCountOf);
 }
 
+// A stride setter's dim may differ from the rank (clFFT 2.12 keeps an array of that size):
+// the given strides replace the first dim ones, the others keep their values.
 CLFFTAPI clfftStatus clfftSetPlanInStride(clfftPlanHandle plHandle, const clfftDim dim, size_t* clStrides)
 {
-    return setTriple(plHandle, dim, clStrides, [](PlanSettings& s, const size_t* v) {
-        for (int d = 0; d < s.rank; ++d)
+    return setTriple(plHandle, dim, clStrides, [](PlanSettings& s, const size_t* v, int n) {
+        s.inStrides = s.effectiveInStrides();
+        for (int d = 0; d < n; ++d)
             s.inStrides[d] = v[d];
         s.inStridesSet = true;
+        s.inStrideCount = n;
     });
 }
 
 CLFFTAPI clfftStatus clfftGetPlanOutStride(const clfftPlanHandle plHandle, const clfftDim dim, size_t* clStrides)
 {
-    return getTriple(plHandle, dim, clStrides, [](const PlanSettings& s) { return s.effectiveOutStrides(); });
+    return getTriple(
+        plHandle, dim, clStrides, [](const PlanSettings& s) { return s.effectiveOutStrides(); }, outStrideCountOf);
 }
 
 CLFFTAPI clfftStatus clfftSetPlanOutStride(clfftPlanHandle plHandle, const clfftDim dim, size_t* clStrides)
 {
-    return setTriple(plHandle, dim, clStrides, [](PlanSettings& s, const size_t* v) {
-        for (int d = 0; d < s.rank; ++d)
+    return setTriple(plHandle, dim, clStrides, [](PlanSettings& s, const size_t* v, int n) {
+        s.outStrides = s.effectiveOutStrides();
+        for (int d = 0; d < n; ++d)
             s.outStrides[d] = v[d];
         s.outStridesSet = true;
+        s.outStrideCount = n;
     });
 }
 
@@ -453,8 +493,10 @@ CLFFTAPI clfftStatus clfftGetLayout(const clfftPlanHandle plHandle, clfftLayout*
 CLFFTAPI clfftStatus clfftSetLayout(clfftPlanHandle plHandle, clfftLayout iLayout, clfftLayout oLayout)
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (!validLayout(iLayout) || !validLayout(oLayout) || !validLayoutPair(iLayout, oLayout))
+        if (raw(iLayout) >= ENDLAYOUT || raw(oLayout) >= ENDLAYOUT)
             return CLFFT_INVALID_ARG_VALUE;
+        if (!validLayout(iLayout) || !validLayout(oLayout) || !validLayoutPair(iLayout, oLayout))
+            return CLFFT_NOTIMPLEMENTED; // as clFFT 2.12: a pair it does not transform
         p.settings.inLayout = iLayout;
         p.settings.outLayout = oLayout;
         p.invalidate();

@@ -193,6 +193,8 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     if (queueContext != s.context.get())
         throw StatusError{CLFFT_INVALID_CONTEXT};
 
+    if (s.batch == 0) // accepted by the setter, as by clFFT 2.12, but there is nothing to plan
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
     const Problem problem = makeProblem(s);
     // Sizes that overflow would make the planner loop or the kernels index out of range.
     std::size_t inBytes = 0, outBytes = 0;

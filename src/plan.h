@@ -29,6 +29,10 @@ struct CallbackSettings {
 struct PlanSettings {
     ContextRef context;
     int rank = 1;
+    // How many entries clFFT's stride arrays hold: set by clfftSetPlanDim and by the stride
+    // setters' dim, which may differ from the rank; the stride getters fill at most this many.
+    int inStrideCount = 1;
+    int outStrideCount = 1;
     std::array<std::size_t, 3> lengths{{1, 1, 1}};
     std::array<std::size_t, 3> inStrides{{1, 1, 1}};
     std::array<std::size_t, 3> outStrides{{1, 1, 1}};

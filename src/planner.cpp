@@ -549,6 +549,7 @@ PassIo subPass(std::size_t d, std::size_t n, std::size_t f, std::size_t span, co
 
 void addBluesteinDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, std::size_t n, int realDirection,
                            const View& src, const View& dst, const DeviceLimits& limits);
+void reserveScratch(ExecutionPlan& plan, const View& v, Precision p);
 
 // Adds the passes transforming dimension d of the data from view `src` into view `dst`
 // (which may be the same buffer: one kernel computes whole transforms in place). A length
@@ -595,16 +596,21 @@ void addDimension(ExecutionPlan& plan, const Problem& problem, std::size_t d, co
             return;
         }
     }
-    if (src.role == BufferRole::Temp || dst.role == BufferRole::Temp)
-        throw StatusError{CLFFT_NOTIMPLEMENTED}; // would need a second temporary buffer
     for (std::size_t parts = 2; parts <= 6 && factors.empty(); ++parts)
         if (!(sameBuffer && parts % 2 == 1)) // an odd count cannot start and end in one buffer
             factors = splitLength(n, parts, problem.precision, limits);
     if (factors.empty())
         throw StatusError{CLFFT_NOTIMPLEMENTED};
     const std::size_t P = factors.size();
-    const View temp = tempView(src.counts, d);
-    plan.tmpBytes = std::max(plan.tmpBytes, viewPoints(temp) * complexBytes(problem.precision));
+    // Intermediate results go to a temporary that neither end occupies (a C2R out of place
+    // works on its hermitian data in Temp: a long dimension there alternates with Temp2).
+    View temp = tempView(src.counts, d);
+    for (BufferRole r : {BufferRole::Temp, BufferRole::Temp2, BufferRole::Temp3})
+        if (r != src.role && r != dst.role) {
+            temp.role = r;
+            break;
+        }
+    reserveScratch(plan, temp, problem.precision);
     std::size_t span = 1;
     for (std::size_t i = 0; i < P; ++i) {
         // Buffers: src, then (counting back from dst) dst and temp alternating.
