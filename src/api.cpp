@@ -6,6 +6,7 @@
 
 #include <clFFT.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <new>
@@ -87,10 +88,10 @@ bool allPositive(const std::size_t* v, int n)
 }
 
 // The command queue given to bake or enqueue: present, and of the plan's context.
+// A count of 0 with a queue in the array runs on that queue: clFFT 2.12 reads commQueues[0]
+// whatever the count, and refuses only counts above 1.
 clfftStatus checkQueues(cl_uint count, const cl_command_queue* queues)
 {
-    if (count == 0)
-        return CLFFT_INVALID_VALUE;
     if (count > 1)
         return CLFFT_NOTIMPLEMENTED; // one queue per plan, as in clFFT 2.12
 
@@ -348,8 +349,7 @@ CLFFTAPI clfftStatus clfftSetPlanDim(clfftPlanHandle plHandle, const clfftDim di
             for (int d = rank; d < 3; ++d)
                 s.lengths[d] = 1;
             s.rank = rank;
-            s.inStridesSet = s.outStridesSet = false;
-            s.inDistance = s.outDistance = 0;
+            s.inStridesSet = s.outStridesSet = false; // distances the client set stay, as in clFFT
         }
         p.invalidate();
         return CLFFT_SUCCESS;
@@ -407,14 +407,14 @@ CLFFTAPI clfftStatus clfftGetPlanLength(const clfftPlanHandle plHandle, const cl
 }
 
 // As in clFFT 2.12, the lengths' dim becomes the plan's rank. Strides the client set stay
-// while the rank does; a new rank derives them again (clFFT would keep arrays of the old size).
+// while the rank does; a new rank derives them again (clFFT would keep arrays of the old size
+// and read past them); distances the client set stay.
 CLFFTAPI clfftStatus clfftSetPlanLength(clfftPlanHandle plHandle, const clfftDim dim, const size_t* clLengths)
 {
     return setTriple(plHandle, dim, clLengths, [](PlanSettings& s, const size_t* v, int n) {
         if (n != s.rank) {
             s.rank = n;
-            s.inStridesSet = s.outStridesSet = false;
-            s.inDistance = s.outDistance = 0;
+            s.inStridesSet = s.outStridesSet = false; // distances the client set stay, as in clFFT
         }
         for (int d = 0; d < 3; ++d)
             s.lengths[d] = d < n ? v[d] : 1;
@@ -546,10 +546,11 @@ CLFFTAPI clfftStatus clfftSetPlanTransposeResult(clfftPlanHandle plHandle, clfft
 
 CLFFTAPI clfftStatus clfftGetTmpBufSize(const clfftPlanHandle plHandle, size_t* buffersize)
 {
-    CLFFT_NG_GETTER_PTR_CHECK(buffersize)
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (!p.baked)
-            return CLFFT_INVALID_OPERATION;
+            return CLFFT_INVALID_OPERATION; // before the pointer, in clFFT 2.12's order
+        if (!buffersize)
+            return CLFFT_INVALID_HOST_PTR;
         *buffersize = p.baked->tmpBytes;
         return CLFFT_SUCCESS;
     });
@@ -580,7 +581,7 @@ CLFFTAPI clfftStatus clfftSetPlanCallback(clfftPlanHandle plHandle, const char* 
             return CLFFT_INVALID_HOST_PTR;
         if (raw(callbackType) != PRECALLBACK && raw(callbackType) != POSTCALLBACK)
             return CLFFT_INVALID_ARG_VALUE;
-        if (localMemSize < 0 || numUserdataBuffers < 0 || funcName[0] == '\0')
+        if (numUserdataBuffers < 0 || funcName[0] == '\0')
             return CLFFT_INVALID_ARG_VALUE;
         if (numUserdataBuffers > 0 && !userdata)
             return CLFFT_INVALID_HOST_PTR;
@@ -591,9 +592,12 @@ CLFFTAPI clfftStatus clfftSetPlanCallback(clfftPlanHandle plHandle, const char* 
         cb.set = true;
         cb.functionName = funcName; // copied: the caller's strings may go away after the call
         cb.source = funcString;
-        cb.localMemBytes = localMemSize;
+        cb.localMemBytes = std::max(localMemSize, 0); // clFFT 2.12 takes a negative size as none
         for (int i = 0; i < numUserdataBuffers; ++i)
             cb.userdata.push_back(MemRef::retain(userdata[i]));
+        // clFFT 2.12 binds userdata[0] whenever the array is given, whatever the count.
+        if (numUserdataBuffers == 0 && userdata && userdata[0])
+            cb.userdata.push_back(MemRef::retain(userdata[0]));
         (callbackType == PRECALLBACK ? p.settings.preCallback : p.settings.postCallback) = std::move(cb);
         p.invalidate();
         return CLFFT_SUCCESS;

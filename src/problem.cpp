@@ -71,19 +71,20 @@ Problem makeProblem(const PlanSettings& s)
     const std::size_t odist = s.effectiveOutDistance();
     if (p.inPlace) {
         // One buffer holds both sides: every transform must occupy the same memory on both.
+        // clFFT 2.12 says CLFFT_INVALID_PLAN for complex sides that differ in place.
         if (p.kind == TransformKind::ComplexToComplex) {
             if (p.inLayout != p.outLayout || idist != odist)
-                throw StatusError{CLFFT_INVALID_ARG_VALUE};
+                throw StatusError{CLFFT_INVALID_PLAN};
             for (int d = 0; d < s.rank && !transposed; ++d)
                 if (is[d] != os[d])
-                    throw StatusError{CLFFT_INVALID_ARG_VALUE};
+                    throw StatusError{CLFFT_INVALID_PLAN};
         } else {
             // Real rows (in reals) and hermitian rows (in complex values) start at the same
             // bytes: strides of the outer dimensions and distances differ by a factor of 2.
             // The hermitian side must be interleaved: a real side has a single buffer.
             const bool forward = p.kind == TransformKind::RealToComplex;
             if ((forward ? p.outLayout : p.inLayout) != ComplexLayout::Interleaved)
-                throw StatusError{CLFFT_INVALID_ARG_VALUE};
+                throw StatusError{CLFFT_INVALID_PLAN}; // clFFT 2.12's status for hermitian planar in place
             const auto& realStrides = forward ? is : os;
             const auto& hermStrides = forward ? os : is;
             const std::size_t realDist = forward ? idist : odist, hermDist = forward ? odist : idist;

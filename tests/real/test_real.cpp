@@ -641,8 +641,8 @@ BOOST_AUTO_TEST_CASE(inplace_hermitian_planar_rejected)
                                 CLFFT_SUCCESS);
             BOOST_REQUIRE_EQUAL(clfftSetResultLocation(plan.h, CLFFT_INPLACE), CLFFT_SUCCESS);
             const clfftStatus st = clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr);
-            BOOST_CHECK_MESSAGE(st == CLFFT_INVALID_ARG_VALUE,
-                                what << ": clfftBakePlan returned " << int(st) << ", expected CLFFT_INVALID_ARG_VALUE");
+            BOOST_CHECK_MESSAGE(st == CLFFT_INVALID_PLAN,
+                                what << ": clfftBakePlan returned " << int(st) << ", expected CLFFT_INVALID_PLAN");
             std::size_t tmp = 0;
             const clfftStatus ts = clfftGetTmpBufSize(plan.h, &tmp);
             BOOST_CHECK_MESSAGE(ts == CLFFT_INVALID_OPERATION,
@@ -654,8 +654,8 @@ BOOST_AUTO_TEST_CASE(inplace_hermitian_planar_rejected)
             cl_event ev = nullptr;
             const clfftStatus es = clfftEnqueueTransform(plan.h, forward ? CLFFT_FORWARD : CLFFT_BACKWARD, 1,
                                                          &env.queue, 0, nullptr, &ev, bufs, nullptr, nullptr);
-            BOOST_CHECK_MESSAGE(es == CLFFT_INVALID_ARG_VALUE, what << ": clfftEnqueueTransform returned " << int(es)
-                                                                    << ", expected CLFFT_INVALID_ARG_VALUE");
+            BOOST_CHECK_MESSAGE(es == CLFFT_INVALID_PLAN, what << ": clfftEnqueueTransform returned " << int(es)
+                                                                    << ", expected CLFFT_INVALID_PLAN");
             BOOST_CHECK_MESSAGE(ev == nullptr, what << ": a rejected enqueue returned an event");
             if (ev)
                 clReleaseEvent(ev);
