@@ -1131,6 +1131,13 @@ BOOST_AUTO_TEST_CASE(bake_plan_queues)
     // More than one queue: clFFT 2.12 says CLFFT_NOTIMPLEMENTED, and its own tests expect it.
     cl_command_queue two[2] = {env().queue, env().queue};
     CHECK_REJECTED(p, CLFFT_NOTIMPLEMENTED, clfftBakePlan(p, 2, two, nullptr, nullptr));
+    // A bake notification or its user data: CLFFT_NOTIMPLEMENTED, as clFFT 2.12 (its tests expect it).
+    struct Notify {
+        static void CL_CALLBACK fn(clfftPlanHandle, void*) {}
+    };
+    int tag = 0;
+    CHECK_REJECTED(p, CLFFT_NOTIMPLEMENTED, clfftBakePlan(p, 1, &env().queue, &Notify::fn, nullptr));
+    CHECK_REJECTED(p, CLFFT_NOTIMPLEMENTED, clfftBakePlan(p, 1, &env().queue, nullptr, &tag));
     BOOST_TEST(!isBaked(p));
 }
 
