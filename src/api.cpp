@@ -462,8 +462,9 @@ CLFFTAPI clfftStatus clfftGetPlanDistance(const clfftPlanHandle plHandle, size_t
     if (!iDist || !oDist)
         return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        *iDist = p.settings.effectiveInDistance();
-        *oDist = p.settings.effectiveOutDistance();
+        const PlanSettings& st = p.settings;
+        *iDist = st.distancesSet ? st.inDistance : st.effectiveInDistance();
+        *oDist = st.distancesSet ? st.outDistance : st.effectiveOutDistance();
         return CLFFT_SUCCESS;
     });
 }
@@ -474,6 +475,7 @@ CLFFTAPI clfftStatus clfftSetPlanDistance(clfftPlanHandle plHandle, size_t iDist
         // 0 means "derive it": gpyfft passes 0, 0 for plans without a batch axis.
         p.settings.inDistance = iDist;
         p.settings.outDistance = oDist;
+        p.settings.distancesSet = true;
         p.invalidate();
         return CLFFT_SUCCESS;
     });

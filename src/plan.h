@@ -40,6 +40,7 @@ struct PlanSettings {
     bool outStridesSet = false;
     std::size_t inDistance = 0;  // 0: derived from lengths and strides
     std::size_t outDistance = 0; // 0: derived
+    bool distancesSet = false;   // the getter reports what the client set, 0 too (as clFFT 2.12)
     std::size_t batch = 1;
     clfftPrecision precision = CLFFT_SINGLE;
     clfftLayout inLayout = CLFFT_COMPLEX_INTERLEAVED;

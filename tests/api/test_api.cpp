@@ -714,20 +714,39 @@ BOOST_AUTO_TEST_CASE(in_place_unset_output_strides_follow_the_input)
     BOOST_TEST(isBaked(p));
 }
 
-// A distance of 0 means "derive it" (gpyfft passes 0, 0 for plans without a batch axis).
+// A distance of 0 means "derive it" (gpyfft passes 0, 0 for plans without a batch axis); the
+// getter reports what the client set, 0 included, as clFFT 2.12 does.
 BOOST_AUTO_TEST_CASE(zero_distance_means_derived)
 {
     Plan p(CLFFT_2D, {8, 4});
-    CHECK_OK(clfftSetPlanDistance(p, 100, 90));
-    CHECK_OK(clfftSetPlanDistance(p, 0, 0));
     std::size_t idist = 0, odist = 0;
     CHECK_OK(clfftGetPlanDistance(p, &idist, &odist));
     BOOST_TEST(idist == 32u);
     BOOST_TEST(odist == 32u);
+    CHECK_OK(clfftSetPlanDistance(p, 100, 90));
+    CHECK_OK(clfftSetPlanDistance(p, 0, 0));
+    CHECK_OK(clfftGetPlanDistance(p, &idist, &odist));
+    BOOST_TEST(idist == 0u);
+    BOOST_TEST(odist == 0u);
     CHECK_OK(clfftSetPlanDistance(p, 0, 50));
     CHECK_OK(clfftGetPlanDistance(p, &idist, &odist));
-    BOOST_TEST(idist == 32u);
+    BOOST_TEST(idist == 0u);
     BOOST_TEST(odist == 50u);
+    // The transform takes the derived distance: batch 2 of 8 x 4 in place, packed.
+    CHECK_OK(clfftSetPlanDistance(p, 0, 0));
+    CHECK_OK(clfftSetPlanBatchSize(p, 2));
+    std::vector<cfloat> x(64), y(64);
+    for (std::size_t i = 0; i < 64; ++i)
+        x[i] = cfloat(i == 0 || i == 32 ? 1.0f : 0.0f, 0.0f); // an impulse per transform
+    Buffer buf(64 * sizeof(cfloat));
+    cl_command_queue q = env().queue;
+    BOOST_REQUIRE_EQUAL(clEnqueueWriteBuffer(q, buf.mem, CL_TRUE, 0, 64 * sizeof(cfloat), x.data(), 0, nullptr, nullptr),
+                        CL_SUCCESS);
+    CHECK_OK(clfftEnqueueTransform(p, CLFFT_FORWARD, 1, &q, 0, nullptr, nullptr, &buf.mem, nullptr, nullptr));
+    BOOST_REQUIRE_EQUAL(clEnqueueReadBuffer(q, buf.mem, CL_TRUE, 0, 64 * sizeof(cfloat), y.data(), 0, nullptr, nullptr),
+                        CL_SUCCESS);
+    for (std::size_t i = 0; i < 64; ++i)
+        BOOST_TEST(std::abs(y[i] - cfloat(1.0f, 0.0f)) < 1e-6f);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
