@@ -855,6 +855,10 @@ static void act_bake(void)
 {
     int i = pick_live();
     if (i < 0) return;
+    if (slot_cb[i]) { /* a callback written for other layouts or precision: a client error */
+        PlanInfo cur;
+        if (query(slot[i], &cur) && slot_cb_shape[i] != cur.il * 100 + cur.ol * 10 + cur.prec) return;
+    }
     clfftPlanHandle h = slot[i];
     cl_command_queue qs[2] = {queue, queue};
     cl_uint nq = 1;
