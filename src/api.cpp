@@ -196,6 +196,9 @@ CLFFTAPI clfftStatus clfftCopyPlan(clfftPlanHandle* out_plHandle, cl_context new
         auto copy = std::make_shared<Plan>();
         copy->settings = source.settings;
         copy->settings.context = ContextRef::retain(new_context);
+        // clFFT 2.12 copies every setting but the callbacks.
+        copy->settings.preCallback = CallbackSettings{};
+        copy->settings.postCallback = CallbackSettings{};
         *out_plHandle = Library::get().add(std::move(copy));
         return CLFFT_SUCCESS;
     });

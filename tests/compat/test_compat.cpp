@@ -5,7 +5,8 @@
 //                  geometry) or a copy of the input, checked against FFTW on the input as it was;
 //  real_direction  real plans take their direction from the layouts, whatever enqueue is given
 //                  (clFFT's suite passes CLFFT_ENDDIRECTION);
-//  setup_data      clfftSetup with zeroed or foreign version fields (ufo-filters).
+//  setup_data      clfftSetup with zeroed or foreign version fields (ufo-filters);
+//  copy_plan       clfftCopyPlan copies every setting but the callbacks.
 #define BOOST_TEST_MODULE clfft_compat
 #include <boost/test/unit_test.hpp>
 
@@ -14,6 +15,7 @@
 
 #include <clFFT.h>
 
+#include <cmath>
 #include <cstring>
 #include <sstream>
 #include <string>
@@ -278,6 +280,42 @@ BOOST_AUTO_TEST_CASE(any_version_fields)
         BOOST_TEST_CONTEXT("major " << major)
         BOOST_CHECK_EQUAL(clfftSetup(&data), CLFFT_SUCCESS);
     }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(copy_plan)
+
+// A copy of a plan with a pre-callback that doubles the input computes the plain transform.
+BOOST_AUTO_TEST_CASE(callbacks_are_not_copied)
+{
+    ClEnv& env = ClEnv::get();
+    const std::size_t n = 16;
+    clfftPlanHandle h = 0, copy = 0;
+    BOOST_REQUIRE_EQUAL(clfftCreateDefaultPlan(&h, env.context, CLFFT_1D, &n), CLFFT_SUCCESS);
+    const char* twice = "float2 twice(__global void* in, uint off, __global void* ud) {"
+                        " return ((__global float2*)in)[off] * 2.0f; }";
+    BOOST_REQUIRE_EQUAL(clfftSetPlanCallback(h, "twice", twice, 0, PRECALLBACK, nullptr, 0), CLFFT_SUCCESS);
+    BOOST_REQUIRE_EQUAL(clfftCopyPlan(&copy, env.context, h), CLFFT_SUCCESS);
+    std::vector<float> x(2 * n, 0.0f), y(2 * n);
+    x[0] = 1.0f; // an impulse: every output is 1 without the callback, 2 with it
+    for (clfftPlanHandle p : {copy, h}) {
+        cl_int err = CL_SUCCESS;
+        cl_mem buf = clCreateBuffer(env.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, x.size() * sizeof(float),
+                                    x.data(), &err);
+        BOOST_REQUIRE_EQUAL(clfftEnqueueTransform(p, CLFFT_FORWARD, 1, &env.queue, 0, nullptr, nullptr, &buf, nullptr,
+                                                  nullptr),
+                            CLFFT_SUCCESS);
+        BOOST_REQUIRE_EQUAL(clEnqueueReadBuffer(env.queue, buf, CL_TRUE, 0, y.size() * sizeof(float), y.data(), 0,
+                                                nullptr, nullptr),
+                            CL_SUCCESS);
+        const float expect = p == copy ? 1.0f : 2.0f;
+        for (std::size_t k = 0; k < n; ++k)
+            BOOST_TEST(std::abs(y[2 * k] - expect) < 1e-6f);
+        clReleaseMemObject(buf);
+    }
+    BOOST_CHECK_EQUAL(clfftDestroyPlan(&copy), CLFFT_SUCCESS);
+    BOOST_CHECK_EQUAL(clfftDestroyPlan(&h), CLFFT_SUCCESS);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
