@@ -214,18 +214,58 @@ BakedPlan* inPlaceTwin(Plan& plan, cl_command_queue queue)
     return baked.inPlaceTwin.get();
 }
 
+// Copies the input buffers (`bytes` each) into library buffers and runs the out-of-place passes
+// from there: for outputs that alias the inputs.
+void runFromInputCopy(const PlanSettings& s, BakedPlan& baked, const EnqueueRequest& rq, std::size_t bytes, int nin)
+{
+    BakedPlan::Scratch& scratch = baked.scratch[rq.queue];
+    cl_mem copies[2] = {nullptr, nullptr};
+    std::vector<EventRef> copied;
+    std::vector<cl_event> waits;
+    for (int i = 0; i < nin; ++i) {
+        if (!scratch.inputCopy[i]) {
+            cl_int err = CL_SUCCESS;
+            scratch.inputCopy[i] = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, bytes, nullptr, &err));
+            if (err != CL_SUCCESS)
+                throw StatusError{err};
+        }
+        copies[i] = scratch.inputCopy[i].get();
+        cl_event done = nullptr;
+        const cl_int err = clEnqueueCopyBuffer(rq.queue, rq.inputs[i], copies[i], 0, 0, bytes, rq.numWaitEvents,
+                                               rq.numWaitEvents ? rq.waitEvents : nullptr, &done);
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+        copied.emplace_back(done);
+        waits.push_back(done);
+    }
+    EnqueueRequest r = rq;
+    r.inputs = copies;
+    r.numWaitEvents = static_cast<cl_uint>(waits.size());
+    r.waitEvents = waits.data();
+    runPasses(s, baked, false, r);
+}
+
 } // namespace
 
 void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
 {
     const PlanSettings& s = plan.settings;
     BakedPlan& baked = *plan.baked;
-    const bool inPlace = s.placement == CLFFT_INPLACE;
+    const bool inPlace = s.placement == CLFFT_INPLACE && !baked.inPlaceViaCopy;
 
     std::size_t inBytes = 0, outBytes = 0;
     if (!planBufferBytes(s, &inBytes, &outBytes))
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
     const int nin = isPlanar(s.inLayout) ? 2 : 1, nout = isPlanar(s.outLayout) ? 2 : 1;
+    if (baked.inPlaceViaCopy) {
+        // One buffer, real and hermitian rows at unrelated places: the out-of-place passes read
+        // a copy of the buffer (inBytes covers both sides in place) and write the buffer.
+        checkSize(rq.inputs[0], inBytes);
+        EnqueueRequest r = rq;
+        r.outputs = rq.inputs;
+        runFromInputCopy(s, baked, r, inBytes, 1);
+        return;
+    }
     for (int i = 0; i < nin; ++i)
         checkSize(rq.inputs[i], inBytes);
     if (!inPlace)
@@ -259,31 +299,7 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
             return;
         }
     }
-    BakedPlan::Scratch& scratch = baked.scratch[rq.queue];
-    cl_mem copies[2] = {nullptr, nullptr};
-    std::vector<EventRef> copied;
-    std::vector<cl_event> waits;
-    for (int i = 0; i < nin; ++i) {
-        if (!scratch.inputCopy[i]) {
-            cl_int err = CL_SUCCESS;
-            scratch.inputCopy[i] = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, inBytes, nullptr, &err));
-            if (err != CL_SUCCESS)
-                throw StatusError{err};
-        }
-        copies[i] = scratch.inputCopy[i].get();
-        cl_event done = nullptr;
-        const cl_int err = clEnqueueCopyBuffer(rq.queue, rq.inputs[i], copies[i], 0, 0, inBytes, rq.numWaitEvents,
-                                               rq.numWaitEvents ? rq.waitEvents : nullptr, &done);
-        if (err != CL_SUCCESS)
-            throw StatusError{err};
-        copied.emplace_back(done);
-        waits.push_back(done);
-    }
-    EnqueueRequest r = rq;
-    r.inputs = copies;
-    r.numWaitEvents = static_cast<cl_uint>(waits.size());
-    r.waitEvents = waits.data();
-    runPasses(s, baked, false, r);
+    runFromInputCopy(s, baked, rq, inBytes, nin);
 }
 
 } // namespace clfft_ng

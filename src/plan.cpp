@@ -225,6 +225,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
             throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
         auto baked = std::make_unique<BakedPlan>();
         baked->device = device;
+        baked->inPlaceViaCopy = problem.inPlaceViaCopy;
         baked->tmpBytes = exec.tmpBytes;
         baked->tmp2Bytes = exec.tmp2Bytes;
         baked->tmp3Bytes = exec.tmp3Bytes;

@@ -73,6 +73,7 @@ struct BakedPlan {
     cl_device_id device = nullptr;
     std::vector<BakedPass> passes;
     std::size_t tmpBytes = 0;
+    bool inPlaceViaCopy = false; // Problem::inPlaceViaCopy: out-of-place passes, input copied first
     std::size_t tmp2Bytes = 0; // a second and a third scratch buffer (multi-kernel Bluestein,
     std::size_t tmp3Bytes = 0; // long real rows), always our own
     // The library's temporary buffers, one pair per command queue: two queues running one plan

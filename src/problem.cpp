@@ -88,11 +88,13 @@ Problem makeProblem(const PlanSettings& s)
             const auto& realStrides = forward ? is : os;
             const auto& hermStrides = forward ? os : is;
             const std::size_t realDist = forward ? idist : odist, hermDist = forward ? odist : idist;
+            bool sameRows = s.batch <= 1 || realDist == 2 * hermDist;
             for (int d = 1; d < s.rank; ++d)
-                if (realStrides[d] != 2 * hermStrides[d])
-                    throw StatusError{CLFFT_INVALID_ARG_VALUE};
-            if (s.batch > 1 && realDist != 2 * hermDist)
-                throw StatusError{CLFFT_INVALID_ARG_VALUE};
+                sameRows = sameRows && realStrides[d] == 2 * hermStrides[d];
+            if (!sameRows) {
+                p.inPlace = false;
+                p.inPlaceViaCopy = true;
+            }
         }
     }
     for (int d = 0; d < s.rank; ++d)

@@ -28,6 +28,9 @@ struct Problem {
     ComplexLayout inLayout = ComplexLayout::Interleaved;
     ComplexLayout outLayout = ComplexLayout::Interleaved;
     bool inPlace = true;
+    // An in-place real plan whose real and hermitian rows do not start at the same bytes (clFFT
+    // 2.12 accepts any strides there): planned out of place, run from a copy of the buffer.
+    bool inPlaceViaCopy = false;
     // Strides count elements of each side's own type: complex values on a complex or
     // hermitian side, reals on a real side. For real transforms dims[0].n is the real length.
     std::vector<IoDim> dims;  // transform dimensions, fastest (dim 0) first
