@@ -21,6 +21,22 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+# clFFT's own test suite (tests/compat/clfft_suite.sh) is fetched with `apt-get source clfft`:
+# it needs a deb-src entry for the archive the machine installs from.
+if ! apt-cache showsrc clfft 2>/dev/null | grep -q '^Package: clfft'; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  src=/etc/apt/sources.list.d/clfft-ng-deb-src.sources
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    echo "== adding deb-src entries ($src) for apt-get source"
+    sed 's/^Types:.*/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | $sudo tee "$src" > /dev/null
+  elif [ -f /etc/apt/sources.list ]; then
+    echo "== adding deb-src lines ($src) for apt-get source"
+    grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' | $sudo tee "${src%.sources}.list" > /dev/null
+  fi
+  $sudo apt-get update -q > /dev/null || echo "== apt-get update failed: clFFT's own suite cannot be fetched"
+fi
+
 build_dir="${BUILD_DIR:-build}"
 werror=OFF
 [ "${CI:-}" = "true" ] && werror=ON
