@@ -877,22 +877,42 @@ ExecutionPlan planRealForward(const Problem& problem, const DeviceLimits& limits
     return plan;
 }
 
-ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limits)
+// stagePre: the first pass only applies the pre-callback, copying the hermitian input (each
+// point once) into Temp3; the passes after it read Temp3. For rows whose first pass reads
+// hermitian point k for k and N-k, where the callback would run twice for one point.
+ExecutionPlan planRealBackward(const Problem& problem, const DeviceLimits& limits, bool stagePre = false)
 {
     ExecutionPlan plan;
     const bool longRow = longRealRow(problem, limits);
     std::vector<IoDim> herm = problem.dims;
     herm[0].n = problem.dims[0].n / 2 + 1;
-    const View in = viewOf(herm, problem.batch, false, BufferRole::Input, problem.inLayout);
+    View in = viewOf(herm, problem.batch, false, BufferRole::Input, problem.inLayout);
     std::vector<std::size_t> complexDims;
     for (std::size_t d = 1; d < herm.size(); ++d)
         if (herm[d].n > 1)
             complexDims.push_back(d);
 
+    if (stagePre) {
+        View staged = tempView(in.counts, 0);
+        staged.role = BufferRole::Temp3;
+        reserveScratch(plan, staged, problem.precision);
+        PassIo copy; // a transform of length 1 over every hermitian point: load (with the callback), store
+        copy.n = 1;
+        copy.source = in.role;
+        copy.destination = staged.role;
+        copy.sourceLayout = in.layout;
+        copy.destinationLayout = staged.layout;
+        for (std::size_t e = 0; e < in.counts.size(); ++e)
+            if (in.counts[e] > 1)
+                copy.batch.push_back(IoDim{in.counts[e], in.strides[e], staged.strides[e]});
+        plan.passes.push_back(makePass(problem, copy, limits));
+        in = staged;
+    }
+
     // Where the hermitian data sits while the complex passes work on it: the input buffer in
     // place; out of place a packed interleaved temporary, so the client's input survives.
     View work = in;
-    if (!complexDims.empty() && !problem.inPlace && !limits.noLibraryMemory) {
+    if (!complexDims.empty() && !problem.inPlace && !limits.noLibraryMemory && !stagePre) {
         work = tempView(in.counts, 0);
         plan.tmpBytes = viewPoints(work) * complexBytes(problem.precision);
     }
@@ -945,8 +965,10 @@ ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits)
     case TransformKind::RealToComplex: plan = planRealForward(problem, limits); break;
     case TransformKind::ComplexToReal: plan = planRealBackward(problem, limits); break;
     }
-    // A C2R of a length with a large prime factor reads hermitian point k for both k and N-k:
-    // a pre-callback there would run twice for one point, so it is refused.
+    // A C2R row whose first pass reads hermitian point k for both k and N-k (odd and long rows,
+    // large prime factors): the pre-callback, called once per point, gets a pass of its own.
+    if (problem.pre.present && plan.passes.front().spec.realDirection < 0)
+        plan = planRealBackward(problem, limits, true);
     if (problem.pre.present && plan.passes.front().spec.realDirection < 0)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
     plan.passes.front().spec.pre = problem.pre;
