@@ -297,7 +297,7 @@ CLFFTAPI clfftStatus clfftGetPlanScale(const clfftPlanHandle plHandle, clfftDire
 CLFFTAPI clfftStatus clfftSetPlanScale(clfftPlanHandle plHandle, clfftDirection dir, cl_float scale)
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (!scaleDirection(dir) || !std::isfinite(scale))
+        if (!scaleDirection(dir)) // any value, NaN and infinities too, as clFFT 2.12
             return CLFFT_INVALID_ARG_VALUE;
         if (raw(dir) == CLFFT_FORWARD) {
             p.settings.forwardScale = scale;
