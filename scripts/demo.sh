@@ -9,4 +9,5 @@ bash scripts/setup.sh > /dev/null
 length=4096 batch=256
 if [ $# -gt 0 ] && [[ $1 != -* ]]; then length=$1; shift; fi
 if [ $# -gt 0 ] && [[ $1 != -* ]]; then batch=$1; shift; fi
+echo "== running clfft-client -x $length -b $batch (checked against FFTW, then timed)" >&2
 exec "${BUILD_DIR:-build}/samples/clfft-client" -x "$length" -b "$batch" -o --verify --profile 20 "$@"

@@ -16,7 +16,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  echo "== installing: ${missing[*]}"
+  echo "== installing: ${missing[*]}" >&2
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
@@ -41,6 +41,18 @@ build_dir="${BUILD_DIR:-build}"
 werror=OFF
 [ "${CI:-}" = "true" ] && werror=ON
 mkdir -p "$build_dir"
+# One line per step on stderr, so that a caller that hides the build output (demo.sh) still
+# says what it is doing during the minutes a fresh machine takes.
+echo "== configuring in $build_dir" >&2
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-RelWithDebInfo}" -DCLFFT_WERROR="$werror" \
       ${CMAKE_EXTRA_ARGS:-} > "$build_dir/configure.log" 2>&1 || { cat "$build_dir/configure.log"; exit 1; }
-cmake --build "$build_dir" -j"$(nproc)"
+echo "== building ($(nproc) jobs)" >&2
+next=10
+cmake --build "$build_dir" -j"$(nproc)" | while IFS= read -r line; do
+  printf '%s\n' "$line"
+  if [[ $line =~ ^\[\ *([0-9]+)%\] ]] && (( BASH_REMATCH[1] >= next )); then
+    echo "   build ${BASH_REMATCH[1]}%" >&2
+    next=$(( BASH_REMATCH[1] / 10 * 10 + 10 ))
+  fi
+done
+echo "== built" >&2
