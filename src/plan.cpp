@@ -58,11 +58,7 @@ std::array<std::size_t, 3> PlanSettings::effectiveOutStrides() const
 {
     if (outStridesSet)
         return outStrides;
-    // In place, output strides the client never set follow the input's (but for a
-    // transposed output, whose strides describe another shape).
     const bool transposedOutput = transposed == CLFFT_TRANSPOSED && rank > 1;
-    if (placement == CLFFT_INPLACE && inStridesSet && inLayout == outLayout && !transposedOutput)
-        return inStrides;
     return packedStrides(*this, outLayout, transposedOutput);
 }
 
@@ -80,8 +76,6 @@ std::size_t PlanSettings::effectiveOutDistance() const
 {
     if (outDistance != 0)
         return outDistance;
-    if (placement == CLFFT_INPLACE && (inStridesSet || inDistance != 0) && !outStridesSet && inLayout == outLayout)
-        return effectiveInDistance();
     const auto st = effectiveOutStrides();
     std::size_t last = rank == 1 ? storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE) : lengths[rank - 1];
     if (transposed == CLFFT_TRANSPOSED && rank == 2)
