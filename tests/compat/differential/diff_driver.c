@@ -171,7 +171,7 @@ static int slot_live[NSLOTS];   /* the driver believes the handle is alive */
 static int slot_cb[NSLOTS];     /* a callback was set successfully */
 /* layouts and precision the callback was written for: a plan whose layouts or precision changed
    since would run a callback of the wrong prototype (out-of-bounds stores in any library) */
-static int slot_cb_shape[NSLOTS];
+static int slot_cb_stale[NSLOTS]; /* layouts or precision set since: decided from statuses alone */
 /* the plan was baked (explicitly or by an enqueue). clFFT 2.12 aborts (assertion
  * "NULL == const_buffer" in FFTPlan::AllocateBuffers) when some plans are baked a second time
  * after a setter, which ends the comparison of a sequence: changing a baked plan is kept rare. */
@@ -586,12 +586,14 @@ static void act_configure(void)
     begin("clfftSetLayout slot=%d in=%d out=%d", i, il, ol);
     s = clfftSetLayout(h, (clfftLayout)il, (clfftLayout)ol);
     endl(s);
+    if (s == CLFFT_SUCCESS && slot_cb[i]) slot_cb_stale[i] = 1;
     begin("clfftSetResultLocation slot=%d %s", i, inplace ? "INPLACE" : "OUTOFPLACE");
     s = clfftSetResultLocation(h, inplace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE);
     endl(s);
     begin("clfftSetPlanPrecision slot=%d %d", i, prec);
     s = clfftSetPlanPrecision(h, (clfftPrecision)prec);
     endl(s);
+    if (s == CLFFT_SUCCESS && slot_cb[i]) slot_cb_stale[i] = 1;
     begin("clfftSetPlanBatchSize slot=%d %zu", i, batch);
     s = clfftSetPlanBatchSize(h, batch);
     endl(s);
@@ -689,6 +691,16 @@ static void act_setter(void)
         int null = chance(p_bad / 2);
         begin("clfftSetPlanLength slot=%d dim=%d lengths=%s%zu,%zu,%zu", i, d, null ? "NULL:" : "", v[0], v[1], v[2]);
         s = clfftSetPlanLength(h, (clfftDim)d, null ? NULL : v);
+        if (i >= 0 && s != CLFFT_SUCCESS && s != CLFFT_INVALID_HOST_PTR && s != CLFFT_INVALID_PLAN) {
+            /* clFFT empties the plan's lengths before it checks them: a refused call leaves it a
+               plan without lengths (ours is unchanged). The sequence drops that plan. */
+            endl(s);
+            begin("clfftDestroyPlan slot=%d (lengths refused)", i);
+            s = clfftDestroyPlan(&slot[i]);
+            if (s == CLFFT_SUCCESS) { slot_live[i] = 0; slot_cb[i] = 0; slot_baked[i] = 0; }
+            endl(s);
+            return;
+        }
         break;
     }
     case 2: case 3: {
@@ -711,12 +723,14 @@ static void act_setter(void)
         int a = pick_enum(1, 5), b = pick_enum(1, 5);
         begin("clfftSetLayout slot=%d in=%d out=%d", i, a, b);
         s = clfftSetLayout(h, (clfftLayout)a, (clfftLayout)b);
+        if (s == CLFFT_SUCCESS && i >= 0 && slot_cb[i]) slot_cb_stale[i] = 1;
         break;
     }
     case 6: {
         int a = rnd(4) ? pick_enum(1, 2) : pick_enum(1, 4);
         begin("clfftSetPlanPrecision slot=%d %d", i, a);
         s = clfftSetPlanPrecision(h, (clfftPrecision)a);
+        if (s == CLFFT_SUCCESS && i >= 0 && slot_cb[i]) slot_cb_stale[i] = 1;
         break;
     }
     case 7: {
@@ -855,10 +869,7 @@ static void act_bake(void)
 {
     int i = pick_live();
     if (i < 0) return;
-    if (slot_cb[i]) { /* a callback written for other layouts or precision: a client error */
-        PlanInfo cur;
-        if (query(slot[i], &cur) && slot_cb_shape[i] != cur.il * 100 + cur.ol * 10 + cur.prec) return;
-    }
+    if (slot_cb[i] && slot_cb_stale[i]) return; /* a callback written for other layouts or precision */
     clfftPlanHandle h = slot[i];
     cl_command_queue qs[2] = {queue, queue};
     cl_uint nq = 1;
@@ -995,7 +1006,7 @@ static void act_callback(void)
           tx == text ? "" : " text=garbage", lm ? " localmem=-5" : "");
     clfftStatus s = clfftSetPlanCallback(slot[i], nm, tx, lm, (clfftCallbackType)type, NULL, nud);
     endl(s);
-    if (s == CLFFT_SUCCESS) { slot_cb[i] = 1; slot_baked[i] = 0; slot_cb_shape[i] = p.il * 100 + p.ol * 10 + p.prec; }
+    if (s == CLFFT_SUCCESS) { slot_cb[i] = 1; slot_baked[i] = 0; slot_cb_stale[i] = 0; }
 }
 
 static void act_enqueue(void)
@@ -1004,7 +1015,7 @@ static void act_enqueue(void)
     if (i < 0) return;
     PlanInfo p;
     if (!query(slot[i], &p)) return;
-    if (slot_cb[i] && slot_cb_shape[i] != p.il * 100 + p.ol * 10 + p.prec) return;
+    if (slot_cb[i] && slot_cb_stale[i]) return;
     /* buffers */
     int dbl = p.prec == CLFFT_DOUBLE || p.prec == CLFFT_DOUBLE_FAST;
     size_t es = dbl ? 8 : 4;

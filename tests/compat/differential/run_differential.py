@@ -28,8 +28,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REF_LIBDIR = "/usr/lib/x86_64-linux-gnu"
 # What clFFT does where we differ: crashes, hangs, leaks, computes garbage, or (capability) refuses
-# with an error status a plan that we compute correctly (checked against FFTW in our own suites).
-REASONS = {"crashed", "hung", "leaked", "garbage", "capability"}
+# with an error status a plan that we compute correctly (checked against FFTW in our own suites),
+# or (status) both refuse the call and clFFT's status comes from a failure of its own.
+REASONS = {"crashed", "hung", "leaked", "garbage", "capability", "status"}
 
 
 def parse_seeds(text):
@@ -52,7 +53,7 @@ def load_allow(path):
     " {clfft: <plan line>} {ours: <plan line>}"); the statuses are regexes matched in full
     against the status names (SUCCESS, INVALID_ARG_VALUE, ..., RESULT for a result mismatch,
     CRASH / HANG for what a library did instead of returning). REASON is one of crashed, hung,
-    leaked, garbage, capability (what clFFT does there)."""
+    leaked, garbage, capability, status (what clFFT does there)."""
     rows = []
     if not path or not os.path.exists(path):
         return rows
