@@ -711,6 +711,16 @@ static void act_setter(void)
               null ? "NULL:" : "", v[0], v[1], v[2]);
         s = which == 2 ? clfftSetPlanInStride(h, (clfftDim)d, null ? NULL : v)
                        : clfftSetPlanOutStride(h, (clfftDim)d, null ? NULL : v);
+        if (i >= 0 && s == CLFFT_NOTIMPLEMENTED) {
+            /* clFFT empties the stride array before it checks dim: the plan is left without
+               strides (ours is unchanged). The sequence drops that plan. */
+            endl(s);
+            begin("clfftDestroyPlan slot=%d (strides refused)", i);
+            s = clfftDestroyPlan(&slot[i]);
+            if (s == CLFFT_SUCCESS) { slot_live[i] = 0; slot_cb[i] = 0; slot_baked[i] = 0; }
+            endl(s);
+            return;
+        }
         break;
     }
     case 4: {
