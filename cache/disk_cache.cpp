@@ -134,7 +134,7 @@ bool makeDirectories(const std::string& path)
     const std::size_t slash = path.find_last_of('/');
     if (slash != std::string::npos && slash > 0 && !makeDirectories(path.substr(0, slash)))
         return false;
-    if (::mkdir(path.c_str(), 0755) == 0 || errno == EEXIST)
+    if (::mkdir(path.c_str(), 0700) == 0 || errno == EEXIST) // private: it holds code we run
         return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
     return false;
 }
@@ -241,6 +241,7 @@ const char* describe(EntryCheck check)
     case EntryCheck::BadVersion: return "other format version";
     case EntryCheck::KeyMismatch: return "key mismatch";
     case EntryCheck::BadChecksum: return "bad checksum";
+    case EntryCheck::Untrusted: return "a symbolic link or another user's file";
     }
     return "?";
 }
@@ -304,14 +305,51 @@ EntryCheck decodeEntry(const std::uint8_t* data, std::size_t size, const CacheKe
     return EntryCheck::Ok;
 }
 
-EntryCheck readEntryFile(const std::string& path, const CacheKey* expected, Entry* out)
+namespace {
+
+bool ownerTrusted(uid_t owner, Trust trust)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    return trust == Trust::Any || owner == ::geteuid() || (trust == Trust::UserOrRoot && owner == 0);
+}
+
+} // namespace
+
+bool trustedDirectory(const std::string& dir, Trust trust, std::string* why)
+{
+    struct stat st;
+    if (::stat(dir.c_str(), &st) != 0) {
+        *why = std::strerror(errno);
+        return false;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        *why = "not a directory";
+        return false;
+    }
+    if (!ownerTrusted(st.st_uid, trust)) {
+        *why = "owned by uid " + std::to_string(st.st_uid) + ", not by this user";
+        return false;
+    }
+    if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+        *why = "writable by its group or by others";
+        return false;
+    }
+    return true;
+}
+
+EntryCheck readEntryFile(const std::string& path, const CacheKey* expected, Entry* out, Trust trust)
+{
+    // O_NOFOLLOW: an entry planted as a link to a file elsewhere is refused (ELOOP).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (trust == Trust::Any ? 0 : O_NOFOLLOW));
     if (fd < 0)
-        return errno == ENOENT || errno == ENOTDIR ? EntryCheck::Missing : EntryCheck::Unreadable;
+        return errno == ENOENT || errno == ENOTDIR ? EntryCheck::Missing
+               : errno == ELOOP                   ? EntryCheck::Untrusted
+                                                  : EntryCheck::Unreadable;
     struct stat st;
     EntryCheck result = EntryCheck::Unreadable;
-    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (regular && !ownerTrusted(st.st_uid, trust)) {
+        result = EntryCheck::Untrusted;
+    } else if (regular) {
         const std::uint64_t size = static_cast<std::uint64_t>(st.st_size);
         if (size == 0) {
             result = EntryCheck::Empty;
@@ -442,9 +480,16 @@ DiskCache::Hit DiskCache::load(const CacheKey& key)
         const std::string& dir = origin == Origin::User ? config_.userDir : config_.systemDir;
         if (dir.empty())
             continue;
+        const Trust trust = origin == Origin::User ? Trust::User : Trust::UserOrRoot;
+        std::string why;
+        if (!trustedDirectory(dir, trust, &why)) {
+            if (::access(dir.c_str(), F_OK) == 0)
+                warn("not using " + dir + " (" + why + "); kernels are built from source");
+            continue;
+        }
         const std::string path = dir + "/" + name;
         Entry entry;
-        const EntryCheck check = readEntryFile(path, &key, &entry);
+        const EntryCheck check = readEntryFile(path, &key, &entry, trust);
         if (check == EntryCheck::Ok) {
             if (origin == Origin::User) {
                 ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); // least recently used order; may fail
@@ -467,8 +512,14 @@ DiskCache::Hit DiskCache::load(const CacheKey& key)
 
 bool DiskCache::ensureUserDir()
 {
-    if (makeDirectories(config_.userDir))
-        return true;
+    std::string why;
+    if (makeDirectories(config_.userDir)) {
+        if (trustedDirectory(config_.userDir, Trust::User, &why))
+            return true;
+        warn("not using " + config_.userDir + " (" + why + "); binaries are not saved");
+        errno = EPERM;
+        return false;
+    }
     warn("cannot use " + config_.userDir + " as a cache directory (" + std::strerror(errno) +
          "); binaries are not saved");
     return false;
@@ -489,7 +540,7 @@ bool DiskCache::store(const CacheKey& key, const std::string& info, const std::v
     }
     const std::string finalPath = config_.userDir + "/" + entryFileName(key);
     const std::string tempPath = config_.userDir + "/.tmp-" + toHex(key.data(), 8) + "-" + uniqueSuffix();
-    const int fd = ::open(tempPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    const int fd = ::open(tempPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0) {
         warn("cannot write in " + config_.userDir + " (" + std::strerror(errno) + "); binaries are not saved");
         ++counters_.diskWriteFailures;

@@ -358,6 +358,120 @@ BOOST_AUTO_TEST_CASE(system_cache_after_user_cache_and_never_written)
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// A cached binary is code the library runs (native code on a CPU device): only directories and
+// entries the current user owns, that nobody else can write, are used (docs/cache.md).
+BOOST_AUTO_TEST_SUITE(trust)
+
+const CacheKey theKey = keyOf("trusted entry");
+
+BOOST_AUTO_TEST_CASE(created_private)
+{
+    ScratchDir dir;
+    CacheCounters counters;
+    const std::string sub = dir / "a/b";
+    DiskCache cache(configFor(sub), counters);
+    BOOST_REQUIRE(cache.store(theKey, "info", payload(40, 1)));
+    struct stat st;
+    BOOST_REQUIRE(::stat(sub.c_str(), &st) == 0);
+    BOOST_TEST((st.st_mode & 0777) == 0700u);
+    BOOST_REQUIRE(::stat((sub + "/" + entryFileName(theKey)).c_str(), &st) == 0);
+    BOOST_TEST((st.st_mode & 0777) == 0600u);
+}
+
+BOOST_AUTO_TEST_CASE(group_or_world_writable_directory_is_not_used)
+{
+    for (mode_t mode : {mode_t(0770), mode_t(0707), mode_t(01777)}) {
+        BOOST_TEST_CONTEXT("mode " << std::oct << mode)
+        {
+            ScratchDir dir;
+            CacheCounters counters;
+            {
+                DiskCache writer(configFor(dir.path()), counters);
+                BOOST_REQUIRE(writer.store(theKey, "info", payload(40, 2))); // a valid entry, planted
+            }
+            BOOST_REQUIRE(::chmod(dir.path().c_str(), mode) == 0);
+            DiskCache cache(configFor(dir.path()), counters);
+            BOOST_TEST((cache.load(theKey).origin == DiskCache::Origin::None));
+            BOOST_TEST(!cache.store(keyOf("other"), "info", payload(40, 3)));
+            BOOST_TEST(filesIn(dir.path()) == 1u);
+            // Nor as the system cache.
+            DiskCacheConfig c = configFor("");
+            c.userDir.clear();
+            c.systemDir = dir.path();
+            c.enabled = true;
+            DiskCache system(c, counters);
+            BOOST_TEST((system.load(theKey).origin == DiskCache::Origin::None));
+            ::chmod(dir.path().c_str(), 0700);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(symlinked_entry_is_rejected)
+{
+    ScratchDir dir, elsewhere;
+    CacheCounters counters;
+    {
+        DiskCache writer(configFor(elsewhere.path()), counters);
+        BOOST_REQUIRE(writer.store(theKey, "info", payload(40, 4)));
+    }
+    const std::string target = elsewhere / entryFileName(theKey);
+    const std::string link = dir / entryFileName(theKey);
+    BOOST_REQUIRE(::symlink(target.c_str(), link.c_str()) == 0);
+    DiskCache cache(configFor(dir.path()), counters);
+    counters.reset();
+    BOOST_TEST(readEntryFile(link, &theKey, nullptr, Trust::User) == EntryCheck::Untrusted);
+    BOOST_TEST((cache.load(theKey).origin == DiskCache::Origin::None));
+    BOOST_TEST(counters.corruptEntries.load() == 1u);
+}
+
+// Ownership by another uid needs root to arrange (CI runs as root); as another user the test
+// says so and checks what it can.
+BOOST_AUTO_TEST_CASE(other_owners)
+{
+    const uid_t other = 65534; // nobody
+    if (::geteuid() != 0) {
+        BOOST_TEST_MESSAGE("not root: cannot give files to another uid; ownership cases not run");
+        std::string why;
+        BOOST_TEST(!trustedDirectory("/", Trust::User, &why)); // root's, not this user's
+        BOOST_TEST(trustedDirectory("/", Trust::UserOrRoot, &why));
+        return;
+    }
+    {
+        // An entry written by another uid, in our own directory.
+        ScratchDir dir;
+        CacheCounters counters;
+        DiskCache cache(configFor(dir.path()), counters);
+        BOOST_REQUIRE(cache.store(theKey, "info", payload(40, 5)));
+        const std::string path = dir / entryFileName(theKey);
+        BOOST_REQUIRE(::chown(path.c_str(), other, other) == 0);
+        counters.reset();
+        BOOST_TEST(readEntryFile(path, &theKey, nullptr, Trust::User) == EntryCheck::Untrusted);
+        BOOST_TEST(readEntryFile(path, &theKey, nullptr, Trust::Any) == EntryCheck::Ok); // listing tools
+        BOOST_TEST((cache.load(theKey).origin == DiskCache::Origin::None));
+        BOOST_TEST(counters.corruptEntries.load() == 1u);
+    }
+    {
+        // A directory owned by someone else: neither read nor written.
+        ScratchDir dir;
+        CacheCounters counters;
+        {
+            DiskCache writer(configFor(dir.path()), counters);
+            BOOST_REQUIRE(writer.store(theKey, "info", payload(40, 6)));
+        }
+        BOOST_REQUIRE(::chown(dir.path().c_str(), other, other) == 0);
+        std::string why;
+        BOOST_TEST(!trustedDirectory(dir.path(), Trust::User, &why));
+        BOOST_TEST(why.find("owned by uid") != std::string::npos);
+        DiskCache cache(configFor(dir.path()), counters);
+        BOOST_TEST((cache.load(theKey).origin == DiskCache::Origin::None));
+        BOOST_TEST(!cache.store(keyOf("other"), "info", payload(40, 7)));
+        BOOST_TEST(filesIn(dir.path()) == 1u);
+        ::chown(dir.path().c_str(), 0, 0);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
 BOOST_AUTO_TEST_SUITE(eviction)
 
 BOOST_AUTO_TEST_CASE(least_recently_used_goes_first)
