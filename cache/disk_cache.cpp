@@ -123,8 +123,8 @@ bool isOffWord(const char* v)
     return v && (strcasecmp(v, "off") == 0 || strcasecmp(v, "none") == 0 || strcasecmp(v, "disabled") == 0);
 }
 
-// Creates `path` and its missing parents (like mkdir -p).
-bool makeDirectories(const std::string& path)
+// Creates `path` and its missing parents (like mkdir -p), private unless `shared`.
+bool makeDirectories(const std::string& path, bool shared)
 {
     struct stat st;
     if (::stat(path.c_str(), &st) == 0) {
@@ -132,9 +132,9 @@ bool makeDirectories(const std::string& path)
         return S_ISDIR(st.st_mode);
     }
     const std::size_t slash = path.find_last_of('/');
-    if (slash != std::string::npos && slash > 0 && !makeDirectories(path.substr(0, slash)))
+    if (slash != std::string::npos && slash > 0 && !makeDirectories(path.substr(0, slash), shared))
         return false;
-    if (::mkdir(path.c_str(), 0700) == 0 || errno == EEXIST) // private: it holds code we run
+    if (::mkdir(path.c_str(), shared ? 0755 : 0700) == 0 || errno == EEXIST) // it holds code we run
         return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
     return false;
 }
@@ -421,6 +421,7 @@ DiskCacheConfig DiskCacheConfig::fromEnvironment()
 {
     DiskCacheConfig c;
     c.verbose = envSet("CLFFT_VERBOSE");
+    c.sharedFiles = envSet("CLFFT_CACHE_SHARED");
     const char* path = std::getenv("CLFFT_CACHE_PATH");
     if (envSet("CLFFT_CACHE_DISABLE") || isOffWord(path))
         return c; // disabled
@@ -513,7 +514,7 @@ DiskCache::Hit DiskCache::load(const CacheKey& key)
 bool DiskCache::ensureUserDir()
 {
     std::string why;
-    if (makeDirectories(config_.userDir)) {
+    if (makeDirectories(config_.userDir, config_.sharedFiles)) {
         if (trustedDirectory(config_.userDir, Trust::User, &why))
             return true;
         warn("not using " + config_.userDir + " (" + why + "); binaries are not saved");
@@ -540,7 +541,8 @@ bool DiskCache::store(const CacheKey& key, const std::string& info, const std::v
     }
     const std::string finalPath = config_.userDir + "/" + entryFileName(key);
     const std::string tempPath = config_.userDir + "/.tmp-" + toHex(key.data(), 8) + "-" + uniqueSuffix();
-    const int fd = ::open(tempPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+    const int fd = ::open(tempPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+                            config_.sharedFiles ? 0644 : 0600);
     if (fd < 0) {
         warn("cannot write in " + config_.userDir + " (" + std::strerror(errno) + "); binaries are not saved");
         ++counters_.diskWriteFailures;

@@ -94,6 +94,9 @@ struct DiskCacheConfig {
     std::string systemDir;     // read-only, consulted after userDir; empty: none
     std::uint64_t maxBytes = defaultMaxBytes;
     bool verbose = false;      // warnings on stderr
+    // Folders 0755 and entries 0644 rather than 0700 / 0600: a system cache written by
+    // clfft-bake is read by every user (CLFFT_CACHE_SHARED=1).
+    bool sharedFiles = false;
 
     static constexpr std::uint64_t defaultMaxBytes = 256ull << 20;
 

@@ -241,6 +241,7 @@ int main(int argc, char** argv)
     // Everything goes to DIR: no system cache (it would answer instead of baking), no size limit.
     setenv("CLFFT_CACHE_PATH", cacheDir.c_str(), 1);
     setenv("CLFFT_SYSTEM_CACHE_PATH", "off", 1);
+    setenv("CLFFT_CACHE_SHARED", "1", 1); // a system cache is read by every user: 0755 / 0644
     setenv("CLFFT_CACHE_MAX_BYTES", "1048576G", 1);
     unsetenv("CLFFT_CACHE_DISABLE");
     cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
