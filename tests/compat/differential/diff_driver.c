@@ -661,6 +661,15 @@ static void act_configure(void)
 }
 
 /* one setter with random / edge / invalid arguments */
+/* Destroys slot i's plan after a refused setter that leaves clFFT's plan half-emptied. */
+static void drop_slot(int i, const char *why)
+{
+    begin("clfftDestroyPlan slot=%d (%s)", i, why);
+    clfftStatus s = clfftDestroyPlan(&slot[i]);
+    if (s == CLFFT_SUCCESS) { slot_live[i] = 0; slot_cb[i] = 0; slot_baked[i] = 0; }
+    endl(s);
+}
+
 static void act_setter(void)
 {
     int i = pick_live();
@@ -695,10 +704,7 @@ static void act_setter(void)
             /* clFFT empties the plan's lengths before it checks them: a refused call leaves it a
                plan without lengths (ours is unchanged). The sequence drops that plan. */
             endl(s);
-            begin("clfftDestroyPlan slot=%d (lengths refused)", i);
-            s = clfftDestroyPlan(&slot[i]);
-            if (s == CLFFT_SUCCESS) { slot_live[i] = 0; slot_cb[i] = 0; slot_baked[i] = 0; }
-            endl(s);
+            drop_slot(i, "lengths refused");
             return;
         }
         break;
@@ -715,10 +721,7 @@ static void act_setter(void)
             /* clFFT empties the stride array before it checks dim: the plan is left without
                strides (ours is unchanged). The sequence drops that plan. */
             endl(s);
-            begin("clfftDestroyPlan slot=%d (strides refused)", i);
-            s = clfftDestroyPlan(&slot[i]);
-            if (s == CLFFT_SUCCESS) { slot_live[i] = 0; slot_cb[i] = 0; slot_baked[i] = 0; }
-            endl(s);
+            drop_slot(i, "strides refused");
             return;
         }
         break;
