@@ -9,6 +9,8 @@
 
 #include <clFFT.h>
 
+#include "cl_device_select.h" // tests/support: CLFFT_TEST_DEVICE
+
 #include <dlfcn.h>
 #include <link.h>
 
@@ -380,21 +382,11 @@ struct Cl {
 
     void open()
     {
-        cl_uint n = 0;
-        if (clGetPlatformIDs(0, nullptr, &n) != CL_SUCCESS || n == 0)
-            throw Error("no OpenCL platform found");
-        std::vector<cl_platform_id> plats(n);
-        checkCl(clGetPlatformIDs(n, plats.data(), nullptr), "clGetPlatformIDs");
-        for (cl_platform_id p : plats) {
-            cl_device_id d = nullptr;
-            cl_uint nd = 0;
-            if (clGetDeviceIDs(p, CL_DEVICE_TYPE_DEFAULT, 1, &d, &nd) == CL_SUCCESS && nd > 0) {
-                device = d;
-                break;
-            }
-        }
-        if (!device)
-            throw Error("no OpenCL platform has a default device");
+        // The device CLFFT_TEST_DEVICE names, else the first platform's default device.
+        cl_platform_id platform = nullptr;
+        char why[512] = {0};
+        if (clfft_select_device(&platform, &device, nullptr, nullptr, why, sizeof why) != 0)
+            throw Error(why);
         cl_int err = CL_SUCCESS;
         context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
         checkCl(err, "clCreateContext");

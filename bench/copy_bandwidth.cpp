@@ -6,6 +6,8 @@
 
 #include <CL/cl.h>
 
+#include "cl_device_select.h" // tests/support: CLFFT_TEST_DEVICE
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -63,24 +65,12 @@ int main(int argc, char** argv)
             return a == "-h" || a == "--help" ? 0 : 2;
         }
     }
-    cl_uint np = 0;
-    if (clGetPlatformIDs(0, nullptr, &np) != CL_SUCCESS || np == 0) {
-        std::fprintf(stderr, "copy-bandwidth: no OpenCL platform\n");
-        return 4;
-    }
-    std::vector<cl_platform_id> plats(np);
-    clGetPlatformIDs(np, plats.data(), nullptr);
+    // The device CLFFT_TEST_DEVICE names, else the first platform's default device.
     cl_platform_id platform = nullptr;
     cl_device_id device = nullptr;
-    for (cl_platform_id p : plats) {
-        cl_uint nd = 0;
-        if (clGetDeviceIDs(p, CL_DEVICE_TYPE_DEFAULT, 1, &device, &nd) == CL_SUCCESS && nd > 0) {
-            platform = p;
-            break;
-        }
-    }
-    if (!platform) {
-        std::fprintf(stderr, "copy-bandwidth: no default OpenCL device\n");
+    char why[512] = {0};
+    if (clfft_select_device(&platform, &device, nullptr, nullptr, why, sizeof why) != 0) {
+        std::fprintf(stderr, "copy-bandwidth: %s\n", why);
         return 4;
     }
     char pname[512] = {0};

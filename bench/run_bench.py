@@ -158,6 +158,16 @@ class Harness:
         self.fftw = os.path.join(self.build, "bench", "fftw-bench")
         self.copybw = os.path.join(self.build, "bench", "copy-bandwidth")
         self.ratio = os.path.join(self.build, "bench", "real-ratio")
+        # CLFFT_TEST_DEVICE (P:D or part of a device name) chooses the device, as for the tests:
+        # copy-bandwidth and real-ratio read it themselves, clfft-client gets its -p/-d.
+        self.device_args = []
+        if os.environ.get("CLFFT_TEST_DEVICE"):
+            lister = os.path.join(self.build, "tests", "cl-devices")
+            p = subprocess.run([lister, "--select"], capture_output=True, text=True)
+            if p.returncode != 0:
+                sys.exit("run_bench.py: %s" % (p.stderr.strip() or "cl-devices --select failed"))
+            plat, dev = p.stdout.split()
+            self.device_args = ["-p", plat, "-d", dev]
         self.ourlib = os.path.join(self.build, "src")
         self.syslib = os.path.realpath(args.system_lib)
         self.tmp = tempfile.mkdtemp(prefix="clfft-bench-")
@@ -207,7 +217,7 @@ class Harness:
     def run_clfft(self, c, lib, batch, cold, rnd):
         env = self.lib_env(c, lib, cold)
         cmd = [self.client, "-o", "-b", str(batch), "--json", "--profile", str(self.args.iters),
-               "--warmup", str(self.args.warmup)]
+               "--warmup", str(self.args.warmup)] + self.device_args
         for flag, n in zip(("-x", "-y", "-z"), c["lengths"]):
             cmd += [flag, str(n)]
         if c["precision"] == "double":

@@ -4,5 +4,6 @@ add_test(NAME test_gpyfft COMMAND ${PROJECT_SOURCE_DIR}/scripts/run_gpyfft_tests
 set_tests_properties(test_gpyfft PROPERTIES TIMEOUT 300)
 
 # Debian's clFFT-client on our library (tests/abi/clfft_client_test.sh).
-add_test(NAME test_clfft_client COMMAND ${PROJECT_SOURCE_DIR}/tests/abi/clfft_client_test.sh $<TARGET_FILE_DIR:clFFT>)
+add_test(NAME test_clfft_client COMMAND ${PROJECT_SOURCE_DIR}/tests/abi/clfft_client_test.sh $<TARGET_FILE_DIR:clFFT>
+         $<TARGET_FILE:cl-devices>)
 set_tests_properties(test_clfft_client PROPERTIES TIMEOUT 300)

@@ -15,7 +15,7 @@ else()
   # include path through its usage requirements. Only the library file is linked.
   add_executable(abi_client ${CMAKE_CURRENT_LIST_DIR}/abi_client.c)
   set_target_properties(abi_client PROPERTIES C_STANDARD 99 C_EXTENSIONS ON)
-  target_include_directories(abi_client PRIVATE ${CLFFT_REFERENCE_INCLUDE_DIR})
+  target_include_directories(abi_client PRIVATE ${CLFFT_REFERENCE_INCLUDE_DIR} ${CMAKE_CURRENT_LIST_DIR}/../support)
   target_compile_options(abi_client PRIVATE ${CLFFT_WARNINGS})
   target_link_libraries(abi_client PRIVATE $<TARGET_LINKER_FILE:clFFT> OpenCL::OpenCL ${CMAKE_DL_LIBS} m)
   add_dependencies(abi_client clFFT)

@@ -20,6 +20,8 @@
 
 #include <clFFT.h>
 
+#include "cl_device_select.h"
+
 #if !defined(CLFFT_H) || defined(CLFFT_NG_CLFFT_H)
 #error "abi_client must be compiled against clFFT 2.12's clFFT.h, not clfft-ng's include/clFFT.h"
 #endif
@@ -129,19 +131,13 @@ int main(int argc, char** argv)
     CHECK(clfftInitSetupData(&setup));
     CHECK(clfftSetup(&setup));
 
-    /* OpenCL: the default device of the first platform that has one. */
-    cl_uint nplat = 0;
-    CHECK_CL(clGetPlatformIDs(0, NULL, &nplat));
-    EXPECT(nplat > 0);
-    cl_platform_id* platforms = malloc(nplat * sizeof *platforms);
-    CHECK_CL(clGetPlatformIDs(nplat, platforms, NULL));
+    /* OpenCL: the test device (CLFFT_TEST_DEVICE, else the default device of the first platform
+     * that has one; tests/support/cl_device_select.h). */
+    cl_platform_id platform = NULL;
     cl_device_id device = NULL;
-    for (cl_uint i = 0; i < nplat && !device; ++i) {
-        cl_uint nd = 0;
-        if (clGetDeviceIDs(platforms[i], CL_DEVICE_TYPE_DEFAULT, 1, &device, &nd) != CL_SUCCESS || nd == 0)
-            device = NULL;
-    }
-    free(platforms);
+    char why[512] = {0};
+    if (clfft_select_device(&platform, &device, NULL, NULL, why, sizeof why) != 0)
+        fprintf(stderr, "abi_client: %s\n", why);
     EXPECT(device != NULL);
     cl_int err = CL_SUCCESS;
     cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);

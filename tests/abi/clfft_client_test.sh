@@ -4,14 +4,36 @@
 # constant input and compares the spike exactly, so it is run on lengths with factors 2..13
 # (Rader/Bluestein lengths leave rounding residue of ~1e-7 where it wants exact zeros; they
 # are tested against FFTW in test_anylength).
-# Usage: clfft_client_test.sh <dir holding our libclFFT.so.2>
+# Usage: clfft_client_test.sh <dir holding our libclFFT.so.2> [cl-devices program]
+# With the cl-devices program (tests/support/cl_devices.c), the plans run on the device
+# CLFFT_TEST_DEVICE chooses (clFFT-client's --platform/--device), and on a device without fp64
+# the --double plans must fail (no PASS, non-zero exit: our bake answers CLFFT_DEVICE_NO_DOUBLE).
 set -u
 libdir=$(cd "$1" && pwd)
+devices=${2:-}
 client=$(command -v clFFT-client) || { echo "clFFT-client not installed (apt-get install clfft-client)"; exit 1; }
+select=() fp64=yes
+if [ -n "$devices" ] && [ -x "$devices" ]; then
+  if [ -n "${CLFFT_TEST_DEVICE:-}" ]; then
+    sel=$("$devices" --select) || exit 1
+    select=(--platform "${sel% *}" --device "${sel#* }")
+  fi
+  fp64=$("$devices" --fp64)
+fi
 failed=0
 while read -r args; do
   [ -z "$args" ] && continue
-  out=$(cd /tmp && LD_LIBRARY_PATH="$libdir" timeout 300 "$client" $args -p 1 2>&1)
+  out=$(cd /tmp && LD_LIBRARY_PATH="$libdir" timeout 300 "$client" $args "${select[@]}" -p 1 2>&1)
+  rc=$?
+  if [ "$fp64" = no ] && [[ " $args " == *" --double "* ]]; then
+    if [ "$rc" -ne 0 ] && ! grep -q "Internal Client Test \*\*\*\*\*PASS" <<<"$out"; then
+      echo "PASS  clFFT-client $args (no fp64 on the device: refused, exit $rc, as expected)"
+    else
+      echo "FAIL  clFFT-client $args: the device has no fp64, yet the double plan ran (exit $rc)"
+      failed=$((failed + 1))
+    fi
+    continue
+  fi
   if grep -q "Internal Client Test \*\*\*\*\*PASS" <<<"$out"; then
     echo "PASS  clFFT-client $args"
   else

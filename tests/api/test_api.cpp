@@ -1546,14 +1546,14 @@ BOOST_AUTO_TEST_CASE(rejected_at_bake_until_implemented)
             BOOST_TEST(!isBaked(p));
         }
     }
-    if (!env().hasDouble) {
-        BOOST_TEST_CONTEXT("double precision without fp64")
-        {
-            Plan p(CLFFT_1D, {8});
-            CHECK_OK(clfftSetPlanPrecision(p, CLFFT_DOUBLE));
-            BOOST_CHECK_EQUAL(clfftBakePlan(p, 1, &q, nullptr, nullptr), CLFFT_DEVICE_NO_DOUBLE);
-            BOOST_TEST(!isBaked(p));
-        }
+    // fp64 follows the device (CL_DEVICE_DOUBLE_FP_CONFIG): refused without it, baked with it.
+    BOOST_TEST_CONTEXT("double precision, device fp64 " << (env().hasDouble ? "yes" : "no"))
+    {
+        Plan p(CLFFT_1D, {8});
+        CHECK_OK(clfftSetPlanPrecision(p, CLFFT_DOUBLE));
+        BOOST_CHECK_EQUAL(clfftBakePlan(p, 1, &q, nullptr, nullptr),
+                          env().hasDouble ? CLFFT_SUCCESS : CLFFT_DEVICE_NO_DOUBLE);
+        BOOST_TEST(isBaked(p) == env().hasDouble);
     }
 }
 

@@ -212,12 +212,8 @@ SideDesc sideFor(const Case& c, clfftLayout layout, const std::vector<std::size_
 template <class T, class R> void runCase(const Case& c)
 {
     ClEnv& env = ClEnv::get();
-    if (c.precision == CLFFT_DOUBLE && !env.hasDouble) {
-        std::cerr << "\n*** WARNING: the OpenCL device has no fp64 support: SKIPPING double-precision case "
-                  << describe(c) << " ***\n";
-        BOOST_WARN_MESSAGE(false, "double precision not supported by the device: case skipped");
+    if (clfft_test::checkDoubleRefused(c.precision, c.lengths, describe(c), c.in, c.out, c.inPlace))
         return;
-    }
     BOOST_TEST_MESSAGE("case: " << describe(c));
     if (c.inPlace) {
         BOOST_REQUIRE(c.in == c.out);

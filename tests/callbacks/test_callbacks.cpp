@@ -382,13 +382,11 @@ std::string postText(Kind kind, bool planar, bool local)
 
 template <class T, class R> void runProto(const Proto& p)
 {
-    if (p.precision == CLFFT_DOUBLE && !ClEnv::get().hasDouble) {
-        BOOST_WARN_MESSAGE(false, "double precision not supported by the device: case skipped");
-        return;
-    }
     std::ostringstream name;
     name << p;
     const std::string what = name.str();
+    if (clfft_test::checkDoubleRefused(p.precision, {16}, what))
+        return;
     const Shape s = packedShape(p.kind, {16}, 2, p.planar);
     const HostSide<T> x = makeInput<T>(s, seedFrom(what));
 

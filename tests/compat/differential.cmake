@@ -19,7 +19,7 @@ if(NOT CLFFT_DIFF_REFERENCE_INCLUDE_DIR OR NOT EXISTS "${CLFFT_DIFF_REFERENCE_IN
 else()
   add_executable(diff_driver ${CMAKE_CURRENT_LIST_DIR}/differential/diff_driver.c)
   set_target_properties(diff_driver PROPERTIES C_STANDARD 99 C_EXTENSIONS ON)
-  target_include_directories(diff_driver PRIVATE ${CLFFT_DIFF_REFERENCE_INCLUDE_DIR})
+  target_include_directories(diff_driver PRIVATE ${CLFFT_DIFF_REFERENCE_INCLUDE_DIR} ${CMAKE_CURRENT_LIST_DIR}/../support)
   target_compile_options(diff_driver PRIVATE ${CLFFT_WARNINGS})
   target_link_libraries(diff_driver PRIVATE $<TARGET_LINKER_FILE:clFFT> OpenCL::OpenCL m)
   add_dependencies(diff_driver clFFT)

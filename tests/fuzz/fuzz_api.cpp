@@ -13,6 +13,8 @@
 
 #include <clFFT.h>
 
+#include "cl_device_select.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -34,10 +36,11 @@ struct Device {
     Device()
     {
         setenv("CLFFT_QUIET", "1", 0); // broken callbacks would print compiler logs
+        // The test device (CLFFT_TEST_DEVICE, else the default one), as every test program.
         cl_platform_id platform = nullptr;
-        if (clGetPlatformIDs(1, &platform, nullptr) != CL_SUCCESS ||
-            clGetDeviceIDs(platform, CL_DEVICE_TYPE_DEFAULT, 1, &device, nullptr) != CL_SUCCESS) {
-            std::fprintf(stderr, "fuzz_api: no OpenCL device\n");
+        char why[512] = {0};
+        if (clfft_select_device(&platform, &device, nullptr, nullptr, why, sizeof why) != 0) {
+            std::fprintf(stderr, "fuzz_api: %s\n", why);
             std::abort();
         }
         cl_int err = CL_SUCCESS;

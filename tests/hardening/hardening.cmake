@@ -36,7 +36,7 @@ set_tests_properties(test_leaks PROPERTIES ENVIRONMENT "${CLFFT_LEAK_ENV}")
 
 # The API fuzzer's harness, driven by a seeded generator: runs with every compiler.
 add_executable(test_fuzz_driver fuzz/fuzz_api.cpp)
-target_include_directories(test_fuzz_driver PRIVATE ${CLFFT_HARDENING_DIR})
+target_include_directories(test_fuzz_driver PRIVATE ${CLFFT_HARDENING_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/support)
 target_compile_definitions(test_fuzz_driver PRIVATE FUZZ_DRIVER)
 target_compile_options(test_fuzz_driver PRIVATE ${CLFFT_WARNINGS})
 target_link_libraries(test_fuzz_driver PRIVATE clFFT)
@@ -49,7 +49,7 @@ if(CLFFT_FUZZ)
     message(FATAL_ERROR "CLFFT_FUZZ needs clang (CXX=clang++ CC=clang)")
   endif()
   add_executable(fuzz_api fuzz/fuzz_api.cpp)
-  target_include_directories(fuzz_api PRIVATE ${CLFFT_HARDENING_DIR})
+  target_include_directories(fuzz_api PRIVATE ${CLFFT_HARDENING_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/support)
   # The harness gets libFuzzer and ASan; the library is built as configured (clang cannot link
   # a sanitized libclFFT.so with its --no-undefined without the shared sanitizer runtime).
   target_compile_options(fuzz_api PRIVATE ${CLFFT_WARNINGS} -fsanitize=fuzzer,address)
@@ -68,3 +68,4 @@ if(CLFFT_TSAN)
                  "TSAN_OPTIONS=suppressions=${CLFFT_HARDENING_DIR}/tsan.supp:halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1")
   endforeach()
 endif()
+

@@ -418,8 +418,8 @@ BOOST_AUTO_TEST_CASE(kernel_build_failure)
     checkValidTransformStillWorks();
 }
 
-// fp64: PoCL always has it, so CLFFT_DEVICE_NO_DOUBLE cannot be produced here; the test checks
-// that the status follows the device's CL_DEVICE_DOUBLE_FP_CONFIG either way.
+// fp64: the status follows the device's CL_DEVICE_DOUBLE_FP_CONFIG either way. PoCL has fp64;
+// the fakedevice_bad_input test (device_limits_shim, fp64=0) checks the refusal.
 BOOST_AUTO_TEST_CASE(double_precision_follows_the_device)
 {
     cl_command_queue q = env().queue;

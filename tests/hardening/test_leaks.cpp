@@ -17,6 +17,8 @@
 #include "hardening_common.h"
 
 #include <clFFT.h>
+
+#include "cl_device_select.h"
 #include <dlfcn.h>
 
 #include <complex>
@@ -48,10 +50,11 @@ struct Cl {
     bool hasDouble = false;
     Cl()
     {
+        // The test device (CLFFT_TEST_DEVICE, else the default one), as every test program.
         cl_platform_id platform = nullptr;
-        if (clGetPlatformIDs(1, &platform, nullptr) != CL_SUCCESS ||
-            clGetDeviceIDs(platform, CL_DEVICE_TYPE_DEFAULT, 1, &device, nullptr) != CL_SUCCESS)
-            throw std::runtime_error("no OpenCL device");
+        char why[512] = {0};
+        if (clfft_select_device(&platform, &device, nullptr, nullptr, why, sizeof why) != 0)
+            throw std::runtime_error(why);
         cl_int err = CL_SUCCESS;
         context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
         queue = clCreateCommandQueue(context, device, 0, &err);

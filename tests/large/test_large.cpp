@@ -247,6 +247,37 @@ template <class T> std::size_t bufferBytes(const SideDesc& d)
     return d.extent() * element;
 }
 
+// The device buffers a case needs: one per array (planar sides have two), the in-place buffer
+// holding the larger side. Whether the device can hold them is ClEnv::canHold: each within
+// CL_DEVICE_MAX_MEM_ALLOC_SIZE, all of them and a temporary within CL_DEVICE_GLOBAL_MEM_SIZE.
+template <class T> std::vector<std::size_t> caseBuffers(const SideDesc& in, const SideDesc& out, bool inPlace)
+{
+    const std::size_t arraysIn = isPlanar(in.layout) ? 2 : 1, arraysOut = isPlanar(out.layout) ? 2 : 1;
+    if (inPlace)
+        return std::vector<std::size_t>(std::max(arraysIn, arraysOut), std::max(bufferBytes<T>(in), bufferBytes<T>(out)));
+    std::vector<std::size_t> v(arraysIn, bufferBytes<T>(in));
+    v.insert(v.end(), arraysOut, bufferBytes<T>(out));
+    return v;
+}
+
+// A case whose buffers the device cannot hold: said loudly (test_env.h), never silently passed.
+bool notOnThisDevice(const std::vector<std::size_t>& buffers, const std::string& what)
+{
+    ClEnv& env = ClEnv::get();
+    if (env.canHold(buffers))
+        return false;
+    std::size_t largest = 0, total = 0;
+    for (std::size_t b : buffers) {
+        largest = std::max(largest, b);
+        total += b;
+    }
+    clfft_test::notRunOnThisDevice(what, "buffers of up to " + clfft_test::mib(largest) + " (" + clfft_test::mib(total) +
+                                             " in all) do not fit the device (largest allocation " +
+                                             clfft_test::mib(env.limits.maxAlloc) + ", global memory " +
+                                             clfft_test::mib(env.limits.globalMem) + ")");
+    return true;
+}
+
 // Host arrays sized for a buffer of `bytes` bytes (an in-place buffer holds the larger of the
 // two sides), filled with random values.
 template <class T> HostSide<T> randomHost(const SideDesc& d, std::size_t bytes, std::uint64_t seed)
@@ -322,15 +353,12 @@ void enqueue(clfftPlanHandle plan, clfftDirection dir, cl_mem* in, cl_mem* out, 
     BOOST_TEST_MESSAGE(what << ": device time " << sw.seconds() << " s");
 }
 
-bool skipDouble(clfftPrecision p, const std::string& what)
+// A double-precision case on a device without fp64: its bake must fail with
+// CLFFT_DEVICE_NO_DOUBLE (test_env.h); true when the case was replaced by that check.
+bool skipDouble(clfftPrecision p, const std::vector<std::size_t>& lengths, const std::string& what,
+                clfftLayout in, clfftLayout out, bool inPlace)
 {
-    if (p == CLFFT_DOUBLE && !ClEnv::get().hasDouble) {
-        std::cerr << "\n*** WARNING: the OpenCL device has no fp64 support: SKIPPING double-precision case " << what
-                  << " ***\n";
-        BOOST_WARN_MESSAGE(false, "double precision not supported by the device: case skipped");
-        return true;
-    }
-    return false;
+    return clfft_test::checkDoubleRefused(p, lengths, what, in, out, inPlace);
 }
 
 // ---- Complex transforms --------------------------------------------------------------------------
@@ -469,7 +497,7 @@ template <class R> HostSide<R> transposeOnHost(const HostSide<R>& natural, const
 template <class T, class R> void runComplex(const Case& c)
 {
     ClEnv& env = ClEnv::get();
-    if (skipDouble(c.precision, describe(c)))
+    if (skipDouble(c.precision, c.lengths, describe(c), c.in, c.out, c.inPlace))
         return;
     BOOST_TEST_MESSAGE("case: " << describe(c));
     if (c.inPlace)
@@ -502,6 +530,16 @@ template <class T, class R> void runComplex(const Case& c)
         LARGE_CHECK_CLFFT(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
     if (c.bwdScale != 0)
         LARGE_CHECK_CLFFT(clfftSetPlanScale(plan.h, CLFFT_BACKWARD, c.bwdScale));
+    if (notOnThisDevice(caseBuffers<T>(inD, outD, c.inPlace), describe(c))) {
+        // What can still be checked: the bake succeeds within the device's largest allocation
+        // (its temporary buffer no larger) or refuses with CLFFT_INVALID_BUFFER_SIZE.
+        const clfftStatus st = clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr);
+        BOOST_CHECK_MESSAGE(st == CLFFT_SUCCESS || st == CLFFT_INVALID_BUFFER_SIZE, "bake returned " << int(st));
+        std::size_t tmp = 0;
+        if (st == CLFFT_SUCCESS && clfftGetTmpBufSize(plan.h, &tmp) == CLFFT_SUCCESS)
+            BOOST_CHECK_MESSAGE(tmp <= env.limits.maxAlloc, "temporary buffer " << tmp << " bytes > largest allocation");
+        return;
+    }
     {
         const Stopwatch sw;
         LARGE_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
@@ -749,7 +787,8 @@ HostSide<T> realTransform(const RealCase& c, bool forward, const HostSide<T>& in
 
 template <class T, class R> void runReal(const RealCase& c)
 {
-    if (skipDouble(c.precision, describe(c)))
+    if (skipDouble(c.precision, c.lengths, describe(c), c.forward ? CLFFT_REAL : c.herm,
+                   c.forward ? c.herm : CLFFT_REAL, c.inPlace))
         return;
     BOOST_TEST_MESSAGE("case: " << describe(c));
     const Stopwatch total;
@@ -758,6 +797,8 @@ template <class T, class R> void runReal(const RealCase& c)
     const std::size_t points = product(c.lengths);
     const std::size_t bufBytes = std::max(bufferBytes<T>(realD), bufferBytes<T>(hermD));
     const std::uint64_t seed = seedFrom(describe(c));
+    if (notOnThisDevice(caseBuffers<T>(realD, hermD, c.inPlace), describe(c)))
+        return;
 
     auto report = [&](const ErrorStats& e, const char* what) {
         BOOST_TEST_MESSAGE(what << ": relative L2 error " << double(e.relL2));
@@ -1062,9 +1103,19 @@ BOOST_AUTO_TEST_CASE(c2c_over_2gib_single_inplace)
     BOOST_TEST_MESSAGE("CL_DEVICE_MAX_MEM_ALLOC_SIZE " << maxAlloc << ", CL_DEVICE_GLOBAL_MEM_SIZE " << globalMem
                                                        << ", buffer " << bytes << " bytes");
     if (maxAlloc < bytes || globalMem < 2 * bytes) {
-        std::cerr << "\n*** WARNING: the device cannot hold two " << bytes << "-byte buffers (max allocation "
-                  << maxAlloc << ", global memory " << globalMem << "): SKIPPING the " << N << "-point transform ***\n";
-        BOOST_WARN_MESSAGE(false, "device memory too small: case skipped");
+        // What can be checked: the bake succeeds with a temporary within the largest allocation
+        // or refuses with CLFFT_INVALID_BUFFER_SIZE; the transform is reported not run.
+        Plan p;
+        std::size_t len = N;
+        LARGE_CHECK_CLFFT(clfftCreateDefaultPlan(&p.h, env.context, CLFFT_1D, &len));
+        const clfftStatus st = clfftBakePlan(p.h, 1, &env.queue, nullptr, nullptr);
+        BOOST_CHECK_MESSAGE(st == CLFFT_SUCCESS || st == CLFFT_INVALID_BUFFER_SIZE, "bake returned " << int(st));
+        std::size_t tmp = 0;
+        if (st == CLFFT_SUCCESS && clfftGetTmpBufSize(p.h, &tmp) == CLFFT_SUCCESS)
+            BOOST_CHECK_MESSAGE(tmp <= maxAlloc, "temporary buffer " << tmp << " bytes > largest allocation");
+        clfft_test::notRunOnThisDevice("in-place single " + std::to_string(N) + " points",
+                                       "two " + clfft_test::mib(bytes) + " buffers do not fit (largest allocation " +
+                                           clfft_test::mib(maxAlloc) + ", global memory " + clfft_test::mib(globalMem) + ")");
         return;
     }
 

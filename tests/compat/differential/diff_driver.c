@@ -23,6 +23,7 @@
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #endif
 #include <clFFT.h>
+#include "cl_device_select.h" /* tests/support: CLFFT_TEST_DEVICE */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -138,28 +139,25 @@ static int has_double;
 
 static void cl_init(void)
 {
-    cl_uint np = 0;
-    cl_platform_id plats[16];
-    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS || np == 0) {
-        fprintf(stderr, "no OpenCL platform\n");
+    /* The test device: CLFFT_TEST_DEVICE, else the first platform's default device. */
+    cl_platform_id plat = NULL;
+    char why[512] = {0};
+    if (clfft_select_device(&plat, &device, NULL, NULL, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
         exit(77);
     }
-    if (np > 16) np = 16;
-    for (cl_uint p = 0; p < np; ++p) {
-        cl_uint nd = 0;
-        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 1, &device, &nd) == CL_SUCCESS && nd > 0) {
-            cl_int err;
-            cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)plats[p], 0};
-            ctx = clCreateContext(props, 1, &device, NULL, NULL, &err);
-            if (err != CL_SUCCESS) break;
-            queue = clCreateCommandQueue(ctx, device, 0, &err);
-            if (err != CL_SUCCESS) break;
-            cl_device_fp_config fp = 0;
-            clGetDeviceInfo(device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL);
-            has_double = fp != 0;
-            return;
-        }
-    }
+    do {
+        cl_int err;
+        cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)plat, 0};
+        ctx = clCreateContext(props, 1, &device, NULL, NULL, &err);
+        if (err != CL_SUCCESS) break;
+        queue = clCreateCommandQueue(ctx, device, 0, &err);
+        if (err != CL_SUCCESS) break;
+        cl_device_fp_config fp = 0;
+        clGetDeviceInfo(device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL);
+        has_double = fp != 0;
+        return;
+    } while (0);
     fprintf(stderr, "no OpenCL device\n");
     exit(77);
 }
