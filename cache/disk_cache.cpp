@@ -11,6 +11,7 @@
 #include <strings.h>
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -533,6 +534,16 @@ bool DiskCache::store(const CacheKey& key, const std::string& info, const std::v
     const std::vector<std::uint8_t> bytes = encodeEntry(key, info, binary);
     if (bytes.size() > config_.maxBytes) {
         warn("an entry of " + std::to_string(bytes.size()) + " bytes exceeds CLFFT_CACHE_MAX_BYTES; not saved");
+        return false;
+    }
+    // A write past the process's file size limit (`ulimit -f`) raises SIGXFSZ, whose default
+    // action kills the process: an entry that does not fit is not written.
+    struct rlimit fileLimit;
+    if (::getrlimit(RLIMIT_FSIZE, &fileLimit) == 0 && fileLimit.rlim_cur != RLIM_INFINITY &&
+        bytes.size() > fileLimit.rlim_cur) {
+        warn("an entry of " + std::to_string(bytes.size()) + " bytes exceeds the file size limit (" +
+             std::to_string(fileLimit.rlim_cur) + " bytes); not saved");
+        ++counters_.diskWriteFailures;
         return false;
     }
     if (!ensureUserDir()) {

@@ -112,7 +112,8 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
     // CLFFT_NG_PROFILE: wait for every kernel and print its wall time (a diagnostic that makes
     // the enqueue blocking; never set in production).
     static const bool profile = std::getenv("CLFFT_NG_PROFILE") != nullptr;
-    EventRef previous;
+    // Every pass's arguments are set before the first launch: a failure there leaves the
+    // client's data untouched (no pass half the plan has run on it).
     for (std::size_t i = 0; i < baked.passes.size(); ++i) {
         BakedPass& bp = baked.passes[i];
         const PassPlan& p = bp.pass;
@@ -140,7 +141,11 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
         }
         arg.real(p.appliesScale ? scale : 1.0);
         arg.real(dirSign);
-
+    }
+    EventRef previous;
+    for (std::size_t i = 0; i < baked.passes.size(); ++i) {
+        BakedPass& bp = baked.passes[i];
+        const PassPlan& p = bp.pass;
         // Stockham kernels: one work-group per transformsPerGroup transforms. Split/merge
         // steps of long real transforms: one work-item per pair (k, M-k), by transforms.
         std::size_t global[2] = {p.workGroups() * p.spec.workGroupSize(), 1};
@@ -207,8 +212,12 @@ BakedPlan* inPlaceTwin(Plan& plan, cl_command_queue queue)
         try {
             bakePlan(twin, queue);
             baked.inPlaceTwin = std::move(twin.baked);
-        } catch (const StatusError&) {
-            baked.inPlaceTwinFailed = true;
+        } catch (const StatusError& e) {
+            // Out of memory may pass: a later enqueue tries again. Other failures are for good
+            // (the input is copied instead).
+            if (e.status != CL_OUT_OF_HOST_MEMORY && e.status != CL_OUT_OF_RESOURCES &&
+                e.status != CL_MEM_OBJECT_ALLOCATION_FAILURE)
+                baked.inPlaceTwinFailed = true;
         }
     }
     return baked.inPlaceTwin.get();

@@ -230,6 +230,11 @@ void bakePlan(Plan& plan, cl_command_queue queue)
                 dumpProgram(pass.spec, source);
             ProgramCache::Result built = lib.programs().get(s.context.get(), device, source, "");
             if (built.status != CL_SUCCESS) {
+                // The runtime out of memory while creating or building the program: that status,
+                // as for every other OpenCL call (the source is fine; a later bake may work).
+                if (built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES ||
+                    built.status == CL_MEM_OBJECT_ALLOCATION_FAILURE)
+                    throw StatusError{built.status};
                 // The compiler's log is how a client finds the mistake in its callback text.
                 if (!std::getenv("CLFFT_QUIET"))
                     std::fprintf(stderr, "clfft-ng: building kernel %s failed (status %d); compiler log:\n%s\n",

@@ -69,3 +69,27 @@ if(CLFFT_TSAN)
   endforeach()
 endif()
 
+# Faults survived (issue 17, item 4): the shim makes the k-th OpenCL call of one kind made by
+# libclFFT fail (cl_fault.h); test_faults sweeps every kind and k over plans of every kernel kind.
+clfft_add_test(test_faults hardening/test_faults.cpp)
+target_include_directories(test_faults PRIVATE ${CLFFT_HARDENING_DIR})
+target_link_libraries(test_faults PRIVATE ${CMAKE_DL_LIBS})
+add_dependencies(test_faults cl_count_shim)
+set_tests_properties(test_faults PROPERTIES ENVIRONMENT "${CLFFT_LEAK_ENV}" TIMEOUT 900)
+
+# Disk-cache faults: a read-only folder, a file as the folder, a file size limit, writers
+# killed with SIGKILL. Each run is a cache_fault_child process.
+add_executable(cache_fault_child hardening/cache_fault_child.cpp)
+target_include_directories(cache_fault_child PRIVATE ${CLFFT_HARDENING_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/support)
+target_compile_options(cache_fault_child PRIVATE ${CLFFT_WARNINGS})
+target_link_libraries(cache_fault_child PRIVATE clFFT ${CMAKE_DL_LIBS})
+set_target_properties(cache_fault_child PROPERTIES ENABLE_EXPORTS ON) # its clBuildProgram interposes
+add_executable(test_cache_faults hardening/test_cache_faults.cpp)
+target_include_directories(test_cache_faults PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/cache)
+target_compile_definitions(test_cache_faults PRIVATE BOOST_TEST_DYN_LINK)
+target_compile_options(test_cache_faults PRIVATE ${CLFFT_WARNINGS})
+target_link_libraries(test_cache_faults PRIVATE clfftng_cache Boost::unit_test_framework)
+add_dependencies(test_cache_faults cache_fault_child)
+add_test(NAME test_cache_faults COMMAND test_cache_faults --log_level=test_suite --report_level=short)
+set_tests_properties(test_cache_faults PROPERTIES TIMEOUT 600
+                     ENVIRONMENT "CLFFT_CACHE_FAULT_CHILD=$<TARGET_FILE:cache_fault_child>")
