@@ -71,7 +71,7 @@ std::string KernelSpec::kernelName() const
                                                           : "_rstore")
            << bluesteinLength << "m" << bluesteinPadded << "s" << bluesteinPositionStride
            << (realDirection > 0 ? "r" : realDirection < 0 ? "h" : "");
-    os << (pre.present ? "_pre" : "")
+    os << (inPlace ? "_ip" : "") << (pre.present ? "_pre" : "")
        << (post.present ? "_post" : "");
     return os.str();
 }
@@ -101,6 +101,7 @@ std::string KernelSpec::describe() const
        << (transformMajorThreads ? " (transform-major)" : "") << ", " << batchDims << " batch dim(s)"
        << (index64 ? ", 64-bit indices" : "") << (splitExchange ? ", split exchange" : "")
        << (stageTwiddleLength ? ", stage twiddles of " + std::to_string(stageTwiddleLength) : "")
+       << (inPlace ? ", in place" : "")
        << (pre.present ? ", pre-callback " + pre.functionName : "")
        << (post.present ? ", post-callback " + post.functionName : "");
     return os.str();
@@ -119,7 +120,7 @@ bool KernelSpec::operator==(const KernelSpec& o) const
            bluesteinPositionStride == o.bluesteinPositionStride && simdLanes == o.simdLanes && laneDim == o.laneDim &&
            laneGatherIn == o.laneGatherIn && laneGatherOut == o.laneGatherOut && laneFull == o.laneFull &&
            laneOneBuffer == o.laneOneBuffer &&
-           realPairs == o.realPairs &&
+           realPairs == o.realPairs && inPlace == o.inPlace &&
            pre == o.pre && post == o.post;
 }
 

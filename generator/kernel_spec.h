@@ -116,9 +116,17 @@ struct KernelSpec {
     // Row-lane real passes on two rows at once: rows 2m and 2m+1 as the real and imaginary
     // parts of one complex FFT of `length` = realLength points (instead of half the length).
     bool rowPairs = false;
+    // The pass reads and writes one buffer: work-items write addresses others have read, so the
+    // barriers between its global reads and writes also fence global memory.
+    bool inPlace = false;
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 
+    // The barrier the kernel's work-items meet at (a global fence too when in place).
+    const char* barrier() const
+    {
+        return inPlace ? "    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n" : "    barrier(CLK_LOCAL_MEM_FENCE);\n";
+    }
     std::size_t workGroupSize() const { return simdLanes ? threadsPerTransform : transformsPerGroup * threadsPerTransform; }
     // Real passes of even length run a half-length complex FFT with a split/merge step.
     bool halfLengthReal() const

@@ -198,7 +198,7 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     auto forEachItem = [&](std::size_t count, const std::function<void(std::size_t, const std::string&)>& body) {
         forEachVectorItem(os, T, count, body);
     };
-    const std::string barrier = "    barrier(CLK_LOCAL_MEM_FENCE);\n";
+    const std::string barrier = spec.barrier();
 
     // Loads of 8 consecutive complex points from a complex side into (re, im); `reversed`: the
     // points at..at+7 in the opposite order.

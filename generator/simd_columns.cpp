@@ -148,7 +148,7 @@ std::string generateLaneSource(const KernelSpec& spec)
     const auto slot = vectorSlot;
     const auto readElement = vectorReadElement;
     auto writeElement = [&](const VectorPass& s, const std::string& j, int r) { return vectorWriteElement(s, N, j, r); };
-    const std::string barrier = "    barrier(CLK_LOCAL_MEM_FENCE);\n";
+    const std::string barrier = spec.barrier();
     const bool inPlanar = spec.inLayout == ComplexLayout::Planar, outPlanar = spec.outLayout == ComplexLayout::Planar;
 
     // Point `at` (an element offset) of every lane into vr[k], vi[k]: one vector load when the

@@ -412,6 +412,9 @@ std::string generateStockhamSource(const KernelSpec& spec)
         os << "    __local " << (split ? "real_t" : "real2_t") << " lds[" << B * N << "];\n"
            << "    __local " << (split ? "real_t" : "real2_t") << "* slice = lds + b * " << u(N) << ";\n";
     os << "    real2_t v[" << regs << "];\n";
+    // A slot past the last transform computes on zeros and stores nothing: no uninitialised
+    // value enters local memory.
+    os << "    if (!valid)\n        for (uint i = 0u; i < " << u(regs) << "; ++i)\n            v[i] = (real2_t)(0);\n";
 
     // Runs body(q, j) for each of `count` items (butterflies, or points of a real stage) a
     // work-item owns, j = t + q*T, guarded when the items do not divide among the work-items.
@@ -448,7 +451,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
                 os << "        slice[" << writeElement(s, j, r) << "] = " << slot(s, q, r) << comp << ";\n";
         });
     };
-    const std::string barrier = "    barrier(CLK_LOCAL_MEM_FENCE);\n";
+    const std::string barrier = spec.barrier();
 
     // ---- backward real: build the complex FFT's input in local memory from the hermitian half
     if (expandInput) {
@@ -470,7 +473,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
                    << "            if (k > 0u && k < " << u(M) << " - k)\n"
                    << "                slice[" << u(M) << " - k] = (real2_t)(E.x + O.y, (O.x - E.y) * dirSign);\n";
             });
-            os << "    }\n";
+            os << "    } else {\n        for (uint k = t; k < " << u(M) << "; k += " << u(T) << ")\n            slice[k] = (real2_t)(0);\n    }\n";
         } else {
             os << "\n    // hermitian half -> full spectrum: X[N-k] = conj(X[k])\n    if (valid) {\n";
             forEachItem((N - 1) / 2 + 1, "        ", [&](std::size_t, const std::string& k) {
@@ -480,7 +483,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
                    << "            if (k > 0u)\n"
                    << "                slice[" << u(N) << " - k] = (real2_t)(X.x, -X.y * dirSign);\n";
             });
-            os << "    }\n";
+            os << "    } else {\n        for (uint k = t; k < " << u(N) << "; k += " << u(T) << ")\n            slice[k] = (real2_t)(0);\n    }\n";
         }
     }
 

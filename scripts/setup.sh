@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake make pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
           libfftw3-dev libboost-test-dev libclfft-dev libclfft2
           python3-gpyfft python3-pytest python3-parameterized clfft-client
-          ufo-filters libufo-bin ufo-filters-data dpkg-dev libgtest-dev googletest python3-numpy)
+          ufo-filters libufo-bin ufo-filters-data dpkg-dev libgtest-dev googletest python3-numpy
+          oclgrind)
 missing=()
 for p in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)

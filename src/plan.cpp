@@ -131,6 +131,10 @@ bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* o
 
 namespace {
 
+// OpenCL C 1.2 on every device: the language clFFT 2.12's clients target, and one set of rules
+// (no device's newer default) for the generated code and the callbacks spliced into it.
+const char* const kBuildOptions = "-cl-std=CL1.2";
+
 template <typename T>
 T deviceInfo(cl_device_id device, cl_device_info what)
 {
@@ -201,9 +205,13 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     limits.localMemBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE));
     limits.maxWorkGroupSize = deviceInfo<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
     // A smaller local memory can be imposed to exercise the paths small-memory devices take.
-    if (const char* cap = std::getenv("CLFFT_NG_LOCAL_MEM_LIMIT"))
+    if (const char* cap = std::getenv("CLFFT_NG_LOCAL_MEM_LIMIT"); cap && *cap)
         limits.localMemBytes = std::min<std::size_t>(limits.localMemBytes, std::strtoull(cap, nullptr, 10));
     limits.isCpu = (deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
+    // The kernel forms of the other device class, to check them on a simulated device (Oclgrind
+    // reports a GPU; the CPU forms must be as clean under it as the GPU forms).
+    if (const char* forms = std::getenv("CLFFT_NG_FORMS"))
+        limits.isCpu = std::string(forms) == "cpu" ? true : std::string(forms) == "gpu" ? false : limits.isCpu;
     limits.noLibraryMemory = std::getenv("CLFFT_REQUEST_LIB_NOMEMALLOC") != nullptr;
 
     Library& lib = Library::get();
@@ -228,7 +236,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
             const std::string source = generateKernelSource(pass.spec);
             if (dump)
                 dumpProgram(pass.spec, source);
-            ProgramCache::Result built = lib.programs().get(s.context.get(), device, source, "");
+            ProgramCache::Result built = lib.programs().get(s.context.get(), device, source, kBuildOptions);
             if (built.status != CL_SUCCESS) {
                 // The runtime out of memory while creating or building the program: that status,
                 // as for every other OpenCL call (the source is fine; a later bake may work).

@@ -451,7 +451,8 @@ std::size_t bluesteinLength(std::size_t n)
     return best;
 }
 
-bool fitsOneKernel(std::size_t n, Precision p, const DeviceLimits& limits)
+// Split exchange (half the local memory) is a form of complex passes only (makePass).
+bool fitsOneKernel(std::size_t n, Precision p, const DeviceLimits& limits, bool complexPass = true)
 {
     // A length with a prime factor above 13 runs as Bluestein over its convolution length.
     const bool direct = hasCodeletFactors(n);
@@ -459,7 +460,7 @@ bool fitsOneKernel(std::size_t n, Precision p, const DeviceLimits& limits)
     const std::size_t bytes = points * complexBytes(p);
     if (points > kMaxSingleKernelLength)
         return false;
-    return bytes <= limits.localMemBytes || (direct && bytes / 2 <= limits.localMemBytes);
+    return bytes <= limits.localMemBytes || (direct && complexPass && bytes / 2 <= limits.localMemBytes);
 }
 
 // On CPUs a lane kernel holds the whole Bluestein convolution of 8 transforms in local memory
@@ -822,7 +823,7 @@ bool longRealRow(const Problem& problem, const DeviceLimits& limits)
             counts.push_back(b.n);
         return !fitsOneKernel(n0, problem.precision, limits) && !laneBluesteinFits(problem, n0, 0, counts, limits);
     }
-    return !fitsOneKernel(n0 % 2 == 0 ? n0 / 2 : n0, problem.precision, limits);
+    return !fitsOneKernel(n0 % 2 == 0 ? n0 / 2 : n0, problem.precision, limits, false);
 }
 
 // Long rows of even length with a real side that is a complex array: a complex FFT of half the
@@ -971,6 +972,9 @@ ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits)
         plan = planRealBackward(problem, limits, true);
     if (problem.pre.present && plan.passes.front().spec.realDirection < 0)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
+    for (PassPlan& pass : plan.passes)
+        pass.spec.inPlace = pass.source == pass.destination ||
+                            (problem.inPlace && pass.source == BufferRole::Input && pass.destination == BufferRole::Output);
     plan.passes.front().spec.pre = problem.pre;
     plan.passes.front().appliesPre = problem.pre.present;
     plan.passes.back().spec.post = problem.post;

@@ -1,0 +1,181 @@
+// The planner on device shapes no machine here has: for every length of a sweep, every kind,
+// precision and placement, a plan exists and each of its kernels fits the device it was planned
+// for (local memory, work-group size). No device is needed: the planner works on DeviceLimits.
+#define BOOST_TEST_MODULE planner
+#include <boost/test/unit_test.hpp>
+
+#include "cl_object.h"
+#include "planner.h"
+#include "problem.h"
+
+#include <clFFT.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace clfft_ng;
+
+namespace {
+
+struct Shape {
+    const char* name;
+    DeviceLimits limits;
+};
+
+std::vector<Shape> shapes()
+{
+    auto gpu = [](std::size_t local, std::size_t wg) {
+        DeviceLimits l;
+        l.localMemBytes = local;
+        l.maxWorkGroupSize = wg;
+        l.isCpu = false;
+        return l;
+    };
+    DeviceLimits cpu = gpu(512 * 1024, 4096);
+    cpu.isCpu = true;
+    return {{"gpu 16 KiB / 128", gpu(16384, 128)},
+            {"gpu 32 KiB / 256", gpu(32768, 256)},
+            {"gpu 48 KiB / 1024", gpu(49152, 1024)},
+            {"gpu 64 KiB / 1024", gpu(65536, 1024)},
+            {"cpu 512 KiB / 4096", cpu}};
+}
+
+Problem oneD(TransformKind kind, std::size_t n, Precision p, bool inPlace, std::size_t batch)
+{
+    Problem pr;
+    pr.kind = kind;
+    pr.precision = p;
+    pr.inPlace = inPlace;
+    const std::size_t half = n / 2 + 1;
+    // Element distances of each side (reals on a real side, complex values otherwise).
+    std::size_t inDist = n, outDist = n;
+    if (kind == TransformKind::RealToComplex) {
+        inDist = inPlace ? 2 * half : n;
+        outDist = half;
+    } else if (kind == TransformKind::ComplexToReal) {
+        inDist = half;
+        outDist = inPlace ? 2 * half : n;
+    }
+    pr.dims.push_back(IoDim{n, 1, 1});
+    if (batch > 1)
+        pr.batch.push_back(IoDim{batch, inDist, outDist});
+    return pr;
+}
+
+// Packed multi-dimensional problem (ns fastest first); a real side of an in-place plan has its
+// rows padded to 2 (n0/2 + 1) reals.
+Problem multiD(TransformKind kind, const std::vector<std::size_t>& ns, Precision p, bool inPlace)
+{
+    Problem pr;
+    pr.kind = kind;
+    pr.precision = p;
+    pr.inPlace = inPlace;
+    const std::size_t half = ns[0] / 2 + 1;
+    const std::size_t realRow = inPlace ? 2 * half : ns[0];
+    std::size_t row0In = ns[0], row0Out = ns[0];
+    if (kind == TransformKind::RealToComplex) {
+        row0In = realRow;
+        row0Out = half;
+    } else if (kind == TransformKind::ComplexToReal) {
+        row0In = half;
+        row0Out = realRow;
+    }
+    std::size_t in = 1, out = 1;
+    for (std::size_t d = 0; d < ns.size(); ++d) {
+        pr.dims.push_back(IoDim{ns[d], in, out});
+        in *= d == 0 ? row0In : ns[d];
+        out *= d == 0 ? row0Out : ns[d];
+    }
+    return pr;
+}
+
+// Plans the problem; returns "" when the plan exists and fits, else what is wrong.
+std::string check(const Problem& pr, const DeviceLimits& limits)
+{
+    ExecutionPlan plan;
+    try {
+        plan = planProblem(pr, limits);
+    } catch (const StatusError& e) {
+        return "no plan (status " + std::to_string(e.status) + ")";
+    }
+    if (plan.passes.empty())
+        return "no passes";
+    for (const PassPlan& pass : plan.passes) {
+        if (pass.spec.localMemBytes() > limits.localMemBytes)
+            return pass.spec.kernelName() + ": " + std::to_string(pass.spec.localMemBytes()) + " bytes of local memory";
+        if (pass.spec.workGroupSize() > limits.maxWorkGroupSize)
+            return pass.spec.kernelName() + ": work-group of " + std::to_string(pass.spec.workGroupSize());
+    }
+    return "";
+}
+
+const char* kindName(TransformKind k)
+{
+    return k == TransformKind::ComplexToComplex ? "c2c" : k == TransformKind::RealToComplex ? "r2c" : "c2r";
+}
+
+void sweep(const std::vector<std::size_t>& lengths, std::size_t batch)
+{
+    std::size_t plans = 0, failures = 0;
+    for (const Shape& shape : shapes())
+        for (TransformKind kind : {TransformKind::ComplexToComplex, TransformKind::RealToComplex,
+                                   TransformKind::ComplexToReal})
+            for (Precision p : {Precision::Single, Precision::Double})
+                for (bool inPlace : {true, false})
+                    for (std::size_t n : lengths) {
+                        const std::string why = check(oneD(kind, n, p, inPlace, batch), shape.limits);
+                        ++plans;
+                        if (!why.empty() && ++failures <= 20)
+                            BOOST_ERROR(shape.name << ": " << kindName(kind) << " " << n << " "
+                                                   << (p == Precision::Double ? "double" : "single") << " "
+                                                   << (inPlace ? "in place" : "out of place") << " batch " << batch
+                                                   << ": " << why);
+                    }
+    BOOST_TEST_MESSAGE(plans << " plans, " << failures << " without a plan that fits");
+    BOOST_TEST(failures == 0u);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(every_length_to_2200_fits_every_shape)
+{
+    std::vector<std::size_t> lengths;
+    for (std::size_t n = 1; n <= 2200; ++n)
+        lengths.push_back(n);
+    sweep(lengths, 3);
+}
+
+BOOST_AUTO_TEST_CASE(long_lengths_fit_every_shape)
+{
+    // Multi-pass, long real rows (even and odd), multi-kernel Bluestein, both sides of 4096.
+    sweep({2187, 2401, 3125, 4095, 4096, 4097, 4099, 6561, 8192, 10007, 16384, 19683, 65536, 65537, 1u << 20,
+           1000000},
+          1);
+}
+
+BOOST_AUTO_TEST_CASE(multidimensional_plans_fit_every_shape)
+{
+    const std::vector<std::size_t> ns = {2, 3, 17, 64, 97, 210, 1000, 2187, 4096, 4097, 8192};
+    std::size_t plans = 0, failures = 0;
+    for (const Shape& shape : shapes())
+        for (TransformKind kind : {TransformKind::ComplexToComplex, TransformKind::RealToComplex,
+                                   TransformKind::ComplexToReal})
+            for (Precision p : {Precision::Single, Precision::Double})
+                for (bool inPlace : {true, false})
+                    for (std::size_t a : ns)
+                        for (std::size_t b : ns)
+                            for (std::size_t c : {std::size_t(1), std::size_t(6)}) {
+                                std::vector<std::size_t> dims = {a, b};
+                                if (c > 1)
+                                    dims.push_back(c);
+                                const std::string why = check(multiD(kind, dims, p, inPlace), shape.limits);
+                                ++plans;
+                                if (!why.empty() && ++failures <= 20)
+                                    BOOST_ERROR(shape.name << ": " << kindName(kind) << " " << a << " x " << b << " x "
+                                                           << c << (p == Precision::Double ? " double " : " single ")
+                                                           << (inPlace ? "in place" : "out of place") << ": " << why);
+                            }
+    BOOST_TEST_MESSAGE(plans << " plans, " << failures << " without a plan that fits");
+    BOOST_TEST(failures == 0u);
+}
