@@ -458,24 +458,24 @@ std::vector<Multi> multiCases()
     // 2-D C2R, even and odd first dimension (k <= N0/2 read once each).
     add(Kind::C2R, {16, 12}, 2, side(HI, {9, 12}, {1, 11}, 140, 2), side(RE, {16, 12}, {1, 19}, 240, 2));
     add(Kind::C2R, {15, 12}, 2, side(HI, {8, 12}, {1, 10}, 125, 2), side(RE, {15, 12}, {1, 17}, 210, 2));
-    // Plans of several kernels in one dimension: multi-pass 8192 (two sub-passes), Rader 17,
+    // Plans of several kernels in one dimension: multi-pass 16384 (two sub-passes), Rader 17,
     // multi-kernel Bluestein 4099 (two rounds of sub-passes), real Rader 17, a Rader column.
     auto packed = [&](Kind k, std::vector<std::size_t> l, std::size_t batch) {
         const Shape s = packedShape(k, std::move(l), batch, false);
         v.push_back(Multi{s, describe(s) + " (packed)"});
     };
-    packed(Kind::C2C, {8192}, 1);
+    packed(Kind::C2C, {16384}, 1);
     packed(Kind::C2C, {17}, 3);
     packed(Kind::C2C, {4099}, 1);
     packed(Kind::R2C, {17}, 2);
     packed(Kind::R2C, {16, 17}, 1);
     // Long real rows with callbacks of the real prototype: a complex FFT of all N points whose
-    // first sub-pass calls the pre-callback on the reals (R2C 8192; 4099 = Bluestein on real
-    // data) and whose last calls the post-callback on the reals (C2R 8192 x 2, after the column
+    // first sub-pass calls the pre-callback on the reals (R2C 16384; 4099 = Bluestein on real
+    // data) and whose last calls the post-callback on the reals (C2R 16384 x 2, after the column
     // pass that calls the pre-callback).
-    packed(Kind::R2C, {8192}, 1);
+    packed(Kind::R2C, {16384}, 1);
     packed(Kind::R2C, {4099}, 1);
-    packed(Kind::C2R, {8192, 2}, 1);
+    packed(Kind::C2R, {16384, 2}, 1);
     // C2R rows whose first pass reads hermitian point k for k and N-k (Rader 17, the odd multi-pass
     // 15625 = 5^6, Bluestein 4099): the pre-callback gets a staging pass of its own.
     packed(Kind::C2R, {17}, 2);
