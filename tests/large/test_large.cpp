@@ -861,7 +861,8 @@ std::vector<Case> oneDimCases()
     const Tmp tp = Tmp::UpToData;
     // The single-kernel boundary: 8192 needs no temporary buffer, 16384 is split in two passes.
     v.push_back(make({4096}).temp(Tmp::None));
-    v.push_back(make({8 * K}).temp(Tmp::None));
+    // (8192 single points in one kernel: half of them in local memory at a time, 32 KiB.)
+    v.push_back(make({8 * K}).temp(ClEnv::get().limits.localMem >= 32 * K ? Tmp::None : tp));
     // Powers of two, single precision.
     v.push_back(make({16 * K}).temp(tp));
     v.push_back(make({32 * K}).inplace().temp(tp));
