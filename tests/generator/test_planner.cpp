@@ -41,31 +41,9 @@ std::vector<Shape> shapes()
             {"cpu 512 KiB / 4096", cpu}};
 }
 
-Problem oneD(TransformKind kind, std::size_t n, Precision p, bool inPlace, std::size_t batch)
-{
-    Problem pr;
-    pr.kind = kind;
-    pr.precision = p;
-    pr.inPlace = inPlace;
-    const std::size_t half = n / 2 + 1;
-    // Element distances of each side (reals on a real side, complex values otherwise).
-    std::size_t inDist = n, outDist = n;
-    if (kind == TransformKind::RealToComplex) {
-        inDist = inPlace ? 2 * half : n;
-        outDist = half;
-    } else if (kind == TransformKind::ComplexToReal) {
-        inDist = half;
-        outDist = inPlace ? 2 * half : n;
-    }
-    pr.dims.push_back(IoDim{n, 1, 1});
-    if (batch > 1)
-        pr.batch.push_back(IoDim{batch, inDist, outDist});
-    return pr;
-}
-
 // Packed multi-dimensional problem (ns fastest first); a real side of an in-place plan has its
 // rows padded to 2 (n0/2 + 1) reals.
-Problem multiD(TransformKind kind, const std::vector<std::size_t>& ns, Precision p, bool inPlace)
+Problem multiD(TransformKind kind, const std::vector<std::size_t>& ns, Precision p, bool inPlace, std::size_t batch = 1)
 {
     Problem pr;
     pr.kind = kind;
@@ -87,6 +65,8 @@ Problem multiD(TransformKind kind, const std::vector<std::size_t>& ns, Precision
         in *= d == 0 ? row0In : ns[d];
         out *= d == 0 ? row0Out : ns[d];
     }
+    if (batch > 1)
+        pr.batch.push_back(IoDim{batch, in, out});
     return pr;
 }
 
@@ -115,7 +95,9 @@ const char* kindName(TransformKind k)
     return k == TransformKind::ComplexToComplex ? "c2c" : k == TransformKind::RealToComplex ? "r2c" : "c2r";
 }
 
-void sweep(const std::vector<std::size_t>& lengths, std::size_t batch)
+// Every kind, precision and placement of each problem shape (dimensions, fastest first) on
+// every device shape; at most 20 failures are reported.
+void sweep(const std::vector<std::vector<std::size_t>>& problems, std::size_t batch)
 {
     std::size_t plans = 0, failures = 0;
     for (const Shape& shape : shapes())
@@ -123,14 +105,18 @@ void sweep(const std::vector<std::size_t>& lengths, std::size_t batch)
                                    TransformKind::ComplexToReal})
             for (Precision p : {Precision::Single, Precision::Double})
                 for (bool inPlace : {true, false})
-                    for (std::size_t n : lengths) {
-                        const std::string why = check(oneD(kind, n, p, inPlace, batch), shape.limits);
+                    for (const std::vector<std::size_t>& dims : problems) {
+                        const std::string why = check(multiD(kind, dims, p, inPlace, batch), shape.limits);
                         ++plans;
-                        if (!why.empty() && ++failures <= 20)
-                            BOOST_ERROR(shape.name << ": " << kindName(kind) << " " << n << " "
+                        if (!why.empty() && ++failures <= 20) {
+                            std::string lengths;
+                            for (std::size_t n : dims)
+                                lengths += (lengths.empty() ? "" : " x ") + std::to_string(n);
+                            BOOST_ERROR(shape.name << ": " << kindName(kind) << " " << lengths << " "
                                                    << (p == Precision::Double ? "double" : "single") << " "
                                                    << (inPlace ? "in place" : "out of place") << " batch " << batch
                                                    << ": " << why);
+                        }
                     }
     BOOST_TEST_MESSAGE(plans << " plans, " << failures << " without a plan that fits");
     BOOST_TEST(failures == 0u);
@@ -140,42 +126,30 @@ void sweep(const std::vector<std::size_t>& lengths, std::size_t batch)
 
 BOOST_AUTO_TEST_CASE(every_length_to_2200_fits_every_shape)
 {
-    std::vector<std::size_t> lengths;
+    std::vector<std::vector<std::size_t>> lengths;
     for (std::size_t n = 1; n <= 2200; ++n)
-        lengths.push_back(n);
+        lengths.push_back({n});
     sweep(lengths, 3);
 }
 
 BOOST_AUTO_TEST_CASE(long_lengths_fit_every_shape)
 {
     // Multi-pass, long real rows (even and odd), multi-kernel Bluestein, both sides of 4096.
-    sweep({2187, 2401, 3125, 4095, 4096, 4097, 4099, 6561, 8192, 10007, 16384, 19683, 65536, 65537, 1u << 20,
-           1000000},
-          1);
+    std::vector<std::vector<std::size_t>> lengths;
+    for (std::size_t n : {2187, 2401, 3125, 4095, 4096, 4097, 4099, 6561, 8192, 10007, 16384, 19683, 65536, 65537,
+                          1 << 20, 1000000})
+        lengths.push_back({n});
+    sweep(lengths, 1);
 }
 
 BOOST_AUTO_TEST_CASE(multidimensional_plans_fit_every_shape)
 {
     const std::vector<std::size_t> ns = {2, 3, 17, 64, 97, 210, 1000, 2187, 4096, 4097, 8192};
-    std::size_t plans = 0, failures = 0;
-    for (const Shape& shape : shapes())
-        for (TransformKind kind : {TransformKind::ComplexToComplex, TransformKind::RealToComplex,
-                                   TransformKind::ComplexToReal})
-            for (Precision p : {Precision::Single, Precision::Double})
-                for (bool inPlace : {true, false})
-                    for (std::size_t a : ns)
-                        for (std::size_t b : ns)
-                            for (std::size_t c : {std::size_t(1), std::size_t(6)}) {
-                                std::vector<std::size_t> dims = {a, b};
-                                if (c > 1)
-                                    dims.push_back(c);
-                                const std::string why = check(multiD(kind, dims, p, inPlace), shape.limits);
-                                ++plans;
-                                if (!why.empty() && ++failures <= 20)
-                                    BOOST_ERROR(shape.name << ": " << kindName(kind) << " " << a << " x " << b << " x "
-                                                           << c << (p == Precision::Double ? " double " : " single ")
-                                                           << (inPlace ? "in place" : "out of place") << ": " << why);
-                            }
-    BOOST_TEST_MESSAGE(plans << " plans, " << failures << " without a plan that fits");
-    BOOST_TEST(failures == 0u);
+    std::vector<std::vector<std::size_t>> problems;
+    for (std::size_t a : ns)
+        for (std::size_t b : ns) {
+            problems.push_back({a, b});
+            problems.push_back({a, b, 6});
+        }
+    sweep(problems, 1);
 }
