@@ -44,6 +44,14 @@ CLFFTAPI clfftStatus clfftNgResetCacheStats(void);
  * small (path then holds as much as fits). */
 CLFFTAPI clfftStatus clfftNgGetCachePath(char* path, size_t size, size_t* needed);
 
+/* The baked plan printed: one line for the problem and the library's buffers, then each pass
+ * (kernel family, buffers read and written, transforms, work-groups, local memory, bytes moved,
+ * kernel name and description), as NUL-terminated text in text[0..size). *needed (optional)
+ * receives the size that holds all of it. CLFFT_INVALID_OPERATION before the plan is baked;
+ * CLFFT_INVALID_HOST_PTR when text is NULL with size > 0; CLFFT_INVALID_VALUE when size is too
+ * small (text then holds as much as fits). CLFFT_NG_EXPLAIN=1 prints the same at every bake. */
+CLFFTAPI clfftStatus clfftNgExplainPlan(const clfftPlanHandle plHandle, char* text, size_t size, size_t* needed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -166,7 +166,7 @@ struct Options {
     cl_device_type devType = CL_DEVICE_TYPE_ALL;
     bool devTypeGiven = false;
     bool list = false, version = false, help = false, printChosen = false, dumpKernels = false;
-    bool verify = false, json = false;
+    bool verify = false, json = false, explain = false;
     bool identityCallbacks = false;  // the callbacks leave the data as they find it: --verify applies
     int profile = 0, warmup = 3;
 };
@@ -338,6 +338,8 @@ std::vector<Flag> makeFlags(Options& o)
     f.push_back({{"--identity-callbacks"}, nullptr,
                  "the callbacks given store what they load (to check the splice): --verify compares with the plain FFT",
                  on(o.identityCallbacks)});
+    f.push_back({{"--explain"}, nullptr, "print the baked plan: passes, kernels, buffers, bytes moved (clfft-ng only)",
+                 on(o.explain)});
     f.push_back({{"--verify"}, nullptr, "check the result against FFTW (relative L2 error; exit 1 above the bound)",
                  on(o.verify)});
     f.push_back({{"--profile"}, "N", "time N runs (enqueue + clFinish) after the warm-up; report the median",
@@ -452,6 +454,24 @@ std::string readFile(const std::string& path)
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
+}
+
+// --explain: clfft-ng's clfftNgExplainPlan, looked up at run time so that the client still runs
+// on a clFFT 2.x without it (which then says so).
+void printExplanation(clfftPlanHandle plan)
+{
+    using Explain = clfftStatus (*)(clfftPlanHandle, char*, size_t, size_t*);
+    const auto explain = reinterpret_cast<Explain>(dlsym(RTLD_DEFAULT, "clfftNgExplainPlan"));
+    if (!explain) {
+        std::fprintf(stderr, "--explain: the clFFT library in use cannot print its plans\n");
+        return;
+    }
+    size_t needed = 0;
+    if (explain(plan, nullptr, 0, &needed) != CLFFT_SUCCESS || needed == 0)
+        return;
+    std::string text(needed, '\0');
+    if (explain(plan, &text[0], text.size(), nullptr) == CLFFT_SUCCESS)
+        std::fprintf(stderr, "%s", text.c_str());
 }
 
 int findLibclfft(struct dl_phdr_info* info, size_t, void* data)
@@ -1048,6 +1068,8 @@ void execute(const Options& o, Run& r)
     ocl(clFinish(queue), "clFinish");
     r.bakeMs = nowMs() - t0;
     r.baked = true;
+    if (o.explain)
+        printExplanation(plan);
     fft(clfftGetTmpBufSize(plan, &r.tmpBytes), "clfftGetTmpBufSize");
 
     // Buffers.

@@ -561,6 +561,25 @@ CLFFTAPI clfftStatus clfftGetTmpBufSize(const clfftPlanHandle plHandle, size_t* 
     });
 }
 
+CLFFTAPI clfftStatus clfftNgExplainPlan(const clfftPlanHandle plHandle, char* text, size_t size, size_t* needed)
+{
+    if (!text && size > 0)
+        return CLFFT_INVALID_HOST_PTR;
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!p.baked)
+            return CLFFT_INVALID_OPERATION;
+        const std::string& e = p.baked->explanation;
+        if (needed)
+            *needed = e.size() + 1;
+        if (size == 0)
+            return CLFFT_SUCCESS;
+        const std::size_t n = std::min(size - 1, e.size());
+        std::memcpy(text, e.data(), n);
+        text[n] = '\0';
+        return n == e.size() ? CLFFT_SUCCESS : CLFFT_INVALID_VALUE;
+    });
+}
+
 // Not in clFFT's public header: an internal helper clFFT 2.12 exports. Reports the local
 // memory the baked plan's kernels use.
 CLFFTAPI clfftStatus clfftLocalMemSize(const clfftPlanHandle plHandle, cl_ulong* local_mem_size)

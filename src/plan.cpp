@@ -1,5 +1,6 @@
 #include "plan.h"
 
+#include "plan_text.h"
 #include "library.h"
 #include "problem.h"
 #include "generate.h"
@@ -227,6 +228,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
             throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
         auto baked = std::make_unique<BakedPlan>();
         baked->device = device;
+        baked->explanation = explainPlan(exec, problem);
         baked->inPlaceViaCopy = problem.inPlaceViaCopy;
         baked->tmpBytes = exec.tmpBytes;
         baked->tmp2Bytes = exec.tmp2Bytes;
@@ -268,6 +270,8 @@ void bakePlan(Plan& plan, cl_command_queue queue)
             limits.maxWorkGroupSize = kernelLimit;
             continue;
         }
+        if (const char* explain = std::getenv("CLFFT_NG_EXPLAIN"); explain && *explain && *explain != '0')
+            std::fprintf(stderr, "clfft-ng plan: %s", baked->explanation.c_str());
         plan.baked = std::move(baked);
         return;
     }

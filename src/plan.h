@@ -72,6 +72,7 @@ struct BakedPass {
 struct BakedPlan {
     cl_device_id device = nullptr;
     std::vector<BakedPass> passes;
+    std::string explanation; // the plan printed (plan_text.h): clfftNgExplainPlan, CLFFT_NG_EXPLAIN
     std::size_t tmpBytes = 0;
     bool inPlaceViaCopy = false; // Problem::inPlaceViaCopy: out-of-place passes, input copied first
     std::size_t tmp2Bytes = 0; // a second and a third scratch buffer (multi-kernel Bluestein,

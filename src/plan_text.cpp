@@ -1,0 +1,128 @@
+#include "plan_text.h"
+
+#include <sstream>
+
+namespace clfft_ng {
+
+const char* kernelFamily(const KernelSpec& spec)
+{
+    if (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit)
+        return "split/merge";
+    if (spec.simdLanes)
+        return "lanes";
+    if (spec.rowLanes)
+        return "row lanes";
+    return "stockham";
+}
+
+namespace {
+
+// Points one transform of the pass reads (input side) or writes, and whether they are reals.
+struct SidePoints {
+    std::size_t points;
+    bool real;
+};
+
+SidePoints sidePoints(const KernelSpec& s, bool input)
+{
+    const bool realSide = input ? s.realInputSide() : s.realOutputSide();
+    switch (s.kind) {
+    case PassKind::RealForward:
+    case PassKind::RealBackward:
+        return realSide ? SidePoints{s.realLength, true} : SidePoints{s.realLength / 2 + 1, false};
+    case PassKind::RealMerge:
+        return {input ? s.realLength / 2 : s.realLength / 2 + 1, false};
+    case PassKind::RealSplit:
+        return {input ? s.realLength / 2 + 1 : s.realLength / 2, false};
+    case PassKind::Bluestein:
+    case PassKind::Rader:
+        if (s.realDirection == 0)
+            return {s.bluesteinLength, false};
+        return realSide ? SidePoints{s.bluesteinLength, true} : SidePoints{s.bluesteinLength / 2 + 1, false};
+    case PassKind::Complex:
+        break;
+    }
+    // A complex pass (a sub-pass of a longer transform among them): its length on each side,
+    // reals where a real step reads or writes them.
+    return {s.length, realSide};
+}
+
+const char* roleName(BufferRole r)
+{
+    switch (r) {
+    case BufferRole::Input: return "input";
+    case BufferRole::Output: return "output";
+    case BufferRole::Temp: return "temp";
+    case BufferRole::Temp2: return "temp2";
+    case BufferRole::Temp3: return "temp3";
+    }
+    return "?";
+}
+
+std::string bytesText(std::size_t b)
+{
+    std::ostringstream os;
+    if (b >= (std::size_t(1) << 30) && b % (std::size_t(1) << 20) == 0)
+        os << double(b) / double(std::size_t(1) << 30) << " GiB";
+    else if (b >= (std::size_t(1) << 20))
+        os << double(b) / double(std::size_t(1) << 20) << " MiB";
+    else if (b >= 1024)
+        os << double(b) / 1024.0 << " KiB";
+    else
+        os << b << " B";
+    return os.str();
+}
+
+const char* kindText(TransformKind k)
+{
+    return k == TransformKind::ComplexToComplex ? "c2c" : k == TransformKind::RealToComplex ? "r2c" : "c2r";
+}
+
+} // namespace
+
+PassTraffic passTraffic(const PassPlan& pass)
+{
+    const std::size_t complex = complexBytes(pass.spec.precision);
+    // Row pairs: `transforms` counts real rows, each read and written once.
+    const std::size_t transforms = pass.transforms;
+    const SidePoints in = sidePoints(pass.spec, true), out = sidePoints(pass.spec, false);
+    return {transforms * in.points * (in.real ? complex / 2 : complex),
+            transforms * out.points * (out.real ? complex / 2 : complex)};
+}
+
+std::string explainPlan(const ExecutionPlan& plan, const Problem& problem)
+{
+    std::ostringstream os;
+    os << kindText(problem.kind) << ' ' << (problem.precision == Precision::Double ? "double" : "single") << ' ';
+    for (std::size_t d = 0; d < problem.dims.size(); ++d)
+        os << (d ? " x " : "") << problem.dims[d].n;
+    std::size_t batch = 1;
+    for (const IoDim& b : problem.batch)
+        batch *= b.n;
+    os << ", batch " << batch << ", " << (problem.inPlace ? "in place" : "out of place") << ": "
+       << plan.passes.size() << (plan.passes.size() == 1 ? " pass" : " passes");
+    if (plan.tmpBytes)
+        os << ", temp " << bytesText(plan.tmpBytes);
+    if (plan.tmp2Bytes)
+        os << ", temp2 " << bytesText(plan.tmp2Bytes);
+    if (plan.tmp3Bytes)
+        os << ", temp3 " << bytesText(plan.tmp3Bytes);
+    os << '\n';
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < plan.passes.size(); ++i) {
+        const PassPlan& p = plan.passes[i];
+        const PassTraffic t = passTraffic(p);
+        total += t.readBytes + t.writeBytes;
+        os << "  pass " << i + 1 << ": " << kernelFamily(p.spec) << ", " << roleName(p.source) << " -> "
+           << roleName(p.destination) << ", " << p.transforms << " transform(s), " << p.workGroups()
+           << " group(s) of " << p.spec.workGroupSize() << ", local " << bytesText(p.spec.localMemBytes())
+           << ", reads " << bytesText(t.readBytes) << ", writes " << bytesText(t.writeBytes)
+           << (p.appliesScale ? ", scales" : "") << '\n'
+           << "    " << p.spec.kernelName() << '\n'
+           << "    " << p.spec.describe() << '\n';
+    }
+    os << "  global memory traffic " << bytesText(total) << '\n';
+    return os.str();
+}
+
+} // namespace clfft_ng
