@@ -18,12 +18,6 @@ bool hasCodeletFactors(std::size_t n)
 
 namespace {
 
-// Cost of one Stockham pass of radix r, in units of one trip through local memory: every
-// pass reads and writes all points once (the 1), and the butterfly's arithmetic per point
-// grows slowly with r. Fewer passes win; among equal pass counts, balanced radices win
-// (512 = 8*8*8 rather than 16*16*2).
-double passCost(int r) { return 1.0 + 0.02 * r; }
-
 struct Best {
     double cost;
     std::vector<int> radices;
@@ -39,7 +33,7 @@ const Best& bestFactorisation(std::size_t n, int maxRadix, std::map<std::size_t,
         if (n % static_cast<std::size_t>(r) != 0 || (r > maxRadix && r != 11 && r != 13))
             continue;
         const Best& rest = bestFactorisation(n / static_cast<std::size_t>(r), maxRadix, memo);
-        const double cost = rest.cost + passCost(r);
+        const double cost = rest.cost + radixPassCost(r);
         if (cost < best.cost - 1e-9) {
             best.cost = cost;
             best.radices = rest.radices;
@@ -50,6 +44,18 @@ const Best& bestFactorisation(std::size_t n, int maxRadix, std::map<std::size_t,
 }
 
 } // namespace
+
+// Fewer passes win; among equal pass counts, balanced radices win (512 = 8*8*8 rather than
+// 16*16*2).
+double radixPassCost(int r) { return 1.0 + 0.02 * r; }
+
+double fftCost(std::size_t n)
+{
+    double cost = 0;
+    for (int radix : chooseRadices(n))
+        cost += radixPassCost(radix);
+    return cost * static_cast<double>(n);
+}
 
 std::vector<int> chooseRadices(std::size_t n, int maxRadix)
 {

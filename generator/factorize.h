@@ -17,4 +17,12 @@ bool hasCodeletFactors(std::size_t n);
 // kernels whose codelets run on vectors and spill registers above radix 8.
 std::vector<int> chooseRadices(std::size_t n, int maxRadix = 16);
 
+// The cost model both the radix choice and the planner's length choices use (pocketfft's
+// habit: one model, written down once). A Stockham pass of radix r costs one trip of every
+// point through local memory (the 1) plus the butterfly's arithmetic per point, which grows
+// slowly with r.
+double radixPassCost(int r);
+// Cost of an FFT of n points (hasCodeletFactors(n)) with chooseRadices(n): n x its passes' costs.
+double fftCost(std::size_t n);
+
 } // namespace clfft_ng

@@ -132,6 +132,13 @@ bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* o
 
 namespace {
 
+// A switch set to 0 in the environment (read at bake, so a process may change it between plans).
+bool switchedOff(const char* name)
+{
+    const char* e = std::getenv(name);
+    return e && std::string(e) == "0";
+}
+
 // OpenCL C 1.2 on every device: the language clFFT 2.12's clients target, and one set of rules
 // (no device's newer default) for the generated code and the callbacks spliced into it.
 const char* const kBuildOptions = "-cl-std=CL1.2";
@@ -208,11 +215,20 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     // A smaller local memory can be imposed to exercise the paths small-memory devices take.
     if (const char* cap = std::getenv("CLFFT_NG_LOCAL_MEM_LIMIT"); cap && *cap)
         limits.localMemBytes = std::min<std::size_t>(limits.localMemBytes, std::strtoull(cap, nullptr, 10));
-    limits.isCpu = (deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
+    const bool cpuType = (deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
+    const unsigned vendor = deviceInfo<cl_uint>(device, CL_DEVICE_VENDOR_ID);
+    limits.deviceClass = deviceClassOf(cpuType, vendor);
     // The kernel forms of the other device class, to check them on a simulated device (Oclgrind
     // reports a GPU; the CPU forms must be as clean under it as the GPU forms).
-    if (const char* forms = std::getenv("CLFFT_NG_FORMS"))
-        limits.isCpu = std::string(forms) == "cpu" ? true : std::string(forms) == "gpu" ? false : limits.isCpu;
+    if (const char* forms = std::getenv("CLFFT_NG_FORMS")) {
+        if (std::string(forms) == "cpu")
+            limits.deviceClass = DeviceClass::Cpu;
+        else if (std::string(forms) == "gpu" && cpuType)
+            limits.deviceClass = DeviceClass::GpuGeneric;
+    }
+    // Switches for comparisons (docs/tuning.md): the CPU kernel forms off.
+    limits.laneKernels = !switchedOff("CLFFT_NG_LANES");
+    limits.rowLaneKernels = !switchedOff("CLFFT_NG_ROW_LANES");
     limits.noLibraryMemory = std::getenv("CLFFT_REQUEST_LIB_NOMEMALLOC") != nullptr;
 
     Library& lib = Library::get();

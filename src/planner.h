@@ -5,17 +5,22 @@
 
 #include "kernel_spec.h"
 #include "problem.h"
+#include "tuning.h"
 
 #include <cstddef>
 #include <vector>
 
 namespace clfft_ng {
 
-// What the planner needs to know of the device (read at bake time).
+// What the planner needs to know of the device (read at bake time), and the switches the
+// environment sets (read once, at bake, by plan.cpp).
 struct DeviceLimits {
     std::size_t localMemBytes = 32768;
     std::size_t maxWorkGroupSize = 256;
-    bool isCpu = false;
+    DeviceClass deviceClass = DeviceClass::GpuGeneric; // chooses the tuning profile and kernel forms
+    bool laneKernels = true;    // CLFFT_NG_LANES=0 switches the CPU lane and row-lane kernels off
+    bool rowLaneKernels = true; // CLFFT_NG_ROW_LANES=0 switches the row-lane kernels off
+    bool isCpu() const { return deviceClass == DeviceClass::Cpu; }
     // CLFFT_REQUEST_LIB_NOMEMALLOC: plans that can work in the client's buffers do so (a
     // multi-dimensional out-of-place C2R then overwrites its input, as clFFT's does).
     bool noLibraryMemory = false;
@@ -46,8 +51,29 @@ struct ExecutionPlan {
     std::size_t tmp3Bytes = 0; // a third (those when the data already sits in the first), the library's own
 };
 
-// Throws StatusError (CLFFT_NOTIMPLEMENTED) for problems no strategy accepts.
+// The tuning profile of the device's class (tuning.cpp).
+const TuningProfile& tuningFor(const DeviceLimits& limits);
+
+// The plan the device's tuning profile chooses. Throws StatusError (CLFFT_NOTIMPLEMENTED) for
+// problems no strategy accepts.
 ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits);
+
+// Candidate plans for measured planning: the profile's plan first (planProblem's), then
+// distinct plans from variants of the profile's choices (shorter single kernels, other group
+// sizes, on CPUs each kernel form switched off), ordered by estimatedCost. Every candidate is a
+// correct plan for the problem. Throws as planProblem.
+struct Candidate {
+    const char* variant;       // what differs from the profile's plan
+    double estimatedCost;
+    ExecutionPlan plan;
+};
+std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits& limits);
+
+// The cost model's estimate of a plan's time, in bytes of global-memory traffic: every pass's
+// reads and writes, plus its radix passes through local memory (fftCost) at kLocalTripCost of a
+// global trip.
+constexpr double kLocalTripCost = 0.25;
+double estimatedCost(const ExecutionPlan& plan);
 
 // Batch dimensions with unit counts dropped and contiguous neighbours merged.
 std::vector<IoDim> normaliseBatch(std::vector<IoDim> dims);

@@ -48,13 +48,13 @@ std::vector<Shape> shapes()
         DeviceLimits l;
         l.localMemBytes = local;
         l.maxWorkGroupSize = wg;
-        l.isCpu = false;
+        l.deviceClass = DeviceClass::GpuGeneric;
         return l;
     };
     DeviceLimits cpu = gpu(512 * 1024, 4096);
-    cpu.isCpu = true;
+    cpu.deviceClass = DeviceClass::Cpu;
     DeviceLimits cpuSmall = gpu(64 * 1024, 4096);
-    cpuSmall.isCpu = true;
+    cpuSmall.deviceClass = DeviceClass::Cpu;
     return {{"gpu16k", gpu(16384, 128)}, {"gpu32k", gpu(32768, 256)}, {"gpu64k", gpu(65536, 1024)},
             {"cpu512k", cpu}, {"cpu64k", cpuSmall}};
 }

@@ -29,11 +29,11 @@ std::vector<Shape> shapes()
         DeviceLimits l;
         l.localMemBytes = local;
         l.maxWorkGroupSize = wg;
-        l.isCpu = false;
+        l.deviceClass = DeviceClass::GpuGeneric;
         return l;
     };
     DeviceLimits cpu = gpu(512 * 1024, 4096);
-    cpu.isCpu = true;
+    cpu.deviceClass = DeviceClass::Cpu;
     return {{"gpu 16 KiB / 128", gpu(16384, 128)},
             {"gpu 32 KiB / 256", gpu(32768, 256)},
             {"gpu 48 KiB / 1024", gpu(49152, 1024)},
@@ -152,4 +152,45 @@ BOOST_AUTO_TEST_CASE(multidimensional_plans_fit_every_shape)
             problems.push_back({a, b, 6});
         }
     sweep(problems, 1);
+}
+
+// Candidate plans (for measured planning): the first is the profile's plan, every candidate fits
+// the device, no two are the same, and the others come in order of estimated cost.
+BOOST_AUTO_TEST_CASE(candidates_start_with_the_profile_plan_and_all_fit)
+{
+    const std::vector<std::vector<std::size_t>> problems = {{64}, {1024}, {4096}, {8192}, {1009}, {4099},
+                                                             {65536}, {100, 97}, {1024, 1024}, {30, 20, 10}};
+    std::size_t total = 0, multiple = 0;
+    for (const Shape& shape : shapes())
+        for (TransformKind kind : {TransformKind::ComplexToComplex, TransformKind::RealToComplex,
+                                   TransformKind::ComplexToReal})
+            for (const auto& dims : problems) {
+                const Problem pr = multiD(kind, dims, Precision::Single, false, 16);
+                const std::vector<Candidate> cs = planCandidates(pr, shape.limits);
+                BOOST_REQUIRE(!cs.empty());
+                const ExecutionPlan first = planProblem(pr, shape.limits);
+                BOOST_REQUIRE_EQUAL(cs[0].plan.passes.size(), first.passes.size());
+                for (std::size_t i = 0; i < first.passes.size(); ++i)
+                    BOOST_TEST(cs[0].plan.passes[i].spec.kernelName() == first.passes[i].spec.kernelName());
+                for (std::size_t c = 0; c < cs.size(); ++c) {
+                    for (const PassPlan& pass : cs[c].plan.passes) {
+                        BOOST_TEST(pass.spec.localMemBytes() <= shape.limits.localMemBytes);
+                        BOOST_TEST(pass.spec.workGroupSize() <= shape.limits.maxWorkGroupSize);
+                    }
+                    if (c >= 2)
+                        BOOST_TEST(cs[c - 1].estimatedCost <= cs[c].estimatedCost);
+                    for (std::size_t e = 0; e < c; ++e) {
+                        bool same = cs[e].plan.passes.size() == cs[c].plan.passes.size();
+                        for (std::size_t i = 0; same && i < cs[c].plan.passes.size(); ++i)
+                            same = cs[e].plan.passes[i].spec == cs[c].plan.passes[i].spec &&
+                                   cs[e].plan.passes[i].source == cs[c].plan.passes[i].source &&
+                                   cs[e].plan.passes[i].destination == cs[c].plan.passes[i].destination;
+                        BOOST_TEST(!same, shape.name << ": candidates " << e << " and " << c << " are the same plan");
+                    }
+                }
+                total += cs.size();
+                multiple += cs.size() > 1;
+            }
+    BOOST_TEST_MESSAGE(total << " candidates; " << multiple << " problems with more than one");
+    BOOST_TEST(multiple > 0u);
 }

@@ -1,0 +1,144 @@
+// The CPU forms of a pass (PoCL and other CPU devices): lane kernels (generator/simd_columns.cpp),
+// OpenCL vectors of `lanes` neighbouring transforms, and row-lane kernels (generator/row_lanes.cpp),
+// the points of one contiguous row in the vector lanes. PoCL's compiler does not vectorise
+// ordinary work-item code across work-items; these forms write the vectors out. The numbers
+// are the CPU profile's (tuning.cpp); how they were measured: docs/tuning.md.
+#include "internal.h"
+
+#include "butterfly.h"
+#include "factorize.h"
+
+#include <algorithm>
+
+namespace clfft_ng::planning {
+
+// Plans with callbacks keep the Stockham kernels (the callbacks take one point, not a vector).
+bool Context::cpuForms() const
+{
+    return limits.isCpu() && tuning.laneKernels && limits.laneKernels && !problem.pre.present &&
+           !problem.post.present;
+}
+
+// `lanes` vectors per point, within the profile's cap and the device's local memory.
+bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein)
+{
+    const std::size_t cap = bluestein ? ctx.tuning.laneConvolutionLocalCap : ctx.tuning.laneLocalCap;
+    return ctx.tuning.lanes * points * complexBytes(ctx.precision()) <= std::min(ctx.limits.localMemBytes, cap);
+}
+
+namespace {
+
+// Local memory of one transform slot of a row-lane kernel: two buffers of the row, each with a
+// vector to spare (KernelSpec::localMemBytes).
+std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p)
+{
+    return 2 * (rowLength + lanes) * complexBytes(p);
+}
+
+// The radices of the A-point passes of a row-lane kernel: the first pass reads `radix x
+// linesPerVector` cache lines per work-item, and more than the profile's streams cost; so the
+// fewest passes whose first radix stays within them, the rest ascending. Among those, three
+// passes or more take the smallest first radix, two the largest.
+std::vector<int> rowLaneRadices(const TuningProfile& t, std::size_t A, std::size_t linesPerVector)
+{
+    const int maxRadix = static_cast<int>(t.rowLaneMaxRadix);
+    std::vector<int> best;
+    for (int first = 2; static_cast<std::size_t>(first) * linesPerVector <= t.rowLaneFirstPassLines; ++first) {
+        if (!isCodeletRadix(first) || A % static_cast<std::size_t>(first) != 0)
+            continue;
+        std::vector<int> radices;
+        if (A != static_cast<std::size_t>(first))
+            radices = chooseRadices(A / static_cast<std::size_t>(first), maxRadix);
+        std::sort(radices.begin(), radices.end());
+        radices.insert(radices.begin(), first);
+        // fewer passes; with three or more, the smaller first radix (met first); with two, the larger
+        if (best.empty() || radices.size() < best.size() || (radices.size() == best.size() && radices.size() <= 2))
+            best = radices;
+    }
+    return best.empty() ? chooseRadices(A, maxRadix) : best;
+}
+
+// Rows of contiguous points: the row-lane kernel, where the row is a multiple of lanes^2 points.
+bool chooseRowLanes(const Context& ctx, PassPlan& pass)
+{
+    const TuningProfile& t = ctx.tuning;
+    KernelSpec& spec = pass.spec;
+    const std::size_t W = t.lanes;
+    const std::size_t minRow = W * W;
+    // Even real rows up to realPairMaxLength: two rows as one complex FFT of their length (the
+    // efficiency of the longer complex kernels); longer rows: the half-length FFT.
+    const bool evenReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
+    const bool pairs = evenReal && spec.realLength >= 2 * minRow && spec.realLength <= t.realPairMaxLength &&
+                       spec.realLength % (W * W) == 0;
+    const std::size_t rowLength = pairs ? spec.realLength : spec.length;
+    // Single-precision real rows: wider vectors (whole cache lines from two real rows), where
+    // the W k of a DFT across the lanes divide the row. Complex rows keep W.
+    const std::size_t lanes =
+        evenReal && spec.precision == Precision::Single && rowLength % (t.realRowLanes * W) == 0 ? t.realRowLanes : W;
+    if (!ctx.limits.rowLaneKernels || !(spec.kind == PassKind::Complex || evenReal) || spec.stageTwiddleLength ||
+        spec.bluesteinStep != BluesteinStep::None || pass.inStride != 1 || pass.outStride != 1 ||
+        rowLength % (W * W) != 0 || rowLength < minRow ||
+        rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes)
+        return false;
+    spec.rowPairs = pairs;
+    spec.length = rowLength;
+    spec.rowLanes = lanes;
+    // Cache lines per vector in the first pass: single precision, 8 complex values are one, 16
+    // two, and a vector of pairs takes one from each of two rows. Double is counted as one (a
+    // first pass within the line budget would take more passes, slower).
+    const std::size_t lines = spec.precision == Precision::Single && (lanes == 16 || pairs) ? 2 : 1;
+    spec.radices = rowLaneRadices(t, spec.length / lanes, lines);
+    spec.transformMajorThreads = false;
+    const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup);
+    spec.threadsPerTransform =
+        std::max<std::size_t>(1, std::min(spec.length / lanes / static_cast<std::size_t>(spec.radices.front()), maxGroup));
+    // Short transforms: several per work-group, so that the groups are worth their start.
+    std::size_t b = std::max<std::size_t>(1, t.rowLaneGroupThreads / spec.threadsPerTransform);
+    b = std::min(b, std::max<std::size_t>(1, t.rowLaneGroupBytes / (spec.length * complexBytes(spec.precision))));
+    b = std::min({floorPow2(b), ceilPow2(pass.transforms), floorPow2(std::max<std::size_t>(1, maxGroup / spec.threadsPerTransform))});
+    while (b > 1 && b * rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes)
+        b /= 2;
+    spec.transformsPerGroup = b;
+    return true;
+}
+
+} // namespace
+
+void chooseCpuForm(const Context& ctx, PassPlan& pass)
+{
+    KernelSpec& spec = pass.spec;
+    const bool realPass = spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward;
+    const bool bluestein = spec.kind == PassKind::Bluestein && !spec.stageTwiddleLength;
+    if (!ctx.cpuForms() || (spec.kind != PassKind::Complex && !realPass && !bluestein) || spec.radices.empty() ||
+        spec.splitExchange || (spec.bluesteinStep != BluesteinStep::None && spec.realDirection != 0))
+        return;
+    if (chooseRowLanes(ctx, pass))
+        return;
+    // The lane dimension: unit strides on both sides if there is one (whole cache lines in and
+    // out), else on one side, else any (lanes gathered and scattered element by element still
+    // beat scalar code that the compiler cannot vectorise).
+    const std::size_t W = ctx.tuning.lanes;
+    int lane = -1;
+    for (int want = 2; want >= 0 && lane < 0; --want)
+        for (std::size_t d = 0; d < pass.batch.size() && lane < 0; ++d)
+            if ((pass.batch[d].inStride == 1) + (pass.batch[d].outStride == 1) >= want && pass.batch[d].n >= W)
+                lane = static_cast<int>(d);
+    if (lane < 0 || !laneLocalFits(ctx, spec.length, bluestein))
+        return;
+    spec.simdLanes = W;
+    spec.laneDim = lane;
+    const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
+    spec.laneFull = d.n % W == 0;
+    spec.realPairs = spec.halfLengthReal() && ((spec.kind == PassKind::RealForward && pass.inStride == 1) ||
+                                               (spec.kind == PassKind::RealBackward && pass.outStride == 1));
+    // The real side is read and written element by element.
+    spec.laneGatherIn = d.inStride != 1 || spec.realInputSide() || spec.bluesteinStep == BluesteinStep::Load;
+    spec.laneGatherOut = d.outStride != 1 || spec.realOutputSide() || spec.bluesteinStep == BluesteinStep::Store;
+    spec.transformsPerGroup = 1;
+    spec.transformMajorThreads = false;
+    // Two local buffers where they fit the device, else one (a one-kernel Bluestein of M up to
+    // 16384 single points takes 1 MiB with one).
+    spec.laneOneBuffer = spec.localMemBytes() > ctx.limits.localMemBytes;
+}
+
+} // namespace clfft_ng::planning

@@ -1,0 +1,237 @@
+// The solvers for one dimension of a problem, tried in order (FFTW's solver list): the first
+// that accepts the dimension builds its passes.
+//   one kernel            the whole transform in one kernel's local memory (direct lengths,
+//                         Rader, Bluestein; on CPUs a lane kernel over a whole convolution)
+//   multi-pass            a global Stockham over factors of the length, one kernel each
+//   multi-kernel Bluestein the chirp steps fused into two multi-pass FFTs of the convolution
+// Multi-pass, for N = F1*F2*...: pass i reads x[j + r*N/Fi], multiplies by
+// exp(-2 pi i (j mod Ns) r / (Ns Fi)) (Ns = F1..F(i-1)), transforms over r, and writes
+// y[(j / Ns) Ns Fi + (j mod Ns) + r Ns], so j = jlo + Ns jhi gives two affine batch dimensions.
+// Intermediate results alternate between the destination and a temporary buffer so that the
+// last pass lands in the destination.
+#include "internal.h"
+
+#include "factorize.h"
+
+#include <clFFT.h>
+
+#include "cl_object.h"
+
+namespace clfft_ng::planning {
+
+namespace {
+
+// One dimension to transform: dimension d of `src` into `dst`.
+struct DimensionTask {
+    std::size_t d;
+    std::size_t n;
+    const View& src;
+    const View& dst;
+    bool sameBuffer;
+};
+
+// A solver appends the passes of the task and returns true, or declines (false) and leaves
+// the plan as it was.
+struct DimensionSolver {
+    const char* name;
+    bool (*build)(const Context&, const DimensionTask&, ExecutionPlan&);
+};
+
+bool oneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+{
+    const bool laneBluestein = ctx.problem.kind == TransformKind::ComplexToComplex &&
+                               laneBluesteinFits(ctx, t.n, t.d, t.src.counts);
+    if (!laneBluestein && !fitsOneKernel(ctx, t.n))
+        return false;
+    PassIo io;
+    io.n = t.n;
+    io.inStride = t.src.strides[t.d];
+    io.outStride = t.dst.strides[t.d];
+    for (std::size_t e = 0; e < t.src.counts.size(); ++e)
+        if (e != t.d)
+            io.batch.push_back(IoDim{t.src.counts[e], t.src.strides[e], t.dst.strides[e]});
+    io.source = t.src.role;
+    io.destination = t.dst.role;
+    io.sourceLayout = t.src.layout;
+    io.destinationLayout = t.dst.layout;
+    plan.passes.push_back(makePass(ctx, io));
+    return true;
+}
+
+bool multiPass(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+{
+    // Lengths with a prime factor above 13 split off their factors 2..13 (1024*17 = 128 x 136).
+    const std::vector<std::size_t> factors = splitIntoPasses(ctx, t.n, t.sameBuffer);
+    if (factors.empty())
+        return false;
+    const std::size_t P = factors.size();
+    // Intermediate results go to a temporary that neither end occupies (a C2R out of place
+    // works on its hermitian data in Temp: a long dimension there alternates with Temp2).
+    View temp = tempView(t.src.counts, t.d);
+    for (BufferRole r : {BufferRole::Temp, BufferRole::Temp2, BufferRole::Temp3})
+        if (r != t.src.role && r != t.dst.role) {
+            temp.role = r;
+            break;
+        }
+    reserveScratch(plan, temp, ctx.precision());
+    std::size_t span = 1;
+    for (std::size_t i = 0; i < P; ++i) {
+        // Buffers: src, then (counting back from dst) dst and temp alternating.
+        const View& in = i == 0 ? t.src : ((P - i) % 2 == 1 ? temp : t.dst);
+        const View& out = i + 1 == P ? t.dst : ((P - i - 1) % 2 == 1 ? temp : t.dst);
+        plan.passes.push_back(makePass(ctx, subPass(t.d, t.n, factors[i], span, in, out)));
+        span *= factors[i];
+    }
+    return true;
+}
+
+bool multiKernelBluestein(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+{
+    if (hasCodeletFactors(t.n))
+        return false;
+    addBluesteinDimension(ctx, plan, t.d, t.n, 0, t.src, t.dst);
+    return true;
+}
+
+const DimensionSolver kDimensionSolvers[] = {
+    {"one kernel", oneKernel},
+    {"multi-pass", multiPass},
+    {"multi-kernel Bluestein", multiKernelBluestein},
+};
+
+} // namespace
+
+void addDimension(const Context& ctx, ExecutionPlan& plan, std::size_t d, const View& src, const View& dst,
+                  bool sameBuffer)
+{
+    const DimensionTask task{d, src.counts[d], src, dst, sameBuffer};
+    for (const DimensionSolver& solver : kDimensionSolvers)
+        if (solver.build(ctx, task, plan))
+            return;
+    throw StatusError{CLFFT_NOTIMPLEMENTED};
+}
+
+PassIo subPass(std::size_t d, std::size_t n, std::size_t f, std::size_t span, const View& in, const View& out)
+{
+    const std::size_t sin = in.strides[d], sout = out.strides[d];
+    PassIo io;
+    io.n = f;
+    io.inStride = (n / f) * sin;
+    io.outStride = span * sout;
+    io.batch.push_back(IoDim{span, sin, sout});                              // jlo
+    io.batch.push_back(IoDim{n / (span * f), span * sin, span * f * sout});  // jhi
+    for (std::size_t e = 0; e < in.counts.size(); ++e)
+        if (e != d)
+            io.batch.push_back(IoDim{in.counts[e], in.strides[e], out.strides[e]});
+    io.stageTwiddleLength = span > 1 ? span * f : 0;
+    if (!io.stageTwiddleLength)
+        io.batch.erase(io.batch.begin());
+    io.source = in.role;
+    io.destination = out.role;
+    io.sourceLayout = in.layout;
+    io.destinationLayout = out.layout;
+    return io;
+}
+
+// Bluestein for a length whose convolution is too long for one kernel (a prime above 2048):
+// the chirp multiply, the product with the kernel's spectrum and the final chirp are fused into
+// the first and last sub-passes of two multi-pass FFTs of M points, which run between two
+// temporary buffers of M points per transform (the client's buffers hold only N). On real data
+// (realDirection, see KernelSpec) the first sub-pass reads reals or the hermitian half and the
+// last keeps the hermitian half or the real parts.
+void addBluesteinDimension(const Context& ctx, ExecutionPlan& plan, std::size_t d, std::size_t n, int realDirection,
+                           const View& src, const View& dst)
+{
+    std::size_t m = bluesteinLength(n);
+    std::vector<std::size_t> factors;
+    if (ctx.cpuForms()) {
+        // Lane kernels run whole vectors when every sub-length is a multiple of the lanes: worth
+        // up to 25% more points (4099: 8320 = 80 x 104 rather than 8232 = 84 x 98).
+        const std::size_t W = ctx.tuning.lanes, step = W * W;
+        const std::size_t least = 2 * n - 1;
+        for (std::size_t c = (least + step - 1) / step * step; c <= least + least / 4 && factors.empty(); c += step) {
+            if (!hasCodeletFactors(c))
+                continue;
+            std::vector<std::size_t> f = splitLength(ctx, c, 2);
+            if (!f.empty() && f[0] % W == 0 && f[1] % W == 0) {
+                factors = f;
+                m = c;
+            }
+        }
+    }
+    if (factors.empty())
+        factors = splitIntoPasses(ctx, m, false);
+    if (factors.empty())
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    const auto [a, b] = scratchViews(d, m, src, dst);
+    reserveScratch(plan, a, ctx.precision());
+    reserveScratch(plan, b, ctx.precision());
+    const std::size_t P = factors.size();
+    const View* current = &src;
+    for (int round = 0; round < 2; ++round) {
+        std::size_t span = 1;
+        for (std::size_t i = 0; i < P; ++i) {
+            const View* next = (current == &a) ? &b : &a;
+            if (round == 1 && i + 1 == P)
+                next = &dst;
+            PassIo io = subPass(d, m, factors[i], span, *current, *next);
+            io.bluesteinLength = n;
+            io.bluesteinPadded = m;
+            if (round == 0 && i == 0) {
+                io.bluesteinStep = BluesteinStep::Load;
+                io.bluesteinPositionStride = m / factors[i];
+                io.pinFirstBatchDim = true;
+                io.realDirection = realDirection;
+            } else if (i + 1 == P) {
+                io.bluesteinStep = round == 0 ? BluesteinStep::Multiply : BluesteinStep::Store;
+                io.bluesteinPositionStride = span;
+                io.realDirection = round == 0 ? 0 : realDirection;
+            }
+            plan.passes.push_back(makePass(ctx, io));
+            span *= factors[i];
+            current = next;
+        }
+    }
+}
+
+// When the half-length form of real.cpp does not apply (odd n, a real side that is not a
+// complex array, a callback with the real prototype); the passes in between run through
+// scratch buffers of n points per row. A length with a prime factor above 13 runs as a
+// Bluestein on real data.
+void addRealRow(const Context& ctx, ExecutionPlan& plan, std::size_t n, int realDirection, const View& src,
+                const View& dst)
+{
+    if (!hasCodeletFactors(n)) {
+        addBluesteinDimension(ctx, plan, 0, n, realDirection, src, dst);
+        return;
+    }
+    const std::vector<std::size_t> factors = splitIntoPasses(ctx, n, false);
+    if (factors.empty())
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    const auto [a, b] = scratchViews(0, n, src, dst);
+    const std::size_t P = factors.size();
+    const View* current = &src;
+    std::size_t span = 1;
+    for (std::size_t i = 0; i < P; ++i) {
+        const View* next = i + 1 == P ? &dst : current == &a ? &b : &a;
+        if (next != &dst)
+            reserveScratch(plan, *next, ctx.precision());
+        PassIo io = subPass(0, n, factors[i], span, *current, *next);
+        io.bluesteinLength = n;
+        if (i == 0) {
+            io.bluesteinStep = BluesteinStep::RealLoad;
+            io.bluesteinPositionStride = n / factors[i];
+            io.pinFirstBatchDim = true;
+            io.realDirection = realDirection;
+        } else if (i + 1 == P) {
+            io.bluesteinStep = BluesteinStep::RealStore;
+            io.bluesteinPositionStride = span;
+            io.realDirection = realDirection;
+        }
+        plan.passes.push_back(makePass(ctx, io));
+        span *= factors[i];
+        current = next;
+    }
+}
+
+} // namespace clfft_ng::planning

@@ -1,0 +1,119 @@
+// What the planner's parts share: the planning context, buffer views, the description of one
+// pass before its kernel is shaped, and the functions one part calls in another. Internal to
+// src/planner/; the interface is src/planner.h.
+//
+//   planner.cpp    the entry: the problem's kind, multi-dimensional order, callbacks, candidates
+//   real.cpp       real transforms: the real dimension as one pass, a half-length FFT with a
+//                  split/merge step, or a complex FFT of all points on real data
+//   dimension.cpp  the solvers for one dimension (one kernel, multi-pass, multi-kernel Bluestein)
+//   lengths.cpp    algorithm per length: Rader or Bluestein, convolution length, what fits one
+//                  kernel, the split of a long length into passes
+//   pass_shape.cpp a pass's kernel: its spec and its Stockham launch shape (the GPU form)
+//   cpu_forms.cpp  the CPU forms of a pass: lane and row-lane kernels
+//   views.cpp      buffer views (counts and strides of every dimension in one buffer), scratch
+#pragma once
+
+#include "planner.h"
+#include "tuning.h"
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace clfft_ng::planning {
+
+// What every decision of one plan reads: the problem, the device and its tuning profile.
+struct Context {
+    const Problem& problem;
+    const DeviceLimits& limits;
+    const TuningProfile& tuning;
+    Precision precision() const { return problem.precision; }
+    // Lane and row-lane kernels may run (a CPU device, no callbacks, not switched off).
+    bool cpuForms() const;
+};
+
+// ---- views.cpp ---------------------------------------------------------------------------
+// For every dimension of the problem (transform dimensions, then batch dimensions), its count
+// and its stride in one buffer.
+struct View {
+    std::vector<std::size_t> counts;
+    std::vector<std::size_t> strides;
+    BufferRole role;
+    ComplexLayout layout;
+};
+
+View viewOf(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, bool out, BufferRole role,
+            ComplexLayout layout);
+// The temporary buffer, packed (interleaved) with dimension `first` innermost.
+View tempView(const std::vector<std::size_t>& counts, std::size_t first);
+std::size_t viewPoints(const View& v);
+// The two of Temp, Temp2 and Temp3 that neither end occupies, packed with dimension d
+// (`count` points) innermost.
+std::pair<View, View> scratchViews(std::size_t d, std::size_t count, const View& src, const View& dst);
+// Reserves the bytes of the scratch buffer a pass touches.
+void reserveScratch(ExecutionPlan& plan, const View& v, Precision p);
+
+// ---- lengths.cpp -------------------------------------------------------------------------
+// A prime p whose p - 1 has factors 2..13 (and fits a kernel) runs Rader's algorithm.
+bool useRader(const Context& ctx, std::size_t n);
+// Bluestein's convolution length for n.
+std::size_t bluesteinLength(std::size_t n);
+// Whether one kernel computes a transform of n points (complexPass: split exchange allowed).
+bool fitsOneKernel(const Context& ctx, std::size_t n, bool complexPass = true);
+// Lane kernels hold a whole Bluestein convolution of n (dimension d; `counts` the problem's).
+bool laneBluesteinFits(const Context& ctx, std::size_t n, std::size_t d, const std::vector<std::size_t>& counts);
+// n as `parts` factors each computed by one kernel, as equal as possible; empty if impossible.
+std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::size_t parts);
+// The fewest passes (from two, an even count when the passes start and end in one buffer).
+std::vector<std::size_t> splitIntoPasses(const Context& ctx, std::size_t n, bool sameBuffer);
+
+// ---- pass_shape.cpp ----------------------------------------------------------------------
+// What one pass reads and writes, before the kernel is chosen.
+struct PassIo {
+    PassKind kind = PassKind::Complex;
+    std::size_t n = 1;              // transform length along the pass (real length for real passes)
+    std::size_t inStride = 1, outStride = 1;
+    std::vector<IoDim> batch;       // every other dimension, with this pass's strides
+    BufferRole source = BufferRole::Input, destination = BufferRole::Output;
+    ComplexLayout sourceLayout = ComplexLayout::Interleaved, destinationLayout = ComplexLayout::Interleaved;
+    // Sub-passes of a multi-pass transform: batch[0] is the coordinate the stage twiddles
+    // depend on, and must stay batch dimension 0 of the kernel.
+    std::size_t stageTwiddleLength = 0;
+    bool pinFirstBatchDim = false;  // batch[0] must stay batch dimension 0 (see above)
+    BluesteinStep bluesteinStep = BluesteinStep::None;
+    std::size_t bluesteinLength = 0, bluesteinPadded = 0, bluesteinPositionStride = 0;
+    int realDirection = 0; // Load/Store steps on real data (see KernelSpec::realDirection)
+};
+
+// The pass with its kernel: the spec, the Stockham shape, then a CPU form where one applies.
+PassPlan makePass(const Context& ctx, const PassIo& io);
+std::size_t floorPow2(std::size_t v);
+std::size_t ceilPow2(std::size_t v);
+
+// ---- cpu_forms.cpp -----------------------------------------------------------------------
+// Turns the pass into a lane or row-lane kernel where one applies (else leaves it).
+void chooseCpuForm(const Context& ctx, PassPlan& pass);
+// Local memory of a lane kernel over `points` points fits (bluestein: the convolution cap).
+bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein);
+
+// ---- dimension.cpp -----------------------------------------------------------------------
+// Transforms dimension d of the data from view src into view dst (the same buffer when
+// sameBuffer); the first solver that accepts builds the passes.
+void addDimension(const Context& ctx, ExecutionPlan& plan, std::size_t d, const View& src, const View& dst,
+                  bool sameBuffer);
+// The Bluestein of a length whose convolution needs several kernels (realDirection: real data).
+void addBluesteinDimension(const Context& ctx, ExecutionPlan& plan, std::size_t d, std::size_t n, int realDirection,
+                           const View& src, const View& dst);
+// A real row too long for one kernel as a complex FFT of all n points (first pass reads real
+// data, the last keeps the hermitian half or the real parts).
+void addRealRow(const Context& ctx, ExecutionPlan& plan, std::size_t n, int realDirection, const View& src,
+                const View& dst);
+// Sub-pass of a global Stockham over sub-transforms of f points (see dimension.cpp).
+PassIo subPass(std::size_t d, std::size_t n, std::size_t f, std::size_t span, const View& in, const View& out);
+
+// ---- real.cpp ------------------------------------------------------------------------------
+ExecutionPlan planRealForward(const Context& ctx);
+// stagePre: a first pass applies the pre-callback alone (see real.cpp).
+ExecutionPlan planRealBackward(const Context& ctx, bool stagePre = false);
+
+} // namespace clfft_ng::planning

@@ -1,0 +1,131 @@
+// Algorithm per length: which lengths one kernel computes, Rader or Bluestein for lengths with
+// a prime factor above 13, Bluestein's convolution length, and the split of a long length into
+// passes of one kernel each.
+#include "internal.h"
+
+#include "factorize.h"
+#include "stockham.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clfft_ng::planning {
+
+// Rader's convolution over p - 1 points costs about half of Bluestein's over M >= 2p - 1
+// points (two rounds of passes each) and is more accurate; any other length runs Bluestein.
+bool useRader(const Context& ctx, std::size_t n)
+{
+    return n > 13 && n - 1 <= ctx.tuning.maxConvolutionKernelLength && primitiveRoot(n) != 0 &&
+           hasCodeletFactors(n - 1);
+}
+
+// The cheapest length >= 2n-1 our passes compute (factors 2, 3, 5, 7; fftCost among the
+// candidates up to 5/4 of the minimum, so 2^k usually wins over an odd smooth number a few
+// percent shorter).
+std::size_t bluesteinLength(std::size_t n)
+{
+    const std::size_t least = 2 * n - 1;
+    std::size_t best = 0;
+    double bestCost = 1e300;
+    for (std::size_t m = least; m <= least + least / 4 + 1; ++m) {
+        std::size_t r = m;
+        for (std::size_t p : {2, 3, 5, 7})
+            while (r % p == 0)
+                r /= p;
+        if (r != 1)
+            continue;
+        const double cost = fftCost(m);
+        if (cost < bestCost) {
+            bestCost = cost;
+            best = m;
+        }
+    }
+    return best;
+}
+
+// Split exchange (half the local memory) is a form of complex passes only (makePass).
+bool fitsOneKernel(const Context& ctx, std::size_t n, bool complexPass)
+{
+    const TuningProfile& t = ctx.tuning;
+    const bool direct = hasCodeletFactors(n);
+    const std::size_t points = direct ? n : useRader(ctx, n) ? n - 1 : bluesteinLength(n);
+    const std::size_t bytes = points * complexBytes(ctx.precision());
+    if (points > (direct ? t.maxSingleKernelLength : t.maxConvolutionKernelLength))
+        return false;
+    if (points > t.maxConvolutionKernelLength && points % t.longRowMultiple != 0)
+        return false;
+    return bytes <= ctx.limits.localMemBytes || (direct && complexPass && bytes / 2 <= ctx.limits.localMemBytes);
+}
+
+// On CPUs a lane kernel holds the whole Bluestein convolution of 8 transforms when another
+// dimension (`counts`, d excluded) gives it 8 transforms (what chooseCpuForm will find).
+bool laneBluesteinFits(const Context& ctx, std::size_t n, std::size_t d, const std::vector<std::size_t>& counts)
+{
+    if (!ctx.cpuForms() || hasCodeletFactors(n) || useRader(ctx, n) || !laneLocalFits(ctx, bluesteinLength(n), true))
+        return false;
+    for (std::size_t e = 0; e < counts.size(); ++e)
+        if (e != d && counts[e] >= ctx.tuning.lanes)
+            return true;
+    return false;
+}
+
+namespace {
+
+// Divisors of n (n has only small prime factors), ascending.
+std::vector<std::size_t> divisors(std::size_t n)
+{
+    std::vector<std::size_t> result{1};
+    std::size_t rest = n;
+    for (std::size_t p = 2; p <= rest; ++p) {
+        std::size_t e = 0;
+        while (rest % p == 0) {
+            rest /= p;
+            ++e;
+        }
+        const std::size_t size = result.size();
+        std::size_t power = 1;
+        for (std::size_t k = 0; k < e; ++k) {
+            power *= p;
+            for (std::size_t i = 0; i < size; ++i)
+                result.push_back(result[i] * power);
+        }
+    }
+    std::sort(result.begin(), result.end());
+    return result;
+}
+
+} // namespace
+
+// Equal factors balance the work of the passes.
+std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::size_t parts)
+{
+    if (parts == 1)
+        return fitsOneKernel(ctx, n) ? std::vector<std::size_t>{n} : std::vector<std::size_t>{};
+    std::vector<std::size_t> candidates = divisors(n);
+    const double target = std::pow(static_cast<double>(n), 1.0 / static_cast<double>(parts));
+    std::stable_sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
+        return std::fabs(std::log(static_cast<double>(a) / target)) < std::fabs(std::log(static_cast<double>(b) / target));
+    });
+    for (std::size_t f : candidates) {
+        if (f < 2 || !fitsOneKernel(ctx, f))
+            continue;
+        std::vector<std::size_t> rest = splitLength(ctx, n / f, parts - 1);
+        if (!rest.empty()) {
+            rest.insert(rest.begin(), f);
+            return rest;
+        }
+    }
+    return {};
+}
+
+// An odd count of passes cannot start and end in one buffer.
+std::vector<std::size_t> splitIntoPasses(const Context& ctx, std::size_t n, bool sameBuffer)
+{
+    std::vector<std::size_t> factors;
+    for (std::size_t parts = 2; parts <= ctx.tuning.maxPassesPerLength && factors.empty(); ++parts)
+        if (!(sameBuffer && parts % 2 == 1))
+            factors = splitLength(ctx, n, parts);
+    return factors;
+}
+
+} // namespace clfft_ng::planning

@@ -1,0 +1,65 @@
+#include "internal.h"
+
+#include <algorithm>
+
+namespace clfft_ng::planning {
+
+View viewOf(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, bool out, BufferRole role,
+            ComplexLayout layout)
+{
+    View v{{}, {}, role, layout};
+    for (const IoDim& d : dims) {
+        v.counts.push_back(d.n);
+        v.strides.push_back(out ? d.outStride : d.inStride);
+    }
+    for (const IoDim& d : batch) {
+        v.counts.push_back(d.n);
+        v.strides.push_back(out ? d.outStride : d.inStride);
+    }
+    return v;
+}
+
+View tempView(const std::vector<std::size_t>& counts, std::size_t first)
+{
+    View v{counts, std::vector<std::size_t>(counts.size()), BufferRole::Temp, ComplexLayout::Interleaved};
+    std::size_t stride = 1;
+    v.strides[first] = stride;
+    stride *= counts[first];
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        if (i != first) {
+            v.strides[i] = stride;
+            stride *= counts[i];
+        }
+    return v;
+}
+
+std::size_t viewPoints(const View& v)
+{
+    std::size_t n = 1;
+    for (std::size_t c : v.counts)
+        n *= c;
+    return n;
+}
+
+std::pair<View, View> scratchViews(std::size_t d, std::size_t count, const View& src, const View& dst)
+{
+    std::vector<std::size_t> counts = src.counts;
+    counts[d] = count;
+    View a = tempView(counts, d), b = tempView(counts, d);
+    std::vector<BufferRole> roles;
+    for (BufferRole r : {BufferRole::Temp, BufferRole::Temp2, BufferRole::Temp3})
+        if (r != src.role && r != dst.role)
+            roles.push_back(r);
+    a.role = roles[0];
+    b.role = roles[1];
+    return {a, b};
+}
+
+void reserveScratch(ExecutionPlan& plan, const View& v, Precision p)
+{
+    const std::size_t bytes = viewPoints(v) * complexBytes(p);
+    std::size_t& slot = v.role == BufferRole::Temp ? plan.tmpBytes : v.role == BufferRole::Temp2 ? plan.tmp2Bytes : plan.tmp3Bytes;
+    slot = std::max(slot, bytes);
+}
+
+} // namespace clfft_ng::planning

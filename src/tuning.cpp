@@ -1,0 +1,87 @@
+// The tuning profiles. One line of reason per value; the measurements behind them are in
+// docs/tuning.md. The GPU vendor profiles equal the generic one until a measurement on such a
+// device says otherwise (no GPU was available where these were set).
+#include "tuning.h"
+
+#include "planner.h"
+
+namespace clfft_ng {
+
+namespace {
+
+TuningProfile gpuGeneric()
+{
+    TuningProfile p{};
+    p.name = "gpu";
+    // One kernel up to 8192 points where local memory holds them: no temporary, one trip
+    // through global memory (8192 x 512 on PoCL: 14.9 ms against 42.5 in two passes).
+    p.maxSingleKernelLength = 8192;
+    // Rader and Bluestein run two FFT rounds in one kernel: half the longest direct length.
+    p.maxConvolutionKernelLength = 4096;
+    p.maxPassesPerLength = 6;       // six passes of up to 8192 points go beyond any buffer
+    p.maxWorkGroup = 256;           // a size every OpenCL GPU runs, a multiple of any wavefront
+    p.targetGroupThreads = 64;      // short transforms packed to one AMD wavefront, two NVIDIA warps
+    p.groupLocalBudget = 32768;     // packed transforms share 32 KiB: two groups per 64 KiB unit
+    p.laneKernels = false;          // the vector forms are for CPUs
+    p.longRowMultiple = 1;          // any length up to the maxima runs in one kernel
+    return p;
+}
+
+TuningProfile cpu()
+{
+    TuningProfile p = gpuGeneric(); // Stockham values as GPUs' (callbacks, where no lane form applies)
+    p.name = "cpu";
+    p.laneKernels = true;           // PoCL does not vectorise across work-items: the forms do
+    p.lanes = 8;                    // float8 / double8 values, float16 / double16 loads
+    p.laneLocalCap = 1u << 19;      // 512 KiB (4096 points x 8 lanes); more was slower on PoCL
+    p.laneConvolutionLocalCap = 1u << 20; // a whole Bluestein convolution: one trip, not four
+    p.realRowLanes = 16;            // single even real rows: two rows' cache lines per vector
+    p.rowLaneMaxRadix = 8;          // radix 16 spilled the registers (2048^2: 26 -> 34 GFLOP/s)
+    p.rowLaneFirstPassLines = 8;    // more cache-line streams per work-item in the first pass cost
+    p.rowLaneGroupThreads = 64;     // short rows packed to 64 work-items ...
+    p.rowLaneGroupBytes = 1u << 16; // ... and 64 KiB of row per group
+    p.realPairMaxLength = 4096;     // even real rows up to 4096: two rows as one complex FFT
+    p.longRowMultiple = 64;         // above 4096 points one kernel only as row lanes (5000 x 512
+                                    // gathered: 12.8 ms against 6.5 in two passes)
+    return p;
+}
+
+// Until measured on such a device: the generic GPU values under the vendor's name.
+TuningProfile gpuNamed(const char* name)
+{
+    TuningProfile p = gpuGeneric();
+    p.name = name;
+    return p;
+}
+
+} // namespace
+
+const TuningProfile& tuningProfile(DeviceClass c)
+{
+    static const TuningProfile profiles[] = {cpu(), gpuGeneric(), gpuNamed("gpu-amd"), gpuNamed("gpu-nvidia"),
+                                             gpuNamed("gpu-intel")};
+    switch (c) {
+    case DeviceClass::Cpu: return profiles[0];
+    case DeviceClass::GpuGeneric: return profiles[1];
+    case DeviceClass::GpuAmd: return profiles[2];
+    case DeviceClass::GpuNvidia: return profiles[3];
+    case DeviceClass::GpuIntel: return profiles[4];
+    }
+    return profiles[1];
+}
+
+const TuningProfile& tuningFor(const DeviceLimits& limits) { return tuningProfile(limits.deviceClass); }
+
+DeviceClass deviceClassOf(bool cpuType, unsigned vendorId)
+{
+    if (cpuType)
+        return DeviceClass::Cpu;
+    switch (vendorId) {
+    case 0x1002: return DeviceClass::GpuAmd;
+    case 0x10DE: return DeviceClass::GpuNvidia;
+    case 0x8086: return DeviceClass::GpuIntel;
+    default: return DeviceClass::GpuGeneric;
+    }
+}
+
+} // namespace clfft_ng

@@ -1,0 +1,51 @@
+// The tuning table: every constant that tunes the plans for a class of device, in one place,
+// each with its reason. The planner reads the profile of the plan's device (DeviceLimits ->
+// tuningFor); nothing else in the planner is a tuning number. How each value was measured:
+// docs/tuning.md.
+#pragma once
+
+#include <cstddef>
+
+namespace clfft_ng {
+
+// The device classes with a profile of their own, from what the device reports (type, vendor id).
+enum class DeviceClass { Cpu, GpuGeneric, GpuAmd, GpuNvidia, GpuIntel };
+
+struct TuningProfile {
+    const char* name = "";
+
+    // ---- Every kernel family --------------------------------------------------------------
+    // Longest transform one kernel computes in local memory (direct lengths: factors 2..13).
+    std::size_t maxSingleKernelLength{};
+    // Longest convolution one Rader or Bluestein kernel computes (two FFT rounds per kernel).
+    std::size_t maxConvolutionKernelLength{};
+    // Most passes a length is split into before the planner gives up.
+    std::size_t maxPassesPerLength{};
+
+    // ---- Stockham kernels (the GPU form; on CPUs where no lane form applies) -----------------
+    std::size_t maxWorkGroup{};         // work-items per group, at most (and at most the device's)
+    std::size_t targetGroupThreads{};   // short transforms are packed to about this many work-items
+    std::size_t groupLocalBudget{};     // bytes of local memory packed transforms may share
+
+    // ---- CPU kernel forms (lanes, row lanes) -------------------------------------------------
+    bool laneKernels{};                 // lane and row-lane kernels at all
+    std::size_t lanes{};                // transforms (lanes) or points (row lanes) per vector
+    std::size_t laneLocalCap{};         // local memory of a lane kernel, at most
+    std::size_t laneConvolutionLocalCap{}; // the same for a Bluestein convolution in one lane kernel
+    std::size_t realRowLanes{};         // single-precision even real rows: lanes per vector
+    std::size_t rowLaneMaxRadix{};      // radices of row-lane passes, at most
+    std::size_t rowLaneFirstPassLines{};// cache lines per work-item the first row-lane pass may read
+    std::size_t rowLaneGroupThreads{};  // short rows are packed to about this many work-items
+    std::size_t rowLaneGroupBytes{};    // ... and about this many bytes of row per group
+    std::size_t realPairMaxLength{};    // even real rows up to this length run two rows at once
+    std::size_t longRowMultiple{};      // above maxConvolutionKernelLength, one kernel only for
+                                      // multiples of this (row lanes); others take passes
+};
+
+const TuningProfile& tuningProfile(DeviceClass c);
+
+// The class of a device from CL_DEVICE_TYPE (CPU or not) and CL_DEVICE_VENDOR_ID (PCI ids
+// 0x1002 AMD, 0x10DE NVIDIA, 0x8086 Intel).
+DeviceClass deviceClassOf(bool cpuType, unsigned vendorId);
+
+} // namespace clfft_ng
