@@ -18,30 +18,6 @@ class GlobalAccess {
 public:
     explicit GlobalAccess(const KernelSpec& spec) : spec_(spec) {}
 
-    // Kernel parameters for the buffers (and the callbacks' userdata).
-    std::string parameters() const
-    {
-        std::ostringstream os;
-        if (spec_.realInputSide())
-            os << "    __global real_t* in,\n";
-        else if (spec_.inLayout == ComplexLayout::Interleaved)
-            os << "    __global real2_t* in,\n";
-        else
-            os << "    __global real_t* inRe, __global real_t* inIm,\n";
-        if (spec_.realOutputSide())
-            os << "    __global real_t* out,\n";
-        else if (spec_.outLayout == ComplexLayout::Interleaved)
-            os << "    __global real2_t* out,\n";
-        else
-            os << "    __global real_t* outRe, __global real_t* outIm,\n";
-        os << "    __global const real2_t* tw,\n";
-        for (int i = 0; i < userdataParams(spec_.pre); ++i)
-            os << "    __global void* preUserdata" << i << ",\n";
-        for (int i = 0; i < userdataParams(spec_.post); ++i)
-            os << "    __global void* postUserdata" << i << ",\n";
-        return os.str();
-    }
-
     // Local buffers the callbacks asked for (declared at kernel scope).
     std::string callbackLocals() const
     {

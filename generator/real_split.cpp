@@ -6,6 +6,7 @@
 
 #include "butterfly.h"
 #include "global_access.h"
+#include "kernel_args.h"
 
 #include <cmath>
 #include <sstream>
@@ -66,10 +67,7 @@ std::string generateSplitMergeSource(const KernelSpec& spec)
         os << "// ---- post-callback (client code)\n" << spec.post.source << "\n// ---- end of post-callback\n\n";
     os << "__kernel __attribute__((reqd_work_group_size(" << kSplitMergeGroup << ", 1, 1)))\n"
        << "void " << spec.kernelName() << "(\n"
-       << io.parameters() << "    const idx_t nTransforms, const idx_t inStride, const idx_t outStride,\n";
-    for (int d = 0; d < spec.batchDims; ++d)
-        os << "    const idx_t count" << d << ", const idx_t inStride" << d << ", const idx_t outStride" << d << ",\n";
-    os << "    const real_t scale, const real_t dirSign)\n{\n"
+       << kernelParameters(spec) << "\n{\n"
        << "    const uint k = (uint)get_global_id(0);\n"
        << "    const idx_t m = (idx_t)get_global_id(1);\n"
        << "    if (k > " << u(M / 2) << " || m >= nTransforms)\n        return;\n"

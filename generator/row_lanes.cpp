@@ -20,6 +20,7 @@
 
 #include "butterfly.h"
 #include "global_access.h"
+#include "kernel_args.h"
 #include "vector_passes.h"
 
 #include <cmath>
@@ -150,10 +151,7 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     const GlobalAccess io(spec);
     os << "__kernel __attribute__((reqd_work_group_size(" << B * T << ", 1, 1)))\n"
        << "void " << spec.kernelName() << "(\n"
-       << io.parameters() << "    const idx_t nTransforms, const idx_t inStride, const idx_t outStride,\n";
-    for (int d = 0; d < spec.batchDims; ++d)
-        os << "    const idx_t count" << d << ", const idx_t inStride" << d << ", const idx_t outStride" << d << ",\n";
-    os << "    const real_t scale, const real_t dirSign)\n{\n"
+       << kernelParameters(spec) << "\n{\n"
        << "    const uint lid = (uint)get_local_id(0), s = lid / " << u(T) << ", t = lid % " << u(T) << ";\n"
        << "    // transform slot s of the group; a slot past the last transform computes the last one again\n"
        << "    // and stores nothing\n"

@@ -14,6 +14,7 @@
 
 #include "butterfly.h"
 #include "global_access.h"
+#include "kernel_args.h"
 #include "stockham.h"
 #include "vector_passes.h"
 
@@ -93,10 +94,7 @@ std::string generateLaneSource(const KernelSpec& spec)
     const GlobalAccess io(spec);
     os << "__kernel __attribute__((reqd_work_group_size(" << T << ", 1, 1)))\n"
        << "void " << spec.kernelName() << "(\n"
-       << io.parameters() << "    const idx_t nTransforms, const idx_t inStride, const idx_t outStride,\n";
-    for (int d = 0; d < spec.batchDims; ++d)
-        os << "    const idx_t count" << d << ", const idx_t inStride" << d << ", const idx_t outStride" << d << ",\n";
-    os << "    const real_t scale, const real_t dirSign)\n{\n"
+       << kernelParameters(spec) << "\n{\n"
        << "    const uint t = (uint)get_local_id(0);\n"
        << "    idx_t rest = (idx_t)get_group_id(0), ioff = 0, ooff = 0, coord0 = 0;\n"
        << "    uint valid = " << w << "u;\n";

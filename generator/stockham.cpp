@@ -21,6 +21,7 @@
 
 #include "butterfly.h"
 #include "global_access.h"
+#include "kernel_args.h"
 
 #include <algorithm>
 #include <cmath>
@@ -378,10 +379,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
     // ---- signature
     os << "__kernel __attribute__((reqd_work_group_size(" << spec.workGroupSize() << ", 1, 1)))\n"
        << "void " << spec.kernelName() << "(\n"
-       << io.parameters() << "    const idx_t nTransforms, const idx_t inStride, const idx_t outStride,\n";
-    for (int d = 0; d < spec.batchDims; ++d)
-        os << "    const idx_t count" << d << ", const idx_t inStride" << d << ", const idx_t outStride" << d << ",\n";
-    os << "    const real_t scale, const real_t dirSign)\n{\n";
+       << kernelParameters(spec) << "\n{\n";
 
     // ---- which transform and which part of it this work-item owns
     os << "    const uint lid = (uint)get_local_id(0);\n";

@@ -1,5 +1,7 @@
 #include "executor.h"
 
+#include "kernel_args.h"
+
 #include "real_split.h"
 
 #include <chrono>
@@ -102,11 +104,9 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
         direction = CLFFT_BACKWARD;
     const double scale = direction == CLFFT_FORWARD ? s.forwardScale : s.effectiveBackwardScale();
     const double dirSign = direction == CLFFT_FORWARD ? 1.0 : -1.0;
-    auto bindUserdata = [](ArgBinder& arg, const CallbackSettings& cb) {
-        if (cb.userdata.empty())
-            arg.mem(nullptr); // the callback still takes a userdata parameter
-        for (const MemRef& m : cb.userdata)
-            arg.mem(m.get());
+    // The callback's userdata buffer i (none set: the callback still takes a userdata parameter).
+    auto userdata = [](const CallbackSettings& cb, int i) -> cl_mem {
+        return static_cast<std::size_t>(i) < cb.userdata.size() ? cb.userdata[static_cast<std::size_t>(i)].get() : nullptr;
     };
 
     // CLFFT_NG_PROFILE: wait for every kernel and print its wall time (a diagnostic that makes
@@ -120,27 +120,25 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
         ArgBinder arg(bp.kernel.get(), p.spec.index64, p.spec.precision == Precision::Double);
         const auto src = buffers(p.source);
         const auto dst = buffers(p.destination);
-        arg.mem(src.first);
-        if (!p.spec.realInputSide() && p.spec.inLayout == ComplexLayout::Planar)
-            arg.mem(src.second);
-        arg.mem(dst.first);
-        if (!p.spec.realOutputSide() && p.spec.outLayout == ComplexLayout::Planar)
-            arg.mem(dst.second);
-        arg.mem(bp.twiddles.get());
-        if (p.appliesPre)
-            bindUserdata(arg, s.preCallback);
-        if (p.appliesPost)
-            bindUserdata(arg, s.postCallback);
-        arg.index(p.transforms);
-        arg.index(p.inStride);
-        arg.index(p.outStride);
-        for (const IoDim& d : p.batch) {
-            arg.index(d.n);
-            arg.index(d.inStride);
-            arg.index(d.outStride);
+        for (const KernelArg& a : kernelArguments(p.spec)) {
+            switch (a.role) {
+            case KernelArgRole::Input: arg.mem(src.first); break;
+            case KernelArgRole::InputImag: arg.mem(src.second); break;
+            case KernelArgRole::Output: arg.mem(dst.first); break;
+            case KernelArgRole::OutputImag: arg.mem(dst.second); break;
+            case KernelArgRole::Twiddles: arg.mem(bp.twiddles.get()); break;
+            case KernelArgRole::PreUserdata: arg.mem(userdata(s.preCallback, a.index)); break;
+            case KernelArgRole::PostUserdata: arg.mem(userdata(s.postCallback, a.index)); break;
+            case KernelArgRole::Transforms: arg.index(p.transforms); break;
+            case KernelArgRole::InStride: arg.index(p.inStride); break;
+            case KernelArgRole::OutStride: arg.index(p.outStride); break;
+            case KernelArgRole::BatchCount: arg.index(p.batch[static_cast<std::size_t>(a.index)].n); break;
+            case KernelArgRole::BatchInStride: arg.index(p.batch[static_cast<std::size_t>(a.index)].inStride); break;
+            case KernelArgRole::BatchOutStride: arg.index(p.batch[static_cast<std::size_t>(a.index)].outStride); break;
+            case KernelArgRole::Scale: arg.real(p.appliesScale ? scale : 1.0); break;
+            case KernelArgRole::DirectionSign: arg.real(dirSign); break;
+            }
         }
-        arg.real(p.appliesScale ? scale : 1.0);
-        arg.real(dirSign);
     }
     EventRef previous;
     for (std::size_t i = 0; i < baked.passes.size(); ++i) {
