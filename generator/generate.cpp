@@ -2,7 +2,7 @@
 
 #include "real_split.h"
 #include "row_lanes.h"
-#include "simd_columns.h"
+#include "lanes.h"
 #include "stockham.h"
 
 namespace clfft_ng {

@@ -1,6 +1,6 @@
 #include "kernel_spec.h"
 
-#include "simd_columns.h"
+#include "lanes.h"
 
 #include <sstream>
 
@@ -42,9 +42,9 @@ std::string KernelSpec::kernelName() const
     case PassKind::RealSplit: os << "fft_c2r_split_n" << realLength; break;
     case PassKind::Bluestein:
         os << (realDirection > 0 ? "fft_r2c" : realDirection < 0 ? "fft_c2r" : "fft_c2c") << "_bluestein_n"
-           << bluesteinLength << "_m" << length;
+           << transformLength << "_m" << length;
         break;
-    case PassKind::Rader: os << (realDirection > 0 ? "fft_r2c" : realDirection < 0 ? "fft_c2r" : "fft_c2c") << "_rader_n" << bluesteinLength; break;
+    case PassKind::Rader: os << (realDirection > 0 ? "fft_r2c" : realDirection < 0 ? "fft_c2r" : "fft_c2c") << "_rader_n" << transformLength; break;
     }
     os << "_r";
     if (radices.empty())
@@ -56,20 +56,20 @@ std::string KernelSpec::kernelName() const
     os << (realInputSide() ? "r" : layoutTag(inLayout)) << (realOutputSide() ? "r" : layoutTag(outLayout));
     if (simdLanes)
         os << "_v" << simdLanes << "l" << laneDim << (laneGatherIn ? "g" : "") << (laneGatherOut ? "s" : "")
-           << (laneFull ? "" : "p") << (realPairs ? "u" : "") << "t" << threadsPerTransform;
+           << (laneFull ? "" : "p") << (realPairs ? "u" : "") << (laneOneBuffer ? "o" : "") << "t" << threadsPerTransform;
     else if (rowLanes)
         os << "_w" << rowLanes << (rowPairs ? "p" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
     else
         os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r");
     os << "_d" << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
        << (stageTwiddleLength ? "_tw" + std::to_string(stageTwiddleLength) : "");
-    if (bluesteinStep != BluesteinStep::None)
-        os << (bluesteinStep == BluesteinStep::Load       ? "_bsload"
-               : bluesteinStep == BluesteinStep::Multiply ? "_bsmul"
-               : bluesteinStep == BluesteinStep::Store    ? "_bsstore"
-               : bluesteinStep == BluesteinStep::RealLoad ? "_rload"
+    if (fusedStep != FusedStep::None)
+        os << (fusedStep == FusedStep::Load       ? "_bsload"
+               : fusedStep == FusedStep::Multiply ? "_bsmul"
+               : fusedStep == FusedStep::Store    ? "_bsstore"
+               : fusedStep == FusedStep::RealLoad ? "_rload"
                                                           : "_rstore")
-           << bluesteinLength << "m" << bluesteinPadded << "s" << bluesteinPositionStride
+           << transformLength << "m" << bluesteinPadded << "s" << fusedPositionStride
            << (realDirection > 0 ? "r" : realDirection < 0 ? "h" : "");
     os << (inPlace ? "_ip" : "") << (pre.present ? "_pre" : "")
        << (post.present ? "_post" : "");
@@ -85,8 +85,8 @@ std::string KernelSpec::describe() const
     case PassKind::RealBackward: os << "real backward, length " << realLength << " (complex FFT of " << length << ")"; break;
     case PassKind::RealMerge: os << "real forward merge step, length " << realLength; break;
     case PassKind::RealSplit: os << "real backward split step, length " << realLength; break;
-    case PassKind::Bluestein: os << "complex, length " << bluesteinLength << " by Bluestein over " << length; break;
-    case PassKind::Rader: os << "complex, prime length " << bluesteinLength << " by Rader over " << length; break;
+    case PassKind::Bluestein: os << "complex, length " << transformLength << " by Bluestein over " << length; break;
+    case PassKind::Rader: os << "complex, prime length " << transformLength << " by Rader over " << length; break;
     }
     os << ", radices";
     for (int r : radices)
@@ -107,21 +107,6 @@ std::string KernelSpec::describe() const
     return os.str();
 }
 
-bool KernelSpec::operator==(const KernelSpec& o) const
-{
-    return kind == o.kind && realLength == o.realLength && length == o.length && radices == o.radices &&
-           precision == o.precision && inLayout == o.inLayout && outLayout == o.outLayout &&
-           batchDims == o.batchDims && transformsPerGroup == o.transformsPerGroup &&
-           threadsPerTransform == o.threadsPerTransform && transformMajorThreads == o.transformMajorThreads &&
-           index64 == o.index64 && splitExchange == o.splitExchange &&
-           stageTwiddleLength == o.stageTwiddleLength && bluesteinLength == o.bluesteinLength &&
-           realDirection == o.realDirection && rowLanes == o.rowLanes && rowPairs == o.rowPairs &&
-           bluesteinStep == o.bluesteinStep && bluesteinPadded == o.bluesteinPadded &&
-           bluesteinPositionStride == o.bluesteinPositionStride && simdLanes == o.simdLanes && laneDim == o.laneDim &&
-           laneGatherIn == o.laneGatherIn && laneGatherOut == o.laneGatherOut && laneFull == o.laneFull &&
-           laneOneBuffer == o.laneOneBuffer &&
-           realPairs == o.realPairs && inPlace == o.inPlace &&
-           pre == o.pre && post == o.post;
-}
+bool KernelSpec::operator==(const KernelSpec& o) const { return fields() == o.fields(); }
 
 } // namespace clfft_ng

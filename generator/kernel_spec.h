@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clfft_ng {
@@ -26,20 +27,20 @@ enum class PassKind {
     // Any length N by Bluestein's chirp-z algorithm (Bluestein 1970; Rabiner, Schafer and
     // Rader 1969): X = conj(b) . IDFT_M(DFT_M(x . conj(b)) . DFT_M(b~)), b[n] = exp(pi i n^2/N),
     // the convolution of length M >= 2N-1 done with two rounds of Stockham passes of M points
-    // in one kernel; `length` is M, `bluesteinLength` is N.
+    // in one kernel; `length` is M, `transformLength` is N.
     Bluestein,
     // A prime length p by Rader's algorithm (Rader 1968): with a primitive root g, the outputs
     // X[g^-m] - x[0] are the cyclic convolution of x[g^q] with w^(g^-q) over L = p - 1 points,
     // done with two rounds of Stockham passes of L points in one kernel (like Bluestein's, at
-    // about half its length). `length` is L, `bluesteinLength` is p.
+    // about half its length). `length` is L, `transformLength` is p.
     Rader,
 };
 
 // Steps fused into the first and last sub-passes of a multi-pass FFT: those of a multi-kernel
 // Bluestein (a prime too long for one kernel, two FFTs of M points), and the real edges of a
 // long real row computed as a complex FFT of N points. The position along the transform of
-// element e of the transform with batch coordinate 0 j is p = j + e * bluesteinPositionStride.
-enum class BluesteinStep {
+// element e of the transform with batch coordinate 0 j is p = j + e * fusedPositionStride.
+enum class FusedStep {
     None,
     Load,     // first sub-pass: x[p] conj(b[p]) for p < N, zero up to M
     Multiply, // last sub-pass of the first FFT: conj(v[p] * DFT_M(b~)[p] / M)
@@ -91,16 +92,18 @@ struct KernelSpec {
     // point e of the transform whose batch coordinate 0 is j is multiplied by
     // exp(-2 pi i j e / stageTwiddleLength) at load. 0: no such twiddle.
     std::size_t stageTwiddleLength = 0;
-    std::size_t bluesteinLength = 0;    // PassKind::Bluestein and Bluestein steps: N
+    // The length N of the whole transform where the kernel computes another: Bluestein (over M
+    // = length), Rader (over p - 1), and the fused steps of multi-pass Bluestein and real rows.
+    std::size_t transformLength = 0;
     // PassKind::Rader and Bluestein on real data: +1 real input, hermitian half out (R2C);
     // -1 hermitian half in, real output (C2R); 0 complex. The steps of a multi-kernel Bluestein
     // on real data: Load reads reals (+1) or the hermitian half (-1, expanded by symmetry),
     // Store keeps the hermitian half (+1) or writes the real parts (-1).
     int realDirection = 0;
-    BluesteinStep bluesteinStep = BluesteinStep::None;
+    FusedStep fusedStep = FusedStep::None;
     std::size_t bluesteinPadded = 0;          // Bluestein steps: M
-    std::size_t bluesteinPositionStride = 0;  // Bluestein steps: see BluesteinStep
-    // Lane kernels (CPU devices, simd_columns.cpp): each value is a vector of simdLanes
+    std::size_t fusedPositionStride = 0;  // Bluestein steps: see FusedStep
+    // Lane kernels (CPU devices, lanes.cpp): each value is a vector of simdLanes
     // transforms that are neighbours along batch dimension laneDim. 0: a Stockham kernel.
     std::size_t simdLanes = 0;
     int laneDim = -1;
@@ -137,14 +140,14 @@ struct KernelSpec {
     bool realInputSide() const
     {
         return kind == PassKind::RealForward ||
-               (realDirection > 0 && (bluesteinStep == BluesteinStep::None || bluesteinStep == BluesteinStep::Load ||
-                                      bluesteinStep == BluesteinStep::RealLoad));
+               (realDirection > 0 && (fusedStep == FusedStep::None || fusedStep == FusedStep::Load ||
+                                      fusedStep == FusedStep::RealLoad));
     }
     bool realOutputSide() const
     {
         return kind == PassKind::RealBackward ||
-               (realDirection < 0 && (bluesteinStep == BluesteinStep::None || bluesteinStep == BluesteinStep::Store ||
-                                      bluesteinStep == BluesteinStep::RealStore));
+               (realDirection < 0 && (fusedStep == FusedStep::None || fusedStep == FusedStep::Store ||
+                                      fusedStep == FusedStep::RealStore));
     }
     // Whether the kernel exchanges data through local memory at all.
     bool usesLocalMemory() const;
@@ -155,6 +158,16 @@ struct KernelSpec {
     // Compact one-line description for the source header and logs.
     std::string describe() const;
 
+    // Every field, once: equality compares them all. A field that changes the source must
+    // also show in kernelName() (the plan corpus test checks that one name means one source).
+    auto fields() const
+    {
+        return std::tie(kind, realLength, length, radices, precision, inLayout, outLayout, batchDims,
+                        transformsPerGroup, threadsPerTransform, transformMajorThreads, index64, splitExchange,
+                        stageTwiddleLength, transformLength, realDirection, fusedStep, bluesteinPadded,
+                        fusedPositionStride, simdLanes, laneDim, laneGatherIn, laneGatherOut, laneFull, realPairs,
+                        laneOneBuffer, rowLanes, rowPairs, inPlace, pre, post);
+    }
     bool operator==(const KernelSpec& o) const;
 };
 

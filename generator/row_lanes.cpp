@@ -1,5 +1,5 @@
 // Row-lane kernels: vector code for transforms whose points are contiguous (the rows of a
-// batch), where lane kernels (simd_columns.cpp) would gather their lanes element by element
+// batch), where lane kernels (lanes.cpp) would gather their lanes element by element
 // from 8 different rows.
 //
 // With W lanes (8, or 16 below) and N = W * A, point n = W a + b of the transform goes to lane b
@@ -39,7 +39,7 @@ void check(const KernelSpec& spec)
     const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal() &&
                       spec.realLength == (spec.rowPairs ? N : 2 * N);
     if ((W != 8 && W != 16) || N % (W * 8) != 0 || (spec.kind != PassKind::Complex && !real) || spec.radices.empty() ||
-        spec.stageTwiddleLength || spec.bluesteinStep != BluesteinStep::None || spec.simdLanes || spec.splitExchange ||
+        spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || spec.simdLanes || spec.splitExchange ||
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
         spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
         throw std::invalid_argument("KernelSpec: not a row-lane kernel");

@@ -88,11 +88,11 @@ void validate(const KernelSpec& spec)
     if (product != spec.length)
         throw std::invalid_argument("KernelSpec: radices do not multiply to the length");
     if (spec.kind == PassKind::Rader) {
-        if (spec.bluesteinLength < 3 || spec.length + 1 != spec.bluesteinLength || spec.splitExchange ||
-            primitiveRoot(spec.bluesteinLength) == 0)
+        if (spec.transformLength < 3 || spec.length + 1 != spec.transformLength || spec.splitExchange ||
+            primitiveRoot(spec.transformLength) == 0)
             throw std::invalid_argument("KernelSpec: Rader needs a prime p and L = p - 1, in local memory");
     } else if (spec.kind == PassKind::Bluestein) {
-        if (spec.bluesteinLength == 0 || spec.length < 2 * spec.bluesteinLength - 1 || spec.splitExchange)
+        if (spec.transformLength == 0 || spec.length < 2 * spec.transformLength - 1 || spec.splitExchange)
             throw std::invalid_argument("KernelSpec: Bluestein needs M >= 2N - 1, in local memory");
     } else if (spec.kind != PassKind::Complex) {
         const std::size_t expect = spec.realLength % 2 == 0 ? spec.realLength / 2 : spec.realLength;
@@ -260,12 +260,12 @@ std::size_t stockhamTwiddleCount(const KernelSpec& spec)
         count += L + (spec.stageTwiddleLength + L - 1) / L;
     }
     if (spec.kind == PassKind::Bluestein)
-        count += spec.bluesteinLength + spec.length;
+        count += spec.transformLength + spec.length;
     if (spec.kind == PassKind::Rader)
         count += 3 * spec.length;
-    if (spec.bluesteinStep == BluesteinStep::Load || spec.bluesteinStep == BluesteinStep::Store)
-        count += spec.bluesteinLength;
-    if (spec.bluesteinStep == BluesteinStep::Multiply)
+    if (spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::Store)
+        count += spec.transformLength;
+    if (spec.fusedStep == FusedStep::Multiply)
         count += spec.bluesteinPadded;
     return std::max<std::size_t>(count, 1);
 }
@@ -299,25 +299,25 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
             table.push_back(root(h * L, M));
     }
     if (spec.kind == PassKind::Rader) {
-        if (spec.bluesteinLength < 3 || spec.length + 1 != spec.bluesteinLength || spec.splitExchange ||
-            primitiveRoot(spec.bluesteinLength) == 0)
+        if (spec.transformLength < 3 || spec.length + 1 != spec.transformLength || spec.splitExchange ||
+            primitiveRoot(spec.transformLength) == 0)
             throw std::invalid_argument("KernelSpec: Rader needs a prime p and L = p - 1, in local memory");
     } else if (spec.kind == PassKind::Bluestein) {
-        const std::vector<std::complex<long double>> chirp = bluesteinChirp(spec.bluesteinLength);
+        const std::vector<std::complex<long double>> chirp = bluesteinChirp(spec.transformLength);
         table.insert(table.end(), chirp.begin(), chirp.end());
-        const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.bluesteinLength, spec.length);
+        const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.transformLength, spec.length);
         table.insert(table.end(), kernel.begin(), kernel.end());
     }
     if (spec.kind == PassKind::Rader) {
-        const std::vector<std::complex<long double>> rader = raderTables(spec.bluesteinLength);
+        const std::vector<std::complex<long double>> rader = raderTables(spec.transformLength);
         table.insert(table.end(), rader.begin(), rader.end());
     }
-    if (spec.bluesteinStep == BluesteinStep::Load || spec.bluesteinStep == BluesteinStep::Store) {
-        const std::vector<std::complex<long double>> chirp = bluesteinChirp(spec.bluesteinLength);
+    if (spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::Store) {
+        const std::vector<std::complex<long double>> chirp = bluesteinChirp(spec.transformLength);
         table.insert(table.end(), chirp.begin(), chirp.end());
     }
-    if (spec.bluesteinStep == BluesteinStep::Multiply) {
-        const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.bluesteinLength, spec.bluesteinPadded);
+    if (spec.fusedStep == FusedStep::Multiply) {
+        const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.transformLength, spec.bluesteinPadded);
         table.insert(table.end(), kernel.begin(), kernel.end());
     }
     if (table.empty())
@@ -390,7 +390,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
     os << "    const idx_t m = (idx_t)get_group_id(0) * " << u(B) << " + b;\n"
        << "    const bool valid = m < nTransforms;\n"
        << "    idx_t rest = m, ioff = 0, ooff = 0;\n";
-    if (spec.stageTwiddleLength || spec.bluesteinStep != BluesteinStep::None)
+    if (spec.stageTwiddleLength || spec.fusedStep != FusedStep::None)
         os << "    const idx_t coord0 = " << (spec.batchDims > 1 ? "m % count0" : "m") << ";\n";
     for (int d = 0; d + 1 < spec.batchDims; ++d)
         os << "    { const idx_t c = rest % count" << d << "; rest /= count" << d << "; ioff += c * inStride" << d
@@ -488,7 +488,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
     // Bluestein runs the passes twice: the forward FFT of the chirped input, then (after the
     // pointwise product with the kernel's spectrum, conjugated) the FFT that inverts it.
     const bool bluestein = spec.kind == PassKind::Bluestein;
-    const std::size_t bluesteinN = spec.bluesteinLength;
+    const std::size_t bluesteinN = spec.transformLength;
     std::size_t stepBase = stageBase; // tables of the Bluestein steps follow the stage tables
     if (spec.stageTwiddleLength) {
         const std::size_t L = stageSplit(spec);
@@ -501,7 +501,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
     // Points of a Rader/Bluestein transform, on real data too: an R2C reads reals (zero
     // imaginary part) and keeps the outputs k <= N/2; a C2R reads the hermitian half (k > N/2
     // by symmetry, conj(X[N-k])) and keeps the real parts.
-    const std::size_t pointsN = spec.bluesteinLength;
+    const std::size_t pointsN = spec.transformLength;
     auto loadPoint = [&](const std::string& n) -> std::string {
         if (spec.realDirection > 0)
             return "(real2_t)(" + io.loadReal(n) + ", 0)";
@@ -570,7 +570,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
                            << ")]); } else " << slot(s, q, r) << " = (real2_t)(0);\n";
                         continue;
                     }
-                    if (spec.bluesteinStep == BluesteinStep::Load || spec.bluesteinStep == BluesteinStep::RealLoad) {
+                    if (spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::RealLoad) {
                         // The point at position pos: real input (R2C), or the hermitian half with
                         // X[pos] = conj(X[N - pos]) above N/2 (C2R; positions are consecutive
                         // elements of batch dimension 0, so N - pos sits (N - pos) * inStride0
@@ -579,20 +579,20 @@ std::string generateStockhamSource(const KernelSpec& spec)
                         if (spec.realDirection > 0)
                             point = "(real2_t)(" + io.loadReal(e) + ", 0)";
                         if (spec.realDirection < 0)
-                            point = "(pos <= " + u(spec.bluesteinLength / 2) + " ? " + point + " : (real2_t)(1, -1) * " +
-                                io.loadComplexAt("ioff - coord0 * inStride0 + (" + u(spec.bluesteinLength) +
+                            point = "(pos <= " + u(spec.transformLength / 2) + " ? " + point + " : (real2_t)(1, -1) * " +
+                                io.loadComplexAt("ioff - coord0 * inStride0 + (" + u(spec.transformLength) +
                                                  " - pos) * inStride0") + ")";
-                        if (spec.bluesteinStep == BluesteinStep::RealLoad) { // every position is a point
+                        if (spec.fusedStep == FusedStep::RealLoad) { // every position is a point
                             os << "            { ";
                             if (spec.realDirection < 0)
-                                os << "const idx_t pos = coord0 + (idx_t)(" << e << ") * " << u(spec.bluesteinPositionStride)
+                                os << "const idx_t pos = coord0 + (idx_t)(" << e << ") * " << u(spec.fusedPositionStride)
                                    << "; ";
                             os << "const real2_t x = " << point << "; " << slot(s, q, r)
                                << " = (real2_t)(x.x, x.y * dirSign); }\n";
                             continue;
                         }
-                        os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * " << u(spec.bluesteinPositionStride)
-                           << "; if (pos < " << u(spec.bluesteinLength) << ") { const real2_t x = " << point
+                        os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * " << u(spec.fusedPositionStride)
+                           << "; if (pos < " << u(spec.transformLength) << ") { const real2_t x = " << point
                            << "; " << slot(s, q, r) << " = cmul((real2_t)(x.x, x.y * dirSign), tw[" << u(stepBase)
                            << " + pos]); } else " << slot(s, q, r) << " = (real2_t)(0); }\n";
                         continue;
@@ -666,27 +666,27 @@ std::string generateStockhamSource(const KernelSpec& spec)
                         os << "            if ((" << e << ") < " << u(bluesteinN) << ") { const real2_t X = cmul((real2_t)("
                            << y << ".x, -" << y << ".y), tw[" << u(kernelBase - bluesteinN) << " + (" << e << ")]); "
                            << storePoint(e, "(real2_t)(X.x * scaleRe, X.y * scaleIm)") << " }\n";
-                    } else if (spec.bluesteinStep == BluesteinStep::Multiply) {
+                    } else if (spec.fusedStep == FusedStep::Multiply) {
                         os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * "
-                           << u(spec.bluesteinPositionStride) << "; const real2_t c = cmul(" << y << ", tw[" << u(stepBase)
+                           << u(spec.fusedPositionStride) << "; const real2_t c = cmul(" << y << ", tw[" << u(stepBase)
                            << " + pos]); " << io.storeComplex(e, "(real2_t)(c.x * scaleRe, -c.y * scaleIm)") << " }\n";
-                    } else if (spec.bluesteinStep == BluesteinStep::Store) {
+                    } else if (spec.fusedStep == FusedStep::Store) {
                         // R2C keeps the hermitian half (pos <= N/2), C2R the real parts.
-                        const std::size_t keep = spec.realDirection > 0 ? spec.bluesteinLength / 2 + 1 : spec.bluesteinLength;
+                        const std::size_t keep = spec.realDirection > 0 ? spec.transformLength / 2 + 1 : spec.transformLength;
                         const std::string store = spec.realDirection < 0
                                                       ? io.storeReal(e, "X.x * scaleRe")
                                                       : io.storeComplex(e, "(real2_t)(X.x * scaleRe, X.y * scaleIm)");
                         os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * "
-                           << u(spec.bluesteinPositionStride) << "; if (pos < " << u(keep)
+                           << u(spec.fusedPositionStride) << "; if (pos < " << u(keep)
                            << ") { const real2_t X = cmul((real2_t)(" << y << ".x, -" << y << ".y), tw[" << u(stepBase)
                            << " + pos]); " << store << " } }\n";
-                    } else if (spec.bluesteinStep == BluesteinStep::RealStore) {
-                        const std::size_t keep = spec.realDirection > 0 ? spec.bluesteinLength / 2 + 1 : spec.bluesteinLength;
+                    } else if (spec.fusedStep == FusedStep::RealStore) {
+                        const std::size_t keep = spec.realDirection > 0 ? spec.transformLength / 2 + 1 : spec.transformLength;
                         const std::string store = spec.realDirection < 0
                                                       ? io.storeReal(e, y + ".x * scaleRe")
                                                       : io.storeComplex(e, "(real2_t)(" + y + ".x * scaleRe, " + y + ".y * scaleIm)");
                         os << "            { const idx_t pos = coord0 + (idx_t)(" << e << ") * "
-                           << u(spec.bluesteinPositionStride) << "; if (pos < " << u(keep) << ") " << store << " }\n";
+                           << u(spec.fusedPositionStride) << "; if (pos < " << u(keep) << ") " << store << " }\n";
                     } else if (spec.kind == PassKind::Complex) {
                         os << "            " << io.storeComplex(e, "(real2_t)(" + y + ".x * scaleRe, " + y + ".y * scaleIm)")
                            << "\n";

@@ -1,4 +1,4 @@
-// Pieces shared by the vector kernel generators (simd_columns.cpp, row_lanes.cpp): the shape of
+// Pieces shared by the vector kernel generators (lanes.cpp, row_lanes.cpp): the shape of
 // the Stockham passes over vectors vr[]/vi[] and the source text that walks them.
 #pragma once
 

@@ -37,8 +37,8 @@ SidePoints sidePoints(const KernelSpec& s, bool input)
     case PassKind::Bluestein:
     case PassKind::Rader:
         if (s.realDirection == 0)
-            return {s.bluesteinLength, false};
-        return realSide ? SidePoints{s.bluesteinLength, true} : SidePoints{s.bluesteinLength / 2 + 1, false};
+            return {s.transformLength, false};
+        return realSide ? SidePoints{s.transformLength, true} : SidePoints{s.transformLength / 2 + 1, false};
     case PassKind::Complex:
         break;
     }

@@ -1,4 +1,4 @@
-// The CPU forms of a pass (PoCL and other CPU devices): lane kernels (generator/simd_columns.cpp),
+// The CPU forms of a pass (PoCL and other CPU devices): lane kernels (generator/lanes.cpp),
 // OpenCL vectors of `lanes` neighbouring transforms, and row-lane kernels (generator/row_lanes.cpp),
 // the points of one contiguous row in the vector lanes. PoCL's compiler does not vectorise
 // ordinary work-item code across work-items; these forms write the vectors out. The numbers
@@ -76,7 +76,7 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const std::size_t lanes =
         evenReal && spec.precision == Precision::Single && rowLength % (t.realRowLanes * W) == 0 ? t.realRowLanes : W;
     if (!ctx.limits.rowLaneKernels || !(spec.kind == PassKind::Complex || evenReal) || spec.stageTwiddleLength ||
-        spec.bluesteinStep != BluesteinStep::None || pass.inStride != 1 || pass.outStride != 1 ||
+        spec.fusedStep != FusedStep::None || pass.inStride != 1 || pass.outStride != 1 ||
         rowLength % (W * W) != 0 || rowLength < minRow ||
         rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes)
         return false;
@@ -110,7 +110,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     const bool realPass = spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward;
     const bool bluestein = spec.kind == PassKind::Bluestein && !spec.stageTwiddleLength;
     if (!ctx.cpuForms() || (spec.kind != PassKind::Complex && !realPass && !bluestein) || spec.radices.empty() ||
-        spec.splitExchange || (spec.bluesteinStep != BluesteinStep::None && spec.realDirection != 0))
+        spec.splitExchange || (spec.fusedStep != FusedStep::None && spec.realDirection != 0))
         return;
     if (chooseRowLanes(ctx, pass))
         return;
@@ -132,8 +132,8 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     spec.realPairs = spec.halfLengthReal() && ((spec.kind == PassKind::RealForward && pass.inStride == 1) ||
                                                (spec.kind == PassKind::RealBackward && pass.outStride == 1));
     // The real side is read and written element by element.
-    spec.laneGatherIn = d.inStride != 1 || spec.realInputSide() || spec.bluesteinStep == BluesteinStep::Load;
-    spec.laneGatherOut = d.outStride != 1 || spec.realOutputSide() || spec.bluesteinStep == BluesteinStep::Store;
+    spec.laneGatherIn = d.inStride != 1 || spec.realInputSide() || spec.fusedStep == FusedStep::Load;
+    spec.laneGatherOut = d.outStride != 1 || spec.realOutputSide() || spec.fusedStep == FusedStep::Store;
     spec.transformsPerGroup = 1;
     spec.transformMajorThreads = false;
     // Two local buffers where they fit the device, else one (a one-kernel Bluestein of M up to

@@ -175,16 +175,16 @@ void addBluesteinDimension(const Context& ctx, ExecutionPlan& plan, std::size_t 
             if (round == 1 && i + 1 == P)
                 next = &dst;
             PassIo io = subPass(d, m, factors[i], span, *current, *next);
-            io.bluesteinLength = n;
+            io.transformLength = n;
             io.bluesteinPadded = m;
             if (round == 0 && i == 0) {
-                io.bluesteinStep = BluesteinStep::Load;
-                io.bluesteinPositionStride = m / factors[i];
+                io.fusedStep = FusedStep::Load;
+                io.fusedPositionStride = m / factors[i];
                 io.pinFirstBatchDim = true;
                 io.realDirection = realDirection;
             } else if (i + 1 == P) {
-                io.bluesteinStep = round == 0 ? BluesteinStep::Multiply : BluesteinStep::Store;
-                io.bluesteinPositionStride = span;
+                io.fusedStep = round == 0 ? FusedStep::Multiply : FusedStep::Store;
+                io.fusedPositionStride = span;
                 io.realDirection = round == 0 ? 0 : realDirection;
             }
             plan.passes.push_back(makePass(ctx, io));
@@ -217,15 +217,15 @@ void addRealRow(const Context& ctx, ExecutionPlan& plan, std::size_t n, int real
         if (next != &dst)
             reserveScratch(plan, *next, ctx.precision());
         PassIo io = subPass(0, n, factors[i], span, *current, *next);
-        io.bluesteinLength = n;
+        io.transformLength = n;
         if (i == 0) {
-            io.bluesteinStep = BluesteinStep::RealLoad;
-            io.bluesteinPositionStride = n / factors[i];
+            io.fusedStep = FusedStep::RealLoad;
+            io.fusedPositionStride = n / factors[i];
             io.pinFirstBatchDim = true;
             io.realDirection = realDirection;
         } else if (i + 1 == P) {
-            io.bluesteinStep = BluesteinStep::RealStore;
-            io.bluesteinPositionStride = span;
+            io.fusedStep = FusedStep::RealStore;
+            io.fusedPositionStride = span;
             io.realDirection = realDirection;
         }
         plan.passes.push_back(makePass(ctx, io));

@@ -80,8 +80,8 @@ struct PassIo {
     // depend on, and must stay batch dimension 0 of the kernel.
     std::size_t stageTwiddleLength = 0;
     bool pinFirstBatchDim = false;  // batch[0] must stay batch dimension 0 (see above)
-    BluesteinStep bluesteinStep = BluesteinStep::None;
-    std::size_t bluesteinLength = 0, bluesteinPadded = 0, bluesteinPositionStride = 0;
+    FusedStep fusedStep = FusedStep::None;
+    std::size_t transformLength = 0, bluesteinPadded = 0, fusedPositionStride = 0;
     int realDirection = 0; // Load/Store steps on real data (see KernelSpec::realDirection)
 };
 

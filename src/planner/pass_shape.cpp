@@ -116,7 +116,7 @@ PassPlan makePass(const Context& ctx, const PassIo& io)
                             io.kind == PassKind::RealBackward) && !hasCodeletFactors(io.n);
     if (anyLength) {
         spec.realDirection = io.kind == PassKind::RealForward ? 1 : io.kind == PassKind::RealBackward ? -1 : 0;
-        spec.bluesteinLength = io.n;
+        spec.transformLength = io.n;
         spec.kind = useRader(ctx, io.n) ? PassKind::Rader : PassKind::Bluestein;
         spec.length = useRader(ctx, io.n) ? io.n - 1 : bluesteinLength(io.n);
     } else if (io.kind == PassKind::Complex) {
@@ -136,11 +136,11 @@ PassPlan makePass(const Context& ctx, const PassIo& io)
     if (io.stageTwiddleLength > UINT32_MAX || io.bluesteinPadded > UINT32_MAX)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
     spec.stageTwiddleLength = io.stageTwiddleLength;
-    spec.bluesteinStep = io.bluesteinStep;
-    if (io.bluesteinStep != BluesteinStep::None) {
-        spec.bluesteinLength = io.bluesteinLength;
+    spec.fusedStep = io.fusedStep;
+    if (io.fusedStep != FusedStep::None) {
+        spec.transformLength = io.transformLength;
         spec.bluesteinPadded = io.bluesteinPadded;
-        spec.bluesteinPositionStride = io.bluesteinPositionStride;
+        spec.fusedPositionStride = io.fusedPositionStride;
         spec.realDirection = io.realDirection;
     }
     if (spec.batchDims > kMaxBatchDims)

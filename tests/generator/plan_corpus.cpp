@@ -231,6 +231,12 @@ const char* roleName(BufferRole r)
     return "?";
 }
 
+// Kernel name -> hash of its code: a name is the program cache's and the executor's handle on a
+// kernel, so two specs with one name must give one source (KernelSpec::kernelName covers every
+// field that changes the source).
+std::map<std::string, std::string> g_codeByName;
+std::size_t g_nameClashes = 0;
+
 // Everything of a plan that decides what runs, as text (sources by their code's hash).
 std::string planRecord(const ExecutionPlan& plan, std::vector<std::pair<std::string, std::string>>* sources)
 {
@@ -250,7 +256,11 @@ std::string planRecord(const ExecutionPlan& plan, std::vector<std::pair<std::str
             table.update(&re, sizeof re);
             table.update(&im, sizeof im);
         }
-        os << " code " << toHex(Sha256::of(codeOf(source))).substr(0, 16) << " table "
+        const std::string code = toHex(Sha256::of(codeOf(source))).substr(0, 16);
+        const auto known = g_codeByName.emplace(p.spec.kernelName(), code);
+        if (!known.second && known.first->second != code && ++g_nameClashes <= 10)
+            std::printf("one name, two sources: %s\n", p.spec.kernelName().c_str());
+        os << " code " << code << " table "
            << toHex(table.digest()).substr(0, 16) << '\n';
         if (sources)
             sources->push_back({p.spec.kernelName(), source});
@@ -366,8 +376,9 @@ int main(int argc, char** argv)
         for (const auto& [key, value] : expected)
             if (!actual.count(key) && ++differ <= 40)
                 std::printf("gone: %s\n", key.c_str());
-        std::printf("%zu plans, %zu differ from %s\n", actual.size(), differ, argv[2]);
-        return differ == 0 && actual.size() == expected.size() ? 0 : 1;
+        std::printf("%zu plans, %zu differ from %s; %zu kernel names, %zu with two sources\n", actual.size(), differ,
+                    argv[2], g_codeByName.size(), g_nameClashes);
+        return differ == 0 && actual.size() == expected.size() && g_nameClashes == 0 ? 0 : 1;
     }
     if (mode == "--write-explained" && argc == 3) {
         std::ofstream out(argv[2]);

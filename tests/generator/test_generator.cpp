@@ -8,7 +8,7 @@
 #include "factorize.h"
 #include "generate.h"
 #include "kernel_spec.h"
-#include "simd_columns.h"
+#include "lanes.h"
 #include "stockham.h"
 
 #include <cmath>

@@ -10,7 +10,7 @@
 // parts, and the stores write whole lines back. The pass structure (radices, spans, local
 // exchanges, twiddle tables) is that of stockham.cpp, with one group of W transforms per
 // work-group and the real and imaginary parts in separate local arrays.
-#include "simd_columns.h"
+#include "lanes.h"
 
 #include "butterfly.h"
 #include "global_access.h"
@@ -33,10 +33,10 @@ std::string generateLaneSource(const KernelSpec& spec)
     // Even real passes: a half-length complex FFT with the split (C2R) / merge (R2C) stage.
     const bool realForward = spec.kind == PassKind::RealForward && spec.halfLengthReal(),
                realBackward = spec.kind == PassKind::RealBackward && spec.halfLengthReal();
-    const BluesteinStep step = spec.bluesteinStep;
+    const FusedStep step = spec.fusedStep;
     // Bluestein in one kernel: the convolution's two rounds of passes over M points.
     const bool bluestein = spec.kind == PassKind::Bluestein;
-    if (bluestein && (spec.stageTwiddleLength || spec.bluesteinLength == 0 || N < 2 * spec.bluesteinLength - 1))
+    if (bluestein && (spec.stageTwiddleLength || spec.transformLength == 0 || N < 2 * spec.transformLength - 1))
         throw std::invalid_argument("KernelSpec: not a lane Bluestein kernel");
     // Odd real passes and Bluestein on real data: the complex FFT of all `points` points, reading
     // reals (realDir > 0) or the hermitian half expanded by X[N-k] = conj(X[k]) (realDir < 0),
@@ -44,12 +44,12 @@ std::string generateLaneSource(const KernelSpec& spec)
     const bool oddReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && !spec.halfLengthReal();
     const int realDir = spec.kind == PassKind::RealForward ? 1 : spec.kind == PassKind::RealBackward ? -1
                         : bluestein ? spec.realDirection : 0;
-    const std::size_t points = bluestein ? spec.bluesteinLength : N;
+    const std::size_t points = bluestein ? spec.transformLength : N;
     if ((realDir > 0 && !spec.laneGatherIn) || (realDir < 0 && !spec.laneGatherOut))
         throw std::invalid_argument("KernelSpec: the real side of a lane kernel is gathered");
     if ((spec.kind != PassKind::Complex && !bluestein && !realForward && !realBackward && !oddReal) || W < 2 ||
         spec.pre.present || spec.post.present || spec.splitExchange ||
-        (step == BluesteinStep::Load && !spec.laneGatherIn) || (step == BluesteinStep::Store && !spec.laneGatherOut) ||
+        (step == FusedStep::Load && !spec.laneGatherIn) || (step == FusedStep::Store && !spec.laneGatherOut) ||
         spec.radices.empty() || spec.laneDim < 0 ||
         spec.laneDim >= spec.batchDims)
         throw std::invalid_argument("KernelSpec: not a lane kernel");
@@ -72,10 +72,10 @@ std::string generateLaneSource(const KernelSpec& spec)
     // stage tables; point e of lane l sits at position coord0 + l + e * S along the transform
     // when the lanes run along batch dimension 0, at coord0 + e * S for every lane otherwise.
     const std::size_t stepBase = stageBase + (spec.stageTwiddleLength ? SL + (spec.stageTwiddleLength + SL - 1) / SL : 0);
-    const bool lanePositions = step != BluesteinStep::None && spec.laneDim == 0;
+    const bool lanePositions = step != FusedStep::None && spec.laneDim == 0;
     // Every group full: the lanes' table entries are neighbours, one vector load.
     const bool laneTables = lanePositions && spec.laneFull;
-    const std::size_t S = spec.bluesteinPositionStride, chirpN = spec.bluesteinLength;
+    const std::size_t S = spec.fusedPositionStride, chirpN = spec.transformLength;
 
     std::ostringstream os;
     os << "// clfft-ng generated kernel: " << spec.kernelName() << "\n"
@@ -121,8 +121,8 @@ std::string generateLaneSource(const KernelSpec& spec)
             os << (l ? ", " : "") << "(idx_t)min(" << u(l) << ", valid - 1u) * " << stride;
         os << "};\n";
     }
-    if (step != BluesteinStep::None) {
-        if (step == BluesteinStep::Load)
+    if (step != FusedStep::None) {
+        if (step == FusedStep::Load)
             os << "    const idx_t first = ioff - coord0 * inStride0; // the transform's point 0, always readable\n";
         if (lanePositions) {
             os << "    const uint lc[" << W << "] = {";
@@ -313,7 +313,7 @@ std::string generateLaneSource(const KernelSpec& spec)
 
     // Bluestein: the chirp conj(b) (N entries) and the kernel's spectrum DFT_M(b~)/M follow the
     // pass twiddles (stockham.cpp's table).
-    const std::size_t chirpBase = stageBase, spectrumBase = stageBase + spec.bluesteinLength;
+    const std::size_t chirpBase = stageBase, spectrumBase = stageBase + spec.transformLength;
     const std::size_t rounds = bluestein ? 2 : 1;
     for (std::size_t stepIndex = 0; stepIndex < rounds * passes.size(); ++stepIndex) {
         const std::size_t p = stepIndex % passes.size();
@@ -329,14 +329,14 @@ std::string generateLaneSource(const KernelSpec& spec)
                     const std::string e = readElement(s, j, r), k = slot(s, q, r);
                     if (bluestein) {
                         // x[e] conj(b[e]) for e < N, zero padding up to M
-                        os << "        if ((" << e << ") < " << u(spec.bluesteinLength) << ") {\n    "
+                        os << "        if ((" << e << ") < " << u(spec.transformLength) << ") {\n    "
                            << loadPoint(e, k) << "            { const real2_t c = tw["
                            << u(chirpBase) << " + (" << e << ")]; const vreal_t a = vr[" << k << "], b = vi[" << k
                            << "] * dirSign; vr[" << k << "] = a * c.x - b * c.y; vi[" << k << "] = a * c.y + b * c.x; }\n"
                            << "        } else { vr[" << k << "] = (vreal_t)0; vi[" << k << "] = (vreal_t)0; }\n";
                         continue;
                     }
-                    if (step == BluesteinStep::Load) {
+                    if (step == FusedStep::Load) {
                         // x[p] conj(b[p]) for p < N, zero beyond (masked lanes read point 0).
                         os << "        { const uint p0 = (uint)coord0 + (" << e << ") * " << u(S) << "; const idx_t o = ioff + (idx_t)("
                            << e << ") * inStride;";
@@ -437,7 +437,7 @@ std::string generateLaneSource(const KernelSpec& spec)
                        << "] * c.x); }\n";
                 if (bluestein && writesGlobal) {
                     // X[e] = conj(b[e]) conj(v[e]) for e < N
-                    os << "        if ((" << e << ") < " << u(spec.bluesteinLength) << ") { const real2_t c = tw[" << u(chirpBase)
+                    os << "        if ((" << e << ") < " << u(spec.transformLength) << ") { const real2_t c = tw[" << u(chirpBase)
                        << " + (" << e << ")]; const vreal_t a = vr[" << k << "], b = vi[" << k
                        << "]; const vreal_t Xr = a * c.x + b * c.y, Xi = a * c.y - b * c.x;\n    "
                        << storePoint(e, "Xr * scaleRe", "Xi * scaleIm") << "        }\n";
@@ -447,13 +447,13 @@ std::string generateLaneSource(const KernelSpec& spec)
                     os << "        lr" << to << "[" << e << "] = vr[" << k << "]; li" << to << "[" << e << "] = vi[" << k << "];\n";
                     continue;
                 }
-                if (step == BluesteinStep::Multiply || step == BluesteinStep::Store) {
+                if (step == FusedStep::Multiply || step == FusedStep::Store) {
                     const std::string at = "ooff + (idx_t)(" + e + ") * outStride";
                     os << "        { const uint p0 = (uint)coord0 + (" << e << ") * " << u(S) << ";";
-                    if (step == BluesteinStep::Store)
+                    if (step == FusedStep::Store)
                         os << " if (p0 < " << u(chirpN) << ") {";
                     // the factor of each lane: the table entry at its position
-                    const std::size_t lastEntry = (step == BluesteinStep::Store ? chirpN : spec.bluesteinPadded) - 1;
+                    const std::size_t lastEntry = (step == FusedStep::Store ? chirpN : spec.bluesteinPadded) - 1;
                     if (laneTables)
                         os << " const vreal2_t f = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(stepBase)
                            << " + p0)); const vreal_t fr = f.even, fi = f.odd;";
@@ -468,7 +468,7 @@ std::string generateLaneSource(const KernelSpec& spec)
                         os << ");";
                     }
                     const std::string y = "vr[" + k + "]", yi = "vi[" + k + "]";
-                    if (step == BluesteinStep::Multiply) {
+                    if (step == FusedStep::Multiply) {
                         // conj(v[p] * DFT_M(b~)[p] / M)
                         os << " const vreal_t cr = " << y << " * fr - " << yi << " * fi, ci = " << y << " * fi + " << yi
                            << " * fr;\n" << storeText(at, "cr * scaleRe", "-ci * scaleIm") << "        }\n";
@@ -545,7 +545,7 @@ std::size_t laneLocalBuffers(const KernelSpec& spec)
 
 std::size_t laneTableBase(const KernelSpec& spec)
 {
-    const bool chirp = spec.bluesteinStep == BluesteinStep::Load || spec.bluesteinStep == BluesteinStep::Store;
+    const bool chirp = spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::Store;
     return stockhamTwiddleCount(spec) + (chirp ? spec.simdLanes : 0);
 }
 

@@ -1,4 +1,4 @@
-// Lane kernels (simd_columns.cpp): the passes of a Stockham kernel on OpenCL vectors of
+// Lane kernels (lanes.cpp): the passes of a Stockham kernel on OpenCL vectors of
 // spec.simdLanes neighbouring transforms, for CPU devices.
 #pragma once
 
