@@ -15,7 +15,7 @@
 
 #include <clFFT.h>
 
-#include "cl_object.h"
+#include "status_error.h"
 
 namespace clfft_ng::planning {
 

@@ -7,7 +7,7 @@
 
 #include <clFFT.h>
 
-#include "cl_object.h"
+#include "status_error.h"
 
 #include <algorithm>
 #include <cstdint>

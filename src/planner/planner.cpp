@@ -13,7 +13,7 @@
 
 #include <clFFT.h>
 
-#include "cl_object.h"
+#include "status_error.h"
 
 #include <algorithm>
 

@@ -1,6 +1,8 @@
 // RAII ownership of OpenCL objects: one reference, released exactly once.
 #pragma once
 
+#include "status_error.h"
+
 #include <CL/cl.h>
 
 #include <utility>
@@ -53,11 +55,5 @@ using KernelRef = ClObject<cl_kernel, clRetainKernel, clReleaseKernel>;
 using MemRef = ClObject<cl_mem, clRetainMemObject, clReleaseMemObject>;
 using EventRef = ClObject<cl_event, clRetainEvent, clReleaseEvent>;
 using QueueRef = ClObject<cl_command_queue, clRetainCommandQueue, clReleaseCommandQueue>;
-
-// Thrown inside the library to carry a clfftStatus / cl_int to the API boundary, where it is
-// turned back into a return value. Never crosses the C boundary.
-struct StatusError {
-    int status;
-};
 
 } // namespace clfft_ng
