@@ -1,4 +1,5 @@
 #include "butterfly.h"
+#include "unit_roots.h"
 
 #include <cmath>
 #include <cstdio>
@@ -11,7 +12,6 @@ namespace clfft_ng {
 
 namespace {
 
-constexpr long double kPi = 3.141592653589793238462643383279502884L;
 
 int smallestPrimeFactor(int n)
 {

@@ -11,6 +11,7 @@
 // exchanges, twiddle tables) is that of stockham.cpp, with one group of W transforms per
 // work-group and the real and imaginary parts in separate local arrays.
 #include "lanes.h"
+#include "unit_roots.h"
 
 #include "butterfly.h"
 #include "global_access.h"
@@ -557,9 +558,7 @@ std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec)
     table.reserve(spec.length * W);
     for (std::size_t e = 0; e < spec.length; ++e)
         for (std::size_t l = 0; l < W; ++l) {
-            const long double angle = -2.0L * 3.141592653589793238462643383279502884L *
-                                      static_cast<long double>((l * e) % M) / static_cast<long double>(M);
-            table.emplace_back(std::cos(angle), std::sin(angle));
+            table.push_back(unitRoot(l * e, M));
         }
     return table;
 }

@@ -3,6 +3,7 @@
 // Each work-item owns one pair (k, M-k), reads both points and writes both, so the kernel
 // works in place. The algebra is the one of the fused stages in stockham.cpp.
 #include "real_split.h"
+#include "unit_roots.h"
 
 #include "butterfly.h"
 #include "global_access.h"
@@ -16,7 +17,6 @@ namespace clfft_ng {
 
 namespace {
 
-constexpr long double kPi = 3.141592653589793238462643383279502884L;
 
 std::size_t tableSplit(const KernelSpec& spec)
 {
@@ -33,10 +33,7 @@ std::vector<std::complex<long double>> splitMergeTwiddles(const KernelSpec& spec
 {
     const std::size_t N = spec.realLength, count = spec.length / 2 + 1, L = tableSplit(spec);
     std::vector<std::complex<long double>> table;
-    auto root = [&](std::size_t e) {
-        const long double angle = -2.0L * kPi * static_cast<long double>(e % N) / static_cast<long double>(N);
-        return std::complex<long double>(std::cos(angle), std::sin(angle));
-    };
+    auto root = [&](std::size_t e) { return unitRoot(e, N); };
     for (std::size_t e = 0; e < L; ++e)
         table.push_back(root(e));
     for (std::size_t h = 0; h * L < count; ++h)

@@ -17,6 +17,7 @@
 // vector) splits step 2 into a radix-2 step over the halves of each vector, then two 8-point
 // DFTs on 8-lane halves; the complex side is always moved 8 points at a time (creal_t).
 #include "row_lanes.h"
+#include "unit_roots.h"
 
 #include "butterfly.h"
 #include "global_access.h"
@@ -56,11 +57,7 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
 {
     check(spec);
     const std::size_t W = spec.rowLanes, N = spec.length, A = N / W;
-    const long double pi = 3.141592653589793238462643383279502884L;
-    auto root = [&](std::size_t e, std::size_t n) {
-        const long double angle = -2.0L * pi * static_cast<long double>(e % n) / static_cast<long double>(n);
-        return std::complex<long double>(std::cos(angle), std::sin(angle));
-    };
+    auto root = unitRoot;
     std::vector<std::complex<long double>> table;
     for (const VectorPass& s : vectorPasses(spec.radices, A)) {
         if (s.span == 1)
@@ -347,7 +344,7 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     };
     std::string twr = "(creal_t)(", twi = "(creal_t)("; // w_16^b, b < 8, for the radix-2 step of 16 lanes
     for (int b = 0; b < 8; ++b) {
-        const long double angle = 2 * 3.141592653589793238462643383279502884L * b / 16;
+        const long double angle = 2 * kPi * b / 16;
         twr += (b ? ", " : "") + realLiteral(std::cos(angle), spec.precision);
         twi += (b ? ", " : "") + realLiteral(-std::sin(angle), spec.precision);
     }

@@ -18,6 +18,7 @@
 // 12.3; Sorensen et al., IEEE TASSP 35(6), 1987). An odd N runs the full complex FFT with a
 // zero imaginary part (forward) or the hermitian half expanded by symmetry (backward).
 #include "stockham.h"
+#include "unit_roots.h"
 
 #include "butterfly.h"
 #include "global_access.h"
@@ -34,7 +35,6 @@ namespace clfft_ng {
 
 namespace {
 
-constexpr long double kPi = 3.141592653589793238462643383279502884L;
 
 struct PassShape {
     int radix;
@@ -275,10 +275,7 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
     std::vector<std::complex<long double>> table;
     table.reserve(stockhamTwiddleCount(spec));
     // Reduce each exponent modulo n before scaling, so the argument stays in [0, 2 pi).
-    auto root = [](std::size_t e, std::size_t n) {
-        const long double angle = -2.0L * kPi * static_cast<long double>(e % n) / static_cast<long double>(n);
-        return std::complex<long double>(std::cos(angle), std::sin(angle));
-    };
+    auto root = unitRoot;
     for (const PassShape& s : passShapes(spec)) {
         if (s.span == 1)
             continue;
