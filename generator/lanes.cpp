@@ -16,6 +16,7 @@
 #include "butterfly.h"
 #include "global_access.h"
 #include "kernel_args.h"
+#include "kernel_prelude.h"
 #include "stockham.h"
 #include "vector_passes.h"
 
@@ -79,23 +80,15 @@ std::string generateLaneSource(const KernelSpec& spec)
     const std::size_t S = spec.fusedPositionStride, chirpN = spec.transformLength;
 
     std::ostringstream os;
-    os << "// clfft-ng generated kernel: " << spec.kernelName() << "\n"
-       << "// " << spec.describe() << "\n"
-       << "// Stockham autosort on vectors of " << W << " neighbouring transforms (lanes), forward DFT; the\n"
-       << "// backward one by conjugating at load and store.\n";
-    if (dbl)
-        os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
-    os << "typedef " << real << " real_t;\ntypedef " << real << "2 real2_t;\ntypedef " << vreal << " vreal_t;\ntypedef "
-       << vreal2 << " vreal2_t;\n"
-       << (spec.index64 ? "typedef ulong idx_t;\n" : "typedef uint idx_t;\n") << "\n";
+    os << kernelHeaderComment(spec, {"Stockham autosort on vectors of " + w + " neighbouring transforms (lanes), forward DFT; the",
+                                     "backward one by conjugating at load and store."})
+       << precisionTypes(spec, {{"vreal_t", w}, {"vreal2_t", w2}});
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
     for (int r : distinct)
         os << emitScalarCodelet(r, spec.precision, "vreal_t") << "\n";
 
     const GlobalAccess io(spec);
-    os << "__kernel __attribute__((reqd_work_group_size(" << T << ", 1, 1)))\n"
-       << "void " << spec.kernelName() << "(\n"
-       << kernelParameters(spec) << "\n{\n"
+    os << kernelSignature(spec, T)
        << "    const uint t = (uint)get_local_id(0);\n"
        << "    idx_t rest = (idx_t)get_group_id(0), ioff = 0, ooff = 0, coord0 = 0;\n"
        << "    uint valid = " << w << "u;\n";

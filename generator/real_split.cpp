@@ -8,6 +8,7 @@
 #include "butterfly.h"
 #include "global_access.h"
 #include "kernel_args.h"
+#include "kernel_prelude.h"
 
 #include <cmath>
 #include <sstream>
@@ -50,21 +51,8 @@ std::string generateSplitMergeSource(const KernelSpec& spec)
     const std::size_t M = spec.length, L = tableSplit(spec);
     const GlobalAccess io(spec);
     std::ostringstream os;
-    os << "// clfft-ng generated kernel: " << spec.kernelName() << "\n// " << spec.describe() << "\n";
-    if (spec.precision == Precision::Double)
-        os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\ntypedef double real_t;\ntypedef double2 real2_t;\n";
-    else
-        os << "typedef float real_t;\ntypedef float2 real2_t;\n";
-    os << (spec.index64 ? "typedef ulong idx_t;\n" : "typedef uint idx_t;\n") << "\n"
-       << "static inline real2_t cmul(real2_t a, real2_t b)\n{\n"
-       << "    return (real2_t)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);\n}\n\n";
-    if (spec.pre.present)
-        os << "// ---- pre-callback (client code)\n" << spec.pre.source << "\n// ---- end of pre-callback\n\n";
-    if (spec.post.present)
-        os << "// ---- post-callback (client code)\n" << spec.post.source << "\n// ---- end of post-callback\n\n";
-    os << "__kernel __attribute__((reqd_work_group_size(" << kSplitMergeGroup << ", 1, 1)))\n"
-       << "void " << spec.kernelName() << "(\n"
-       << kernelParameters(spec) << "\n{\n"
+    os << kernelHeaderComment(spec, {}) << precisionTypes(spec) << complexMultiply() << callbackSources(spec)
+       << kernelSignature(spec, kSplitMergeGroup)
        << "    const uint k = (uint)get_global_id(0);\n"
        << "    const idx_t m = (idx_t)get_global_id(1);\n"
        << "    if (k > " << u(M / 2) << " || m >= nTransforms)\n        return;\n"

@@ -22,6 +22,7 @@
 #include "butterfly.h"
 #include "global_access.h"
 #include "kernel_args.h"
+#include "kernel_prelude.h"
 #include "vector_passes.h"
 
 #include <cmath>
@@ -100,15 +101,9 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     const bool inPlanar = spec.inLayout == ComplexLayout::Planar, outPlanar = spec.outLayout == ComplexLayout::Planar;
 
     std::ostringstream os;
-    os << "// clfft-ng generated kernel: " << spec.kernelName() << "\n"
-       << "// " << spec.describe() << "\n"
-       << "// " << B << " transform(s) per work-group, points n = 8a + b in lane b of vector a (row_lanes.cpp):\n"
-       << "// " << A << "-point Stockham passes on vectors, then 8-point DFTs across the lanes.\n";
-    if (dbl)
-        os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
-    os << "typedef " << real << " real_t;\ntypedef " << real << "2 real2_t;\ntypedef " << real << w
-       << " vreal_t;\ntypedef " << real << "8 creal_t;\ntypedef " << real << "16 creal2_t;\n"
-       << (spec.index64 ? "typedef ulong idx_t;\n" : "typedef uint idx_t;\n") << "\n";
+    os << kernelHeaderComment(spec, {std::to_string(B) + " transform(s) per work-group, points n = 8a + b in lane b of vector a (row_lanes.cpp):",
+                                     std::to_string(A) + "-point Stockham passes on vectors, then 8-point DFTs across the lanes."})
+       << precisionTypes(spec, {{"vreal_t", w}, {"creal_t", "8"}, {"creal2_t", "16"}});
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
     if (W == 8)
         distinct.insert(8);
@@ -146,9 +141,7 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     os << "}\n\n";
 
     const GlobalAccess io(spec);
-    os << "__kernel __attribute__((reqd_work_group_size(" << B * T << ", 1, 1)))\n"
-       << "void " << spec.kernelName() << "(\n"
-       << kernelParameters(spec) << "\n{\n"
+    os << kernelSignature(spec, B * T)
        << "    const uint lid = (uint)get_local_id(0), s = lid / " << u(T) << ", t = lid % " << u(T) << ";\n"
        << "    // transform slot s of the group; a slot past the last transform computes the last one again\n"
        << "    // and stores nothing\n"

@@ -23,6 +23,7 @@
 #include "butterfly.h"
 #include "global_access.h"
 #include "kernel_args.h"
+#include "kernel_prelude.h"
 
 #include <algorithm>
 #include <cmath>
@@ -345,7 +346,6 @@ std::string generateStockhamSource(const KernelSpec& spec)
     validate(spec);
     const std::vector<PassShape> passes = passShapes(spec);
     const std::size_t N = spec.length, B = spec.transformsPerGroup, T = spec.threadsPerTransform;
-    const bool dbl = spec.precision == Precision::Double;
     const bool useLocal = spec.usesLocalMemory();
     const bool expandInput = spec.kind == PassKind::RealBackward;                      // pre-stage
     const bool mergeOutput = spec.kind == PassKind::RealForward && spec.halfLengthReal(); // post-stage
@@ -354,29 +354,12 @@ std::string generateStockhamSource(const KernelSpec& spec)
     const GlobalAccess io(spec);
 
     std::ostringstream os;
-    os << "// clfft-ng generated kernel: " << spec.kernelName() << "\n"
-       << "// " << spec.describe() << "\n"
-       << "// Stockham autosort, forward DFT; the backward one by conjugating at load and store.\n";
-    if (dbl)
-        os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
-           << "typedef double real_t;\ntypedef double2 real2_t;\n";
-    else
-        os << "typedef float real_t;\ntypedef float2 real2_t;\n";
-    os << (spec.index64 ? "typedef ulong idx_t;\n" : "typedef uint idx_t;\n") << "\n";
-    os << "static inline real2_t cmul(real2_t a, real2_t b)\n{\n"
-       << "    return (real2_t)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);\n}\n\n";
+    os << kernelHeaderComment(spec, {"Stockham autosort, forward DFT; the backward one by conjugating at load and store."})
+       << precisionTypes(spec) << complexMultiply();
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
     for (int r : distinct)
         os << emitCodelet(r, spec.precision) << "\n";
-    if (spec.pre.present)
-        os << "// ---- pre-callback (client code)\n" << spec.pre.source << "\n// ---- end of pre-callback\n\n";
-    if (spec.post.present)
-        os << "// ---- post-callback (client code)\n" << spec.post.source << "\n// ---- end of post-callback\n\n";
-
-    // ---- signature
-    os << "__kernel __attribute__((reqd_work_group_size(" << spec.workGroupSize() << ", 1, 1)))\n"
-       << "void " << spec.kernelName() << "(\n"
-       << kernelParameters(spec) << "\n{\n";
+    os << callbackSources(spec) << kernelSignature(spec, spec.workGroupSize());
 
     // ---- which transform and which part of it this work-item owns
     os << "    const uint lid = (uint)get_local_id(0);\n";

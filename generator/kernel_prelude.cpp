@@ -1,0 +1,50 @@
+#include "kernel_prelude.h"
+
+#include "kernel_args.h"
+
+namespace clfft_ng {
+
+std::string kernelHeaderComment(const KernelSpec& spec, const std::vector<std::string>& notes)
+{
+    std::string text = "// clfft-ng generated kernel: " + spec.kernelName() + "\n// " + spec.describe() + "\n";
+    for (const std::string& note : notes)
+        text += "// " + note + "\n";
+    return text;
+}
+
+std::string precisionTypes(const KernelSpec& spec, const std::vector<std::pair<std::string, std::string>>& vectors)
+{
+    const std::string real = spec.precision == Precision::Double ? "double" : "float";
+    std::string text;
+    if (spec.precision == Precision::Double)
+        text += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+    text += "typedef " + real + " real_t;\ntypedef " + real + "2 real2_t;\n";
+    for (const auto& [name, width] : vectors)
+        text += "typedef " + real + width + " " + name + ";\n";
+    text += spec.index64 ? "typedef ulong idx_t;\n\n" : "typedef uint idx_t;\n\n";
+    return text;
+}
+
+std::string complexMultiply()
+{
+    return "static inline real2_t cmul(real2_t a, real2_t b)\n{\n"
+           "    return (real2_t)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);\n}\n\n";
+}
+
+std::string callbackSources(const KernelSpec& spec)
+{
+    std::string text;
+    if (spec.pre.present)
+        text += "// ---- pre-callback (client code)\n" + spec.pre.source + "\n// ---- end of pre-callback\n\n";
+    if (spec.post.present)
+        text += "// ---- post-callback (client code)\n" + spec.post.source + "\n// ---- end of post-callback\n\n";
+    return text;
+}
+
+std::string kernelSignature(const KernelSpec& spec, std::size_t workGroupSize)
+{
+    return "__kernel __attribute__((reqd_work_group_size(" + std::to_string(workGroupSize) + ", 1, 1)))\nvoid " +
+           spec.kernelName() + "(\n" + kernelParameters(spec) + "\n{\n";
+}
+
+} // namespace clfft_ng
