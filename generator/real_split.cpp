@@ -19,26 +19,15 @@ namespace clfft_ng {
 namespace {
 
 
-std::size_t tableSplit(const KernelSpec& spec)
-{
-    const std::size_t count = spec.length / 2 + 1;
-    std::size_t L = 1;
-    while (L * L < count)
-        ++L;
-    return L;
-}
+// The factors exp(-2 pi i k / N), k <= M/2, from two tables (unit_roots.h).
+std::size_t tableSplit(const KernelSpec& spec) { return twoLevelSplit(spec.length / 2 + 1); }
 
 } // namespace
 
 std::vector<std::complex<long double>> splitMergeTwiddles(const KernelSpec& spec)
 {
-    const std::size_t N = spec.realLength, count = spec.length / 2 + 1, L = tableSplit(spec);
     std::vector<std::complex<long double>> table;
-    auto root = [&](std::size_t e) { return unitRoot(e, N); };
-    for (std::size_t e = 0; e < L; ++e)
-        table.push_back(root(e));
-    for (std::size_t h = 0; h * L < count; ++h)
-        table.push_back(root(h * L));
+    appendTwoLevelRoots(table, spec.length / 2 + 1, spec.realLength);
     return table;
 }
 

@@ -112,16 +112,8 @@ void validate(const KernelSpec& spec)
 
 } // namespace
 
-// Stage twiddles exp(-2 pi i e / M), e < M, come from two tables of about sqrt(M) entries
-// each, W^e = lo[e mod L] * hi[e / L]: a table of M entries would not fit for M = 2^28, and
-// the product adds only one rounding to two correctly rounded factors.
-std::size_t stageSplit(const KernelSpec& spec)
-{
-    std::size_t L = 1;
-    while (L * L < spec.stageTwiddleLength)
-        ++L;
-    return L;
-}
+// Stage twiddles exp(-2 pi i e / M), e < M, come from two tables (unit_roots.h).
+std::size_t stageSplit(const KernelSpec& spec) { return twoLevelSplit(spec.stageTwiddleLength); }
 
 namespace {
 void hostFft(std::vector<std::complex<long double>>& a);
@@ -290,11 +282,7 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
         for (std::size_t k = 0; k <= spec.length / 2; ++k)
             table.push_back(root(k, spec.realLength));
     if (spec.stageTwiddleLength) {
-        const std::size_t M = spec.stageTwiddleLength, L = stageSplit(spec);
-        for (std::size_t e = 0; e < L; ++e)
-            table.push_back(root(e, M));
-        for (std::size_t h = 0; h * L < M; ++h)
-            table.push_back(root(h * L, M));
+        appendTwoLevelRoots(table, spec.stageTwiddleLength, spec.stageTwiddleLength);
     }
     if (spec.kind == PassKind::Rader) {
         if (spec.transformLength < 3 || spec.length + 1 != spec.transformLength || spec.splitExchange ||
