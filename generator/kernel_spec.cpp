@@ -96,7 +96,9 @@ std::string KernelSpec::describe() const
        << (outLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", "
        << (simdLanes ? "vectors of " + std::to_string(simdLanes) + " transforms along batch dim " +
                            std::to_string(laneDim) + ", "
-                     : std::to_string(transformsPerGroup) + " transform(s) x ")
+           : rowLanes ? std::to_string(rowLanes) + " points per vector" + (rowPairs ? " from two rows" : "") + ", " +
+                            std::to_string(transformsPerGroup) + " transform(s) x "
+                      : std::to_string(transformsPerGroup) + " transform(s) x ")
        << threadsPerTransform << " work-item(s) per group"
        << (transformMajorThreads ? " (transform-major)" : "") << ", " << batchDims << " batch dim(s)"
        << (index64 ? ", 64-bit indices" : "") << (splitExchange ? ", split exchange" : "")
