@@ -65,6 +65,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "fftw_reference.h"
+#include "cl_raii.h"
+#include "host_sides.h"
 #include "test_env.h"
 
 #include <clFFT.h>
@@ -83,7 +85,7 @@
 
 namespace bdata = boost::unit_test::data;
 namespace fs = std::filesystem;
-using clfft_test::ClEnv;
+using namespace clfft_test;
 using namespace clfft_test::fftw_ref;
 
 namespace anylength {
@@ -98,26 +100,6 @@ constexpr clfftPrecision DP = CLFFT_DOUBLE;
 template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 2e-6 : 2e-14; }
 // Largest accepted ratio of our error to FFTW's error in the same precision.
 constexpr double kMaxRatioToFftw = 1.5;
-template <class T> constexpr T sentinel() { return T(-7777.25); }
-
-template <class V> std::string list(const V& v)
-{
-    std::ostringstream s;
-    s << '{';
-    for (std::size_t k = 0; k < v.size(); ++k)
-        s << (k ? "," : "") << v[k];
-    s << '}';
-    return s.str();
-}
-
-std::string shape(const std::vector<std::size_t>& lengths)
-{
-    std::ostringstream s;
-    s << lengths.size() << "D ";
-    for (std::size_t k = 0; k < lengths.size(); ++k)
-        s << (k ? "x" : "") << lengths[k];
-    return s.str();
-}
 
 long double points(const std::vector<std::size_t>& lengths)
 {
@@ -127,153 +109,40 @@ long double points(const std::vector<std::size_t>& lengths)
     return n;
 }
 
-// ---- RAII helpers --------------------------------------------------------------------------------
-
-struct Mem {
-    cl_mem m = nullptr;
-    Mem() = default;
-    Mem(const Mem&) = delete;
-    Mem& operator=(const Mem&) = delete;
-    ~Mem()
-    {
-        if (m)
-            clReleaseMemObject(m);
-    }
-};
-
-struct Plan {
-    clfftPlanHandle h = 0;
-    Plan() = default;
-    Plan(const Plan&) = delete;
-    Plan& operator=(const Plan&) = delete;
-    ~Plan()
-    {
-        if (h)
-            clfftDestroyPlan(&h);
-    }
-};
-
-#define ANY_CHECK_CLFFT(expr)                                                                           \
-    do {                                                                                              \
-        const clfftStatus st_ = (expr);                                                               \
-        BOOST_REQUIRE_MESSAGE(st_ == CLFFT_SUCCESS, #expr " returned " << int(st_));                   \
-    } while (0)
-
-template <class T> void writeBuffer(cl_mem m, const std::vector<T>& v)
-{
-    const cl_int e = clEnqueueWriteBuffer(ClEnv::get().queue, m, CL_TRUE, 0, v.size() * sizeof(T), v.data(), 0,
-                                          nullptr, nullptr);
-    if (e != CL_SUCCESS)
-        throw std::runtime_error("clEnqueueWriteBuffer failed: " + std::to_string(e));
-}
-
-template <class T> void readBuffer(cl_mem m, std::vector<T>& v) { ClEnv::get().read(m, v.size() * sizeof(T), v.data()); }
-
-template <class T> bool sameBits(const HostSide<T>& a, const HostSide<T>& b)
-{
-    for (std::size_t k = 0; k < a.arrays(); ++k)
-        if (a.array(k).size() != b.array(k).size() ||
-            std::memcmp(a.array(k).data(), b.array(k).data(), a.array(k).size() * sizeof(T)) != 0)
-            return false;
-    return true;
-}
-
-// Number of padding positions (pad[off] true) of y whose value in any array differs from the
-// sentinel; `first` receives the first such offset.
-template <class T> std::size_t clobbered(const HostSide<T>& y, const std::vector<bool>& pad, std::size_t& first)
-{
-    std::size_t count = 0;
-    for (std::size_t off = 0; off < pad.size(); ++off) {
-        if (!pad[off])
-            continue;
-        bool ok = y.re(off) == sentinel<T>();
-        if (y.planar())
-            ok = ok && y.b[off] == sentinel<T>();
-        else if (!y.real())
-            ok = ok && y.a[2 * off + 1] == sentinel<T>();
-        if (!ok && count++ == 0)
-            first = off;
-    }
-    return count;
-}
-
-// Copies the logical elements of `from` into `to` (same counts and batch, any layouts).
-template <class T, class U> void copyLogical(HostSide<T>& to, const HostSide<U>& from)
-{
-    std::vector<std::size_t> offs;
-    from.desc.forEach([&](std::size_t off, std::size_t) { offs.push_back(off); });
-    to.desc.forEach([&](std::size_t off, std::size_t lin) { to.set(off, T(from.re(offs[lin])), T(from.im(offs[lin]))); });
-}
-
-SideDesc explicitSide(clfftLayout layout, const std::vector<std::size_t>& counts, const std::vector<std::size_t>& strides,
-                      std::size_t dist, std::size_t batch)
-{
-    BOOST_REQUIRE_EQUAL(strides.size(), counts.size());
-    SideDesc s;
-    s.layout = layout;
-    s.counts = counts;
-    s.strides = strides;
-    s.dist = dist;
-    s.batch = batch;
-    return s;
-}
-
-// Packed strides with `row` elements per row along dimension 0.
-SideDesc packedSide(clfftLayout layout, const std::vector<std::size_t>& counts, std::size_t row, std::size_t batch)
-{
-    SideDesc s;
-    s.layout = layout;
-    s.counts = counts;
-    s.batch = batch;
-    std::size_t st = 1;
-    for (std::size_t k = 0; k < counts.size(); ++k) {
-        s.strides.push_back(st);
-        st *= k == 0 ? row : counts[k];
-    }
-    s.dist = st;
-    return s;
-}
-
 // Checks a relative L2 error against the precision's bound; returns it.
 template <class T, class R>
 long double checkError(const HostSide<T>& ours, const HostSide<R>& ref, long double refScale, const std::string& what)
 {
-    const double tol = tolerance<T>();
-    const ErrorStats e = compare(ours, ref, refScale);
-    BOOST_TEST_MESSAGE(what << ": relative L2 error " << double(e.relL2));
-    BOOST_CHECK_MESSAGE(e.relL2 <= tol, what << ": relative L2 error " << double(e.relL2) << " > " << tol
-                                             << " (max abs error " << double(e.maxAbs) << " at logical element "
-                                             << e.worst << ", ||ref|| " << double(e.refNorm) << ")");
-    return e.relL2;
+    return checkRelativeError(compare(ours, ref, refScale), tolerance<T>(), what);
 }
 
 // Runs one baked plan: uploads `input` (its own side description), enqueues `dir`, downloads
 // the side outD. In place the buffer(s) hold max(input, output) bytes. Out of place, checks that
 // the input is unchanged and that no output padding position was written.
 template <class T>
-HostSide<T> execute(const Plan& plan, bool inPlace, clfftDirection dir, const HostSide<T>& input, const SideDesc& outD,
-                    const std::string& what)
+HostSide<T> execute(const ScopedPlan& plan, bool inPlace, clfftDirection dir, const HostSide<T>& input,
+                    const SideDesc& outD, const std::string& what)
 {
     ClEnv& env = ClEnv::get();
     const HostSide<T> outInit(outD, sentinel<T>());
-    Mem in[2], out[2];
+    ScopedBuffer in[2], out[2];
     cl_mem inMems[2] = {nullptr, nullptr}, outMems[2] = {nullptr, nullptr};
     if (inPlace) {
         BOOST_REQUIRE_EQUAL(input.arrays(), outInit.arrays());
         for (std::size_t k = 0; k < input.arrays(); ++k) {
             const std::size_t bytes = std::max(input.array(k).size(), outInit.array(k).size()) * sizeof(T);
-            in[k].m = env.buffer(bytes);
-            writeBuffer(in[k].m, input.array(k));
-            inMems[k] = in[k].m;
+            in[k].mem = env.buffer(bytes);
+            writeBuffer(in[k].mem, input.array(k));
+            inMems[k] = in[k].mem;
         }
     } else {
         for (std::size_t k = 0; k < input.arrays(); ++k) {
-            in[k].m = env.buffer(input.array(k).size() * sizeof(T), input.array(k).data());
-            inMems[k] = in[k].m;
+            in[k].mem = env.buffer(input.array(k).size() * sizeof(T), input.array(k).data());
+            inMems[k] = in[k].mem;
         }
         for (std::size_t k = 0; k < outInit.arrays(); ++k) {
-            out[k].m = env.buffer(outInit.array(k).size() * sizeof(T), outInit.array(k).data());
-            outMems[k] = out[k].m;
+            out[k].mem = env.buffer(outInit.array(k).size() * sizeof(T), outInit.array(k).data());
+            outMems[k] = out[k].mem;
         }
     }
     cl_event ev = nullptr;
@@ -291,30 +160,22 @@ HostSide<T> execute(const Plan& plan, bool inPlace, clfftDirection dir, const Ho
     if (inPlace) {
         for (std::size_t k = 0; k < y.arrays(); ++k) {
             std::vector<T> whole(std::max(input.array(k).size(), y.array(k).size()));
-            readBuffer(in[k].m, whole);
+            readBuffer(in[k].mem, whole);
             std::copy(whole.begin(), whole.begin() + std::ptrdiff_t(y.array(k).size()), y.array(k).begin());
         }
         return y;
     }
     for (std::size_t k = 0; k < y.arrays(); ++k)
-        readBuffer(out[k].m, y.array(k));
+        readBuffer(out[k].mem, y.array(k));
     HostSide<T> after(input.desc);
     for (std::size_t k = 0; k < after.arrays(); ++k)
-        readBuffer(in[k].m, after.array(k));
+        readBuffer(in[k].mem, after.array(k));
     BOOST_CHECK_MESSAGE(sameBits(after, input), what << ": out-of-place transform modified its input buffer");
     std::size_t first = 0;
     const std::size_t n = clobbered(y, paddingMask(outD), first);
     BOOST_CHECK_MESSAGE(n == 0, what << ": " << n << " output padding positions were written (first at element "
                                      << first << ")");
     return y;
-}
-
-// A double-precision case on a device without fp64: its bake must fail with
-// CLFFT_DEVICE_NO_DOUBLE (test_env.h); true when the case was replaced by that check.
-bool skipDouble(clfftPrecision p, const std::vector<std::size_t>& lengths, const std::string& what,
-                clfftLayout in, clfftLayout out, bool inPlace)
-{
-    return clfft_test::checkDoubleRefused(p, lengths, what, in, out, inPlace);
 }
 
 // ---- Complex-to-complex ----------------------------------------------------------------------------
@@ -355,12 +216,12 @@ Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecisio
 std::string describe(const Case& c)
 {
     std::ostringstream s;
-    s << shape(c.lengths) << " batch " << c.batch << ' ' << (c.precision == DP ? "double" : "single") << ' '
+    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == DP ? "double" : "single") << ' '
       << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
     if (!c.inStrides.empty())
-        s << " istrides " << list(c.inStrides) << " idist " << c.inDist;
+        s << " istrides " << listText(c.inStrides) << " idist " << c.inDist;
     if (!c.outStrides.empty())
-        s << " ostrides " << list(c.outStrides) << " odist " << c.outDist;
+        s << " ostrides " << listText(c.outStrides) << " odist " << c.outDist;
     s << " forward+backward";
     return s.str();
 }
@@ -382,7 +243,7 @@ void checkRatio(const Case& c, long double ours, const HostSide<T>& input, const
     const HostSide<T> fftw = reference_c2c<T>(c.lengths, CLFFT_FORWARD, T(1), input, outD);
     const long double theirs = compare(fftw, ref).relL2;
     const long double ratio = theirs > 0 ? ours / theirs : 0;
-    BOOST_TEST_MESSAGE("accuracy " << shape(c.lengths) << ' ' << (c.precision == DP ? "double" : "single")
+    BOOST_TEST_MESSAGE("accuracy " << shapeText(c.lengths) << ' ' << (c.precision == DP ? "double" : "single")
                                    << " forward: ours " << double(ours) << ", FFTW (" << (c.precision == DP ? "fftw" : "fftwf")
                                    << ") " << double(theirs) << ", ratio " << double(ratio) << " (reference "
                                    << (sizeof(R) == sizeof(double) ? "FFTW double" : "FFTW long double") << ")");
@@ -394,7 +255,7 @@ void checkRatio(const Case& c, long double ours, const HostSide<T>& input, const
 
 template <class T, class R> void runCase(const Case& c)
 {
-    if (skipDouble(c.precision, c.lengths, describe(c), c.in, c.out, c.inPlace))
+    if (checkDoubleRefused(c.precision, c.lengths, describe(c), c.in, c.out, c.inPlace))
         return;
     BOOST_TEST_MESSAGE("case: " << describe(c));
     if (c.inPlace) {
@@ -402,26 +263,16 @@ template <class T, class R> void runCase(const Case& c)
         BOOST_REQUIRE(c.outStrides.empty());
     }
     ClEnv& env = ClEnv::get();
-    const clfftDim dim = clfftDim(c.lengths.size());
     const long double n = points(c.lengths);
     const SideDesc inD = sideFor(c, c.in, c.inStrides, c.inDist);
     const SideDesc outD = c.inPlace ? inD : sideFor(c, c.out, c.outStrides, c.outDist);
 
-    Plan plan;
-    std::vector<std::size_t> lengths = c.lengths;
-    ANY_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, dim, lengths.data()));
-    ANY_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, c.precision));
-    ANY_CHECK_CLFFT(clfftSetLayout(plan.h, c.in, c.out));
-    ANY_CHECK_CLFFT(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
-    ANY_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, c.batch));
-    if (!c.inStrides.empty() || !c.outStrides.empty()) {
-        std::vector<std::size_t> is = inD.strides, os = outD.strides;
-        ANY_CHECK_CLFFT(clfftSetPlanInStride(plan.h, dim, is.data()));
-        ANY_CHECK_CLFFT(clfftSetPlanOutStride(plan.h, dim, os.data()));
-        ANY_CHECK_CLFFT(clfftSetPlanDistance(plan.h, inD.dist, outD.dist));
-    }
+    ScopedPlan plan;
+    createPlanFor(plan, c.lengths, c.precision, c.in, c.out, c.inPlace, c.batch);
+    if (!c.inStrides.empty() || !c.outStrides.empty())
+        setPlanStrides(plan, inD.strides, outD.strides, inD.dist, outD.dist);
     const auto bakeStart = std::chrono::steady_clock::now();
-    ANY_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
     BOOST_TEST_MESSAGE("bake: " << std::chrono::duration<double>(std::chrono::steady_clock::now() - bakeStart).count()
                                 << " s");
 
@@ -597,60 +448,35 @@ Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecisio
 std::string describe(const Case& c)
 {
     std::ostringstream s;
-    s << shape(c.lengths) << " batch " << c.batch << ' ' << (c.precision == DP ? "double" : "single") << " real<->"
-      << layoutName(c.herm) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
+    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == DP ? "double" : "single")
+      << " real<->" << layoutName(c.herm) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
     if (!c.realStrides.empty())
-        s << " real strides " << list(c.realStrides) << " dist " << c.realDist;
+        s << " real strides " << listText(c.realStrides) << " dist " << c.realDist;
     if (!c.hermStrides.empty())
-        s << " hermitian strides " << list(c.hermStrides) << " dist " << c.hermDist;
+        s << " hermitian strides " << listText(c.hermStrides) << " dist " << c.hermDist;
     s << " r2c+c2r";
     return s.str();
 }
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
 
-std::size_t hermLength(std::size_t n0) { return n0 / 2 + 1; }
+SideDesc realSide(const Case& c) { return realSideOf(c.lengths, c.batch, c.inPlace, c.realStrides, c.realDist); }
 
-SideDesc realSide(const Case& c)
-{
-    if (!c.realStrides.empty())
-        return explicitSide(CLFFT_REAL, c.lengths, c.realStrides, c.realDist, c.batch);
-    return packedSide(CLFFT_REAL, c.lengths, c.inPlace ? 2 * hermLength(c.lengths[0]) : c.lengths[0], c.batch);
-}
+SideDesc hermSide(const Case& c) { return hermSideOf(c.herm, c.lengths, c.batch, c.hermStrides, c.hermDist); }
 
-SideDesc hermSide(const Case& c)
+void makePlan(ScopedPlan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
 {
-    std::vector<std::size_t> counts = c.lengths;
-    counts[0] = hermLength(counts[0]);
-    if (!c.hermStrides.empty())
-        return explicitSide(c.herm, counts, c.hermStrides, c.hermDist, c.batch);
-    return packedSide(c.herm, counts, counts[0], c.batch);
-}
-
-void makePlan(Plan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
-{
-    ClEnv& env = ClEnv::get();
-    const clfftDim dim = clfftDim(c.lengths.size());
-    std::vector<std::size_t> lengths = c.lengths;
-    ANY_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, dim, lengths.data()));
-    ANY_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, c.precision));
-    ANY_CHECK_CLFFT(forward ? clfftSetLayout(plan.h, CLFFT_REAL, c.herm) : clfftSetLayout(plan.h, c.herm, CLFFT_REAL));
-    ANY_CHECK_CLFFT(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
-    ANY_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, c.batch));
-    if (!c.realStrides.empty() || !c.hermStrides.empty()) {
-        const SideDesc& in = forward ? realD : hermD;
-        const SideDesc& out = forward ? hermD : realD;
-        std::vector<std::size_t> is = in.strides, os = out.strides;
-        ANY_CHECK_CLFFT(clfftSetPlanInStride(plan.h, dim, is.data()));
-        ANY_CHECK_CLFFT(clfftSetPlanOutStride(plan.h, dim, os.data()));
-        ANY_CHECK_CLFFT(clfftSetPlanDistance(plan.h, in.dist, out.dist));
-    }
-    ANY_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+    const SideDesc& in = forward ? realD : hermD;
+    const SideDesc& out = forward ? hermD : realD;
+    createPlanFor(plan, c.lengths, c.precision, in.layout, out.layout, c.inPlace, c.batch);
+    if (!c.realStrides.empty() || !c.hermStrides.empty())
+        setPlanStrides(plan, in.strides, out.strides, in.dist, out.dist);
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
 }
 
 template <class T, class R> void runCase(const Case& c)
 {
-    if (skipDouble(c.precision, c.lengths, describe(c), CLFFT_REAL, c.herm, c.inPlace))
+    if (checkDoubleRefused(c.precision, c.lengths, describe(c), CLFFT_REAL, c.herm, c.inPlace))
         return;
     BOOST_TEST_MESSAGE("case: " << describe(c));
     if (c.inPlace)
@@ -664,13 +490,13 @@ template <class T, class R> void runCase(const Case& c)
     HostSide<T> spectrum(hermD);
     fillRandom(spectrum, seed ^ 0x5555);
     {
-        Plan fwd;
+        ScopedPlan fwd;
         makePlan(fwd, c, true, realD, hermD);
         const HostSide<T> y = execute(fwd, c.inPlace, CLFFT_FORWARD, x, hermD, "r2c");
         checkError(y, reference_r2c<R>(c.lengths, R(1), x, hermD), 1.0L, "r2c");
         copyLogical(spectrum, y);
     }
-    Plan bwd;
+    ScopedPlan bwd;
     makePlan(bwd, c, false, realD, hermD);
     const HostSide<T> z = execute(bwd, c.inPlace, CLFFT_BACKWARD, spectrum, realD, "c2r");
     checkError(z, reference_c2r<R>(c.lengths, R(1) / R(n), spectrum, realD), 1.0L, "c2r");
@@ -806,16 +632,16 @@ bool anyContains(const std::vector<std::string>& names, const std::string& part)
 std::vector<std::string> dumpedFor(DumpDirectory& dir, std::size_t n)
 {
     ClEnv& env = ClEnv::get();
-    Plan plan;
+    ScopedPlan plan;
     std::size_t len = n;
-    ANY_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, CLFFT_1D, &len));
-    ANY_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, SP));
-    ANY_CHECK_CLFFT(clfftSetLayout(plan.h, II, II));
-    ANY_CHECK_CLFFT(clfftSetResultLocation(plan.h, CLFFT_OUTOFPLACE));
-    ANY_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, 2));
-    ANY_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+    REQUIRE_CLFFT_SUCCESS(clfftCreateDefaultPlan(&plan.h, env.context, CLFFT_1D, &len));
+    REQUIRE_CLFFT_SUCCESS(clfftSetPlanPrecision(plan.h, SP));
+    REQUIRE_CLFFT_SUCCESS(clfftSetLayout(plan.h, II, II));
+    REQUIRE_CLFFT_SUCCESS(clfftSetResultLocation(plan.h, CLFFT_OUTOFPLACE));
+    REQUIRE_CLFFT_SUCCESS(clfftSetPlanBatchSize(plan.h, 2));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
     std::vector<std::string> names = dir.take();
-    BOOST_TEST_MESSAGE("length " << n << " wrote " << list(names));
+    BOOST_TEST_MESSAGE("length " << n << " wrote " << listText(names));
     BOOST_CHECK_MESSAGE(!names.empty(), "length " << n << ": CLFFT_DUMP_PROGRAMS=1 wrote no file");
     return names;
 }
@@ -854,25 +680,25 @@ BOOST_AUTO_TEST_CASE(algorithm_in_kernel_names)
     al::DumpDirectory dir;
     const std::vector<std::string> rader = al::dumpedFor(dir, 1009);
     BOOST_CHECK_MESSAGE(al::anyContains(rader, "rader"), "1009: no program file name contains \"rader\": "
-                                                             << al::list(rader));
+                                                             << listText(rader));
     BOOST_CHECK_MESSAGE(!al::anyContains(rader, "bluestein"), "1009: Bluestein chosen where Rader applies: "
-                                                                  << al::list(rader));
+                                                                  << listText(rader));
     // One kernel holds the 4096-point convolution of 2047 where 4096 single complex values fit
     // the device's local memory; a smaller device splits 2047 = 23 x 89 into Rader pieces.
     const std::vector<std::string> blue = al::dumpedFor(dir, 2047);
     if (ClEnv::get().limits.localMem >= 4096 * 8) {
         BOOST_CHECK_MESSAGE(al::anyContains(blue, "bluestein"), "2047: no program file name contains \"bluestein\": "
-                                                                    << al::list(blue));
-        BOOST_CHECK_MESSAGE(!al::anyContains(blue, "rader"), "2047 (not prime): a Rader kernel: " << al::list(blue));
+                                                                    << listText(blue));
+        BOOST_CHECK_MESSAGE(!al::anyContains(blue, "rader"), "2047 (not prime): a Rader kernel: " << listText(blue));
     } else {
         BOOST_CHECK_MESSAGE(al::anyContains(blue, "rader_n23") && al::anyContains(blue, "rader_n89"),
                             "2047 on " << ClEnv::get().limits.localMem << " bytes of local memory: not split into "
-                                       << "Rader 23 x 89: " << al::list(blue));
+                                       << "Rader 23 x 89: " << listText(blue));
     }
     const std::vector<std::string> multi = al::dumpedFor(dir, 4099);
     for (const char* part : {"_bsload", "_bsmul", "_bsstore"})
         BOOST_CHECK_MESSAGE(al::anyContains(multi, part), "4099: no program file name contains \"" << part << "\": "
-                                                                                                << al::list(multi));
+                                                                                                << listText(multi));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -46,6 +46,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "fftw_reference.h"
+#include "cl_raii.h"
+#include "host_sides.h"
 #include "test_env.h"
 
 #include <clFFT.h>
@@ -57,7 +59,7 @@
 #include <vector>
 
 namespace bdata = boost::unit_test::data;
-using clfft_test::ClEnv;
+using namespace clfft_test;
 using namespace clfft_test::fftw_ref;
 
 namespace c2c {
@@ -99,28 +101,15 @@ Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecisio
     return c;
 }
 
-template <class V> std::string list(const V& v)
-{
-    std::ostringstream s;
-    s << '{';
-    for (std::size_t k = 0; k < v.size(); ++k)
-        s << (k ? "," : "") << v[k];
-    s << '}';
-    return s.str();
-}
-
 std::string describe(const Case& c)
 {
     std::ostringstream s;
-    s << c.lengths.size() << "D ";
-    for (std::size_t k = 0; k < c.lengths.size(); ++k)
-        s << (k ? "x" : "") << c.lengths[k];
-    s << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single") << ' '
-      << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
+    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single")
+      << ' ' << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
     if (!c.inStrides.empty())
-        s << " istrides " << list(c.inStrides) << " idist " << c.inDist;
+        s << " istrides " << listText(c.inStrides) << " idist " << c.inDist;
     if (!c.outStrides.empty())
-        s << " ostrides " << list(c.outStrides) << " odist " << c.outDist;
+        s << " ostrides " << listText(c.outStrides) << " odist " << c.outDist;
     s << (c.mode == Mode::RoundTrip ? " forward+backward" : c.mode == Mode::Forward ? " forward" : " backward");
     if (c.fwdScale != 0)
         s << " fwdscale " << c.fwdScale;
@@ -131,7 +120,7 @@ std::string describe(const Case& c)
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
 
-// ---- RAII for OpenCL buffers and plans --------------------------------------------------------
+// ---- RAII for the buffers of a side ----------------------------------------------------------
 
 struct DeviceSide {
     cl_mem mem[2] = {nullptr, nullptr};
@@ -155,12 +144,8 @@ struct DeviceSide {
     }
     template <class T> void upload(const HostSide<T>& h) const
     {
-        for (std::size_t k = 0; k < count; ++k) {
-            cl_int e = clEnqueueWriteBuffer(ClEnv::get().queue, mem[k], CL_TRUE, 0, bytes, h.array(k).data(), 0,
-                                            nullptr, nullptr);
-            if (e != CL_SUCCESS)
-                throw std::runtime_error("clEnqueueWriteBuffer failed: " + std::to_string(e));
-        }
+        for (std::size_t k = 0; k < count; ++k)
+            ClEnv::get().write(mem[k], bytes, h.array(k).data());
     }
     template <class T> void download(HostSide<T>& h) const
     {
@@ -169,44 +154,15 @@ struct DeviceSide {
     }
 };
 
-struct Plan {
-    clfftPlanHandle h = 0;
-    Plan() = default;
-    Plan(const Plan&) = delete;
-    Plan& operator=(const Plan&) = delete;
-    ~Plan()
-    {
-        if (h)
-            clfftDestroyPlan(&h);
-    }
-};
-
-#define C2C_CHECK_CLFFT(expr)                                                                           \
-    do {                                                                                              \
-        const clfftStatus st_ = (expr);                                                               \
-        BOOST_REQUIRE_MESSAGE(st_ == CLFFT_SUCCESS, #expr " returned " << int(st_));                   \
-    } while (0)
-
 // ---- The runner --------------------------------------------------------------------------------
 
 template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 1e-6 : 1e-14; }
-
-// Value written to every out-of-place output position before a transform, so padding that is
-// written can be found.
-template <class T> constexpr T sentinel() { return T(-7777.25); }
 
 SideDesc sideFor(const Case& c, clfftLayout layout, const std::vector<std::size_t>& strides, std::size_t dist)
 {
     if (strides.empty())
         return SideDesc::packed(layout, c.lengths, c.batch);
-    BOOST_REQUIRE_EQUAL(strides.size(), c.lengths.size());
-    SideDesc s;
-    s.layout = layout;
-    s.counts = c.lengths;
-    s.strides = strides;
-    s.dist = dist;
-    s.batch = c.batch;
-    return s;
+    return explicitSide(layout, c.lengths, strides, dist, c.batch);
 }
 
 template <class T, class R> void runCase(const Case& c)
@@ -221,7 +177,6 @@ template <class T, class R> void runCase(const Case& c)
     }
 
     const double tol = tolerance<T>();
-    const clfftDim dim = clfftDim(c.lengths.size());
     long double n = 1;
     for (std::size_t l : c.lengths)
         n *= (long double)l;
@@ -230,24 +185,15 @@ template <class T, class R> void runCase(const Case& c)
     const SideDesc outD = c.inPlace ? inD : sideFor(c, c.out, c.outStrides, c.outDist);
 
     // Plan.
-    Plan plan;
-    std::vector<std::size_t> lengths = c.lengths;
-    C2C_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, dim, lengths.data()));
-    C2C_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, c.precision));
-    C2C_CHECK_CLFFT(clfftSetLayout(plan.h, c.in, c.out));
-    C2C_CHECK_CLFFT(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
-    C2C_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, c.batch));
-    if (!c.inStrides.empty() || !c.outStrides.empty()) {
-        std::vector<std::size_t> is = inD.strides, os = outD.strides;
-        C2C_CHECK_CLFFT(clfftSetPlanInStride(plan.h, dim, is.data()));
-        C2C_CHECK_CLFFT(clfftSetPlanOutStride(plan.h, dim, os.data()));
-        C2C_CHECK_CLFFT(clfftSetPlanDistance(plan.h, inD.dist, outD.dist));
-    }
+    ScopedPlan plan;
+    createPlanFor(plan, c.lengths, c.precision, c.in, c.out, c.inPlace, c.batch);
+    if (!c.inStrides.empty() || !c.outStrides.empty())
+        setPlanStrides(plan, inD.strides, outD.strides, inD.dist, outD.dist);
     if (c.fwdScale != 0)
-        C2C_CHECK_CLFFT(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
+        REQUIRE_CLFFT_SUCCESS(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
     if (c.bwdScale != 0)
-        C2C_CHECK_CLFFT(clfftSetPlanScale(plan.h, CLFFT_BACKWARD, c.bwdScale));
-    C2C_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+        REQUIRE_CLFFT_SUCCESS(clfftSetPlanScale(plan.h, CLFFT_BACKWARD, c.bwdScale));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
 
     // The plan's scales as the reference applies them (the float value set, or exactly 1, 1/N).
     const R fwdScale = c.fwdScale != 0 ? R(c.fwdScale) : R(1);
@@ -270,8 +216,8 @@ template <class T, class R> void runCase(const Case& c)
         if (!c.inPlace)
             outBuf.upload(outInit);
         cl_event ev = nullptr;
-        C2C_CHECK_CLFFT(clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &ev, inBuf.mem,
-                                              c.inPlace ? nullptr : outBuf.mem, nullptr));
+        REQUIRE_CLFFT_SUCCESS(clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &ev, inBuf.mem,
+                                                    c.inPlace ? nullptr : outBuf.mem, nullptr));
         BOOST_CHECK_MESSAGE(ev != nullptr, what << ": clfftEnqueueTransform returned no event");
         if (ev) {
             BOOST_CHECK_EQUAL(clWaitForEvents(1, &ev), CL_SUCCESS);
@@ -284,33 +230,18 @@ template <class T, class R> void runCase(const Case& c)
 
         const R scale = dir == CLFFT_FORWARD ? fwdScale : bwdScale;
         const HostSide<R> ref = reference_c2c<R>(c.lengths, dir, scale, input, outD);
-        const ErrorStats e = compare(y, ref);
-        BOOST_TEST_MESSAGE(what << ": relative L2 error " << double(e.relL2));
-        BOOST_CHECK_MESSAGE(e.relL2 <= tol, what << ": relative L2 error " << double(e.relL2) << " > " << tol
-                                                 << " (max abs error " << double(e.maxAbs)
-                                                 << " at logical element " << e.worst << ", ||ref|| "
-                                                 << double(e.refNorm) << ")");
+        checkRelativeError(compare(y, ref), tol, what);
 
         if (!c.inPlace) {
             HostSide<T> after(inD);
             inBuf.download(after);
-            bool same = true;
-            for (std::size_t k = 0; k < input.arrays(); ++k)
-                same = same && std::memcmp(after.array(k).data(), input.array(k).data(),
-                                           input.array(k).size() * sizeof(T)) == 0;
-            BOOST_CHECK_MESSAGE(same, what << ": out-of-place transform modified its input buffer");
+            BOOST_CHECK_MESSAGE(sameBits(after, input), what << ": out-of-place transform modified its input buffer");
 
-            std::size_t clobbered = 0, first = 0;
-            for (std::size_t off = 0; off < outPadding.size(); ++off) {
-                if (!outPadding[off])
-                    continue;
-                const bool ok = y.re(off) == sentinel<T>() && (y.planar() ? y.b[off] : y.a[2 * off + 1]) == sentinel<T>();
-                if (!ok && clobbered++ == 0)
-                    first = off;
-            }
-            BOOST_CHECK_MESSAGE(clobbered == 0, what << ": " << clobbered
-                                                     << " output padding positions were written (first at element "
-                                                     << first << ")");
+            std::size_t first = 0;
+            const std::size_t written = clobbered(y, outPadding, first);
+            BOOST_CHECK_MESSAGE(written == 0, what << ": " << written
+                                                   << " output padding positions were written (first at element "
+                                                   << first << ")");
         }
         return y;
     };
@@ -326,9 +257,7 @@ template <class T, class R> void runCase(const Case& c)
     // Backward on the same plan, fed with our forward output placed in the input layout.
     HostSide<T> x2(inD);
     fillRandom(x2, seed ^ 0x5555);
-    std::vector<std::size_t> yOffsets;
-    outD.forEach([&](std::size_t off, std::size_t) { yOffsets.push_back(off); });
-    inD.forEach([&](std::size_t off, std::size_t lin) { x2.set(off, y.re(yOffsets[lin]), y.im(yOffsets[lin])); });
+    copyLogical(x2, y);
     const HostSide<T> z = transform(CLFFT_BACKWARD, x2, "backward");
 
     const long double factor = (long double)fwdScale * (long double)bwdScale * n;

@@ -34,6 +34,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "fftw_reference.h"
+#include "cl_raii.h"
+#include "host_sides.h"
 #include "test_env.h"
 
 #include <clFFT.h>
@@ -51,7 +53,7 @@
 #include <vector>
 
 namespace bdata = boost::unit_test::data;
-using clfft_test::ClEnv;
+using namespace clfft_test;
 using namespace clfft_test::fftw_ref;
 
 namespace cb {
@@ -60,55 +62,9 @@ enum class Kind { C2C, R2C, C2R };
 
 const char* kindName(Kind k) { return k == Kind::C2C ? "C2C" : k == Kind::R2C ? "R2C" : "C2R"; }
 
-// ---- RAII ------------------------------------------------------------------------------------------
-
-struct Mem {
-    cl_mem m = nullptr;
-    Mem() = default;
-    Mem(const Mem&) = delete;
-    Mem& operator=(const Mem&) = delete;
-    Mem(Mem&& o) noexcept : m(o.m) { o.m = nullptr; }
-    Mem& operator=(Mem&& o) noexcept
-    {
-        std::swap(m, o.m);
-        return *this;
-    }
-    ~Mem()
-    {
-        if (m)
-            clReleaseMemObject(m);
-    }
-};
-
-struct Plan {
-    clfftPlanHandle h = 0;
-    Plan() = default;
-    Plan(const Plan&) = delete;
-    Plan& operator=(const Plan&) = delete;
-    ~Plan()
-    {
-        if (h)
-            clfftDestroyPlan(&h);
-    }
-};
-
-#define CB_CHECK_CLFFT(expr)                                                                            \
-    do {                                                                                              \
-        const clfftStatus st_ = (expr);                                                               \
-        BOOST_REQUIRE_MESSAGE(st_ == CLFFT_SUCCESS, #expr " returned " << int(st_));                   \
-    } while (0)
-
-template <class V> Mem deviceCopy(const V& v)
-{
-    Mem m;
-    m.m = ClEnv::get().buffer(v.size() * sizeof(v[0]), v.data());
-    return m;
-}
-
-template <class V> void readBack(cl_mem m, V& v) { ClEnv::get().read(m, v.size() * sizeof(v[0]), v.data()); }
+template <class V> ScopedBuffer deviceCopy(const V& v) { return ScopedBuffer(v.size() * sizeof(v[0]), v.data()); }
 
 template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 1e-6 : 1e-14; }
-template <class T> constexpr T sentinel() { return T(-7777.25); }
 
 // Callback text with R2_T / R_T standing for the precision's vector / scalar type.
 template <class T> std::string typed(std::string text)
@@ -137,12 +93,6 @@ clfftLayout complexLayout(Kind k, bool planar)
     if (k == Kind::C2C)
         return planar ? CLFFT_COMPLEX_PLANAR : CLFFT_COMPLEX_INTERLEAVED;
     return planar ? CLFFT_HERMITIAN_PLANAR : CLFFT_HERMITIAN_INTERLEAVED;
-}
-
-std::vector<std::size_t> hermCounts(std::vector<std::size_t> l)
-{
-    l[0] = l[0] / 2 + 1;
-    return l;
 }
 
 // Packed shape (no padding) of `kind` with the given complex layout.
@@ -193,26 +143,17 @@ std::string describe(const Shape& s)
 }
 
 // An out-of-place plan of the shape, strides and distances set explicitly, not baked.
-void createPlan(Plan& plan, const Shape& s, clfftPrecision precision)
+void createPlan(ScopedPlan& plan, const Shape& s, clfftPrecision precision)
 {
-    ClEnv& env = ClEnv::get();
-    const clfftDim dim = clfftDim(s.lengths.size());
-    std::vector<std::size_t> lengths = s.lengths, is = s.in.strides, os = s.out.strides;
-    CB_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, dim, lengths.data()));
-    CB_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, precision));
-    CB_CHECK_CLFFT(clfftSetLayout(plan.h, s.in.layout, s.out.layout));
-    CB_CHECK_CLFFT(clfftSetResultLocation(plan.h, CLFFT_OUTOFPLACE));
-    CB_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, s.batch));
-    CB_CHECK_CLFFT(clfftSetPlanInStride(plan.h, dim, is.data()));
-    CB_CHECK_CLFFT(clfftSetPlanOutStride(plan.h, dim, os.data()));
-    CB_CHECK_CLFFT(clfftSetPlanDistance(plan.h, s.in.dist, s.out.dist));
+    createPlanFor(plan, s.lengths, precision, s.in.layout, s.out.layout, false, s.batch);
+    setPlanStrides(plan, s.in.strides, s.out.strides, s.in.dist, s.out.dist);
 }
 
-void setCallback(const Plan& plan, const std::string& name, const std::string& text, int localBytes,
+void setCallback(const ScopedPlan& plan, const std::string& name, const std::string& text, int localBytes,
                  clfftCallbackType type, std::vector<cl_mem> userdata)
 {
-    CB_CHECK_CLFFT(clfftSetPlanCallback(plan.h, name.c_str(), text.c_str(), localBytes, type,
-                                        userdata.empty() ? nullptr : userdata.data(), int(userdata.size())));
+    REQUIRE_CLFFT_SUCCESS(clfftSetPlanCallback(plan.h, name.c_str(), text.c_str(), localBytes, type,
+                                               userdata.empty() ? nullptr : userdata.data(), int(userdata.size())));
 }
 
 // Random input of the shape's input side (padding random too). C2R input is the exact hermitian
@@ -233,20 +174,20 @@ template <class T> HostSide<T> makeInput(const Shape& s, std::uint64_t seed)
 // Runs the baked (or un-baked) plan out of place on `input`; returns the output side, which
 // starts as the sentinel everywhere. Userdata buffers are the callbacks' business.
 template <class T>
-HostSide<T> runPlan(const Plan& plan, const Shape& s, clfftDirection dir, const HostSide<T>& input,
+HostSide<T> runPlan(const ScopedPlan& plan, const Shape& s, clfftDirection dir, const HostSide<T>& input,
                     const std::string& what)
 {
     ClEnv& env = ClEnv::get();
     HostSide<T> y(s.out, sentinel<T>());
-    Mem in[2], out[2];
+    ScopedBuffer in[2], out[2];
     cl_mem inMems[2] = {nullptr, nullptr}, outMems[2] = {nullptr, nullptr};
     for (std::size_t k = 0; k < input.arrays(); ++k) {
         in[k] = deviceCopy(input.array(k));
-        inMems[k] = in[k].m;
+        inMems[k] = in[k].mem;
     }
     for (std::size_t k = 0; k < y.arrays(); ++k) {
         out[k] = deviceCopy(y.array(k));
-        outMems[k] = out[k].m;
+        outMems[k] = out[k].mem;
     }
     cl_event ev = nullptr;
     const clfftStatus st =
@@ -258,7 +199,7 @@ HostSide<T> runPlan(const Plan& plan, const Shape& s, clfftDirection dir, const 
     }
     BOOST_REQUIRE_EQUAL(clFinish(env.queue), CL_SUCCESS);
     for (std::size_t k = 0; k < y.arrays(); ++k)
-        readBack(out[k].m, y.array(k));
+        readBuffer(out[k].mem, y.array(k));
     return y;
 }
 
@@ -276,22 +217,14 @@ template <class R> HostSide<R> reference(const Shape& s, clfftDirection dir, R s
 template <class T, class R>
 void checkClose(const HostSide<T>& ours, const HostSide<R>& ref, const std::string& what)
 {
-    const double tol = tolerance<T>();
-    const ErrorStats e = compare(ours, ref);
-    BOOST_TEST_MESSAGE(what << ": relative L2 error " << double(e.relL2));
-    BOOST_CHECK_MESSAGE(e.relL2 <= tol, what << ": relative L2 error " << double(e.relL2) << " > " << tol
-                                             << " (max abs error " << double(e.maxAbs) << " at logical element "
-                                             << e.worst << ", ||ref|| " << double(e.refNorm) << ")");
+    checkRelativeError(compare(ours, ref), tolerance<T>(), what);
 }
 
 // Output padding must keep the sentinel (callbacks write only at the offsets they are given).
 template <class T> void checkPadding(const HostSide<T>& y, const std::string& what)
 {
-    const std::vector<bool> pad = paddingMask(y.desc);
-    std::size_t bad = 0;
-    for (std::size_t off = 0; off < pad.size(); ++off)
-        if (pad[off] && !(y.re(off) == sentinel<T>() && (y.real() || y.im(off) == sentinel<T>())))
-            ++bad;
+    std::size_t first = 0;
+    const std::size_t bad = clobbered(y, paddingMask(y.desc), first);
     BOOST_CHECK_MESSAGE(bad == 0, what << ": " << bad << " output padding positions were written");
 }
 
@@ -396,16 +329,16 @@ template <class T, class R> void runProto(const Proto& p)
         w[k] = T(0.5 + 0.25 * double(k % 5));
     for (std::size_t k = 0; k < g.size(); ++k)
         g[k] = T(0.125 * double(k % 9) - 0.5);
-    Mem wBuf = deviceCopy(w), gBuf = deviceCopy(g);
+    ScopedBuffer wBuf = deviceCopy(w), gBuf = deviceCopy(g);
     const int localBytes = int(256 * 2 * sizeof(T)); // one R2_T slot per work-item (<= 256 per group)
 
-    Plan plan;
+    ScopedPlan plan;
     createPlan(plan, s, p.precision);
     setCallback(plan, "weightIn", typed<T>(preText(p.kind, p.planar, p.preLocal)), p.preLocal ? localBytes : 0,
-                PRECALLBACK, {wBuf.m});
+                PRECALLBACK, {wBuf.mem});
     setCallback(plan, "shiftOut", typed<T>(postText(p.kind, p.planar, !p.preLocal)), p.preLocal ? 0 : localBytes,
-                POSTCALLBACK, {gBuf.m});
-    CB_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
+                POSTCALLBACK, {gBuf.mem});
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
 
     // w .* x, in the reference precision.
     HostSide<R> xw = x.template convert<R>();
@@ -533,13 +466,13 @@ template <class T, class R> void runMulti(const Multi& m)
     const HostSide<T> x = makeInput<T>(s, seedFrom(m.label));
     constexpr std::size_t guard = 256;
     std::vector<cl_uint> preCounts(s.in.extent() + guard, 0), postCounts(s.out.extent() + guard, 0);
-    Mem preBuf = deviceCopy(preCounts), postBuf = deviceCopy(postCounts);
+    ScopedBuffer preBuf = deviceCopy(preCounts), postBuf = deviceCopy(postCounts);
 
-    Plan plan;
+    ScopedPlan plan;
     createPlan(plan, s, CLFFT_SINGLE);
-    setCallback(plan, "countIn", typed<T>(countPreText(s.kind)), 0, PRECALLBACK, {preBuf.m});
-    setCallback(plan, "countOut", typed<T>(countPostText(s.kind)), 0, POSTCALLBACK, {postBuf.m});
-    CB_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
+    setCallback(plan, "countIn", typed<T>(countPreText(s.kind)), 0, PRECALLBACK, {preBuf.mem});
+    setCallback(plan, "countOut", typed<T>(countPostText(s.kind)), 0, POSTCALLBACK, {postBuf.mem});
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
 
     const clfftDirection dir = s.kind == Kind::C2R ? CLFFT_BACKWARD : CLFFT_FORWARD;
     const HostSide<T> y = runPlan(plan, s, dir, x, m.label);
@@ -549,8 +482,8 @@ template <class T, class R> void runMulti(const Multi& m)
     const R scale = dir == CLFFT_FORWARD ? R(1) : R(1.0L / n);
     checkClose(y, reference<R>(s, dir, scale, x.template convert<R>()), m.label + ": transform");
     checkPadding(y, m.label);
-    readBack(preBuf.m, preCounts);
-    readBack(postBuf.m, postCounts);
+    readBuffer(preBuf.mem, preCounts);
+    readBuffer(postBuf.mem, postCounts);
     checkCounts(preCounts, s.in, m.label + ": pre-callback");
     checkCounts(postCounts, s.out, m.label + ": post-callback");
 }
@@ -592,7 +525,7 @@ template <class F> std::string captureStderr(F f)
     return text.str();
 }
 
-bool isBaked(const Plan& plan)
+bool isBaked(const ScopedPlan& plan)
 {
     std::size_t tmp = 0;
     return clfftGetTmpBufSize(plan.h, &tmp) == CLFFT_SUCCESS;
@@ -661,8 +594,9 @@ BOOST_AUTO_TEST_CASE(several_buffers)
         c[k] = float(1.0 + 0.5 * double(k % 4));
         d[k] = float(0.03125 * double(k % 11) - 0.125);
     }
-    Mem aB = deviceCopy(a), bB = deviceCopy(b), cB = deviceCopy(c), dB = deviceCopy(d), sideB = deviceCopy(side0);
-    Plan plan;
+    ScopedBuffer aB = deviceCopy(a), bB = deviceCopy(b), cB = deviceCopy(c), dB = deviceCopy(d);
+    ScopedBuffer sideB = deviceCopy(side0);
+    ScopedPlan plan;
     createPlan(plan, s, CLFFT_SINGLE);
     setCallback(plan, "affineIn",
                 "float2 affineIn(__global void* in, uint off, __global void* ua, __global void* ub, __local void* lm)\n"
@@ -671,7 +605,7 @@ BOOST_AUTO_TEST_CASE(several_buffers)
                 "    *slot = ((__global const float2*)in)[off] * ((__global const float*)ua)[off];\n"
                 "    return *slot + (float2)(((__global const float*)ub)[off], 0.0f);\n"
                 "}\n",
-                2048, PRECALLBACK, {aB.m, bB.m});
+                2048, PRECALLBACK, {aB.mem, bB.mem});
     setCallback(plan, "affineOut",
                 "void affineOut(__global void* out, uint off, __global void* uc, __global void* ud,\n"
                 "               __global void* side, float2 y)\n"
@@ -680,8 +614,8 @@ BOOST_AUTO_TEST_CASE(several_buffers)
                 "    ((__global float2*)out)[off] = y * ((__global const float*)uc)[off]\n"
                 "                                 + (float2)(((__global const float*)ud)[off], 0.0f);\n"
                 "}\n",
-                0, POSTCALLBACK, {cB.m, dB.m, sideB.m});
-    CB_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
+                0, POSTCALLBACK, {cB.mem, dB.mem, sideB.mem});
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
     const HostSide<float> y = runPlan(plan, s, CLFFT_FORWARD, x, "several userdata buffers");
 
     const HostSide<double> fy = affineRef(s, x, a, b);
@@ -691,7 +625,7 @@ BOOST_AUTO_TEST_CASE(several_buffers)
     });
     checkClose(y, ref, "several userdata buffers: output");
     // The third post buffer received Re(y) before the post-processing.
-    readBack(sideB.m, side0);
+    readBuffer(sideB.mem, side0);
     HostSide<float> sideOut(SideDesc::packed(CLFFT_REAL, s.lengths, s.batch));
     sideOut.a = side0;
     HostSide<double> sideRef(sideOut.desc);
@@ -705,7 +639,7 @@ BOOST_AUTO_TEST_CASE(no_buffer_gets_null)
     using namespace cb;
     const Shape s = smallC2C();
     const HostSide<float> x = makeInput<float>(s, 18);
-    Plan plan;
+    ScopedPlan plan;
     createPlan(plan, s, CLFFT_SINGLE);
     setCallback(plan, "nullIn",
                 "float2 nullIn(__global void* in, uint off, __global void* ud)\n{\n"
@@ -715,7 +649,7 @@ BOOST_AUTO_TEST_CASE(no_buffer_gets_null)
                 "void nullOut(__global void* out, uint off, __global void* ud, float2 y)\n{\n"
                 "    ((__global float2*)out)[off] = ud == 0 ? y * 0.25f : (float2)(-1.0e6f, -1.0e6f);\n}\n",
                 0, POSTCALLBACK, {});
-    CB_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
     const HostSide<float> y = runPlan(plan, s, CLFFT_FORWARD, x, "no userdata");
     const std::vector<float> two(s.in.extent(), 2.0f);
     HostSide<double> ref = affineRef(s, x, two, {});
@@ -733,7 +667,7 @@ BOOST_DATA_TEST_CASE(bad_callback_fails_bake, bdata::make(cb::brokenCases()), bc
     unsetenv("CLFFT_QUIET");
     ClEnv& env = ClEnv::get();
     const Shape s = smallC2C();
-    Plan plan;
+    ScopedPlan plan;
     createPlan(plan, s, CLFFT_SINGLE);
     setCallback(plan, bc.name, bc.text, 0, bc.type, {});
     clfftStatus st = CLFFT_SUCCESS;
@@ -747,11 +681,11 @@ BOOST_DATA_TEST_CASE(bad_callback_fails_bake, bdata::make(cb::brokenCases()), bc
 
     // The implicit bake of enqueue fails the same way and returns no event.
     const HostSide<float> x = makeInput<float>(s, 19);
-    Mem in = deviceCopy(x.a), out = deviceCopy(x.a);
+    ScopedBuffer in = deviceCopy(x.a), out = deviceCopy(x.a);
     cl_event ev = nullptr;
     clfftStatus es = CLFFT_SUCCESS;
     captureStderr([&] {
-        es = clfftEnqueueTransform(plan.h, CLFFT_FORWARD, 1, &env.queue, 0, nullptr, &ev, &in.m, &out.m, nullptr);
+        es = clfftEnqueueTransform(plan.h, CLFFT_FORWARD, 1, &env.queue, 0, nullptr, &ev, &in.mem, &out.mem, nullptr);
     });
     BOOST_CHECK_MESSAGE(es == CLFFT_BUILD_PROGRAM_FAILURE,
                         bc.label << ": clfftEnqueueTransform returned " << int(es)
@@ -772,7 +706,7 @@ BOOST_DATA_TEST_CASE(bad_callback_fails_bake, bdata::make(cb::brokenCases()), bc
                     "void tripleOut(__global void* out, uint off, __global void* ud, float2 y)\n"
                     "{\n    ((__global float2*)out)[off] = y * 3.0f;\n}\n",
                     0, POSTCALLBACK, {});
-    CB_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
     const HostSide<float> y = runPlan(plan, s, CLFFT_FORWARD, x, bc.label + ", then fixed");
     const std::vector<float> three(s.in.extent(), 3.0f);
     checkClose(y, affineRef(s, x, three, {}), bc.label + ": after registering a correct callback");
@@ -789,18 +723,18 @@ BOOST_AUTO_TEST_CASE(second_registration_replaces_first)
     const Shape s = smallC2C();
     const HostSide<float> x = makeInput<float>(s, 20);
     std::vector<float> table(s.in.extent(), 100.0f);
-    Mem tb = deviceCopy(table);
-    Plan plan;
+    ScopedBuffer tb = deviceCopy(table);
+    ScopedPlan plan;
     createPlan(plan, s, CLFFT_SINGLE);
     setCallback(plan, "firstIn",
                 "float2 firstIn(__global void* in, uint off, __global void* ud)\n"
                 "{\n    return ((__global const float2*)in)[off] * ((__global const float*)ud)[off];\n}\n",
-                0, PRECALLBACK, {tb.m});
+                0, PRECALLBACK, {tb.mem});
     setCallback(plan, "secondIn",
                 "float2 secondIn(__global void* in, uint off, __global void* ud)\n"
                 "{\n    return ((__global const float2*)in)[off] * -0.5f;\n}\n",
                 0, PRECALLBACK, {});
-    CB_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
     const HostSide<float> y = runPlan(plan, s, CLFFT_FORWARD, x, "replaced pre-callback");
     checkClose(y, affineRef(s, x, std::vector<float>(s.in.extent(), -0.5f), {}), "replaced pre-callback");
 
@@ -808,7 +742,7 @@ BOOST_AUTO_TEST_CASE(second_registration_replaces_first)
     setCallback(plan, "thirdIn",
                 "float2 thirdIn(__global void* in, uint off, __global void* ud)\n"
                 "{\n    return ((__global const float2*)in)[off] * ((__global const float*)ud)[off];\n}\n",
-                0, PRECALLBACK, {tb.m});
+                0, PRECALLBACK, {tb.mem});
     const HostSide<float> y2 = runPlan(plan, s, CLFFT_FORWARD, x, "pre-callback replaced after a bake");
     checkClose(y2, affineRef(s, x, table, {}), "pre-callback replaced after a bake");
 }
@@ -827,20 +761,20 @@ BOOST_AUTO_TEST_CASE(own_struct_type)
     const Shape s = smallC2C();
     const HostSide<float> x = makeInput<float>(s, 21);
     const Params params{1.5f, 0.25f, 5, 0};
-    Mem pb;
-    pb.m = ClEnv::get().buffer(sizeof params, &params);
+    ScopedBuffer pb;
+    pb.mem = ClEnv::get().buffer(sizeof params, &params);
     std::string text = "typedef struct { float scale; float shift; uint period; uint pad; } CbParams;\n"
                        "float2 structIn(__global void* in, uint off, __global void* ud)\n{\n"
                        "    __global const CbParams* p = (__global const CbParams*)ud;\n"
                        "    return ((__global const float2*)in)[off] * p->scale\n"
                        "         + (float2)(p->shift * (float)(off % p->period), 0.0f);\n}\n";
     std::string fname = "structIn";
-    Plan plan;
+    ScopedPlan plan;
     createPlan(plan, s, CLFFT_SINGLE);
-    setCallback(plan, fname, text, 0, PRECALLBACK, {pb.m});
+    setCallback(plan, fname, text, 0, PRECALLBACK, {pb.mem});
     std::fill(text.begin(), text.end(), '#');
     std::fill(fname.begin(), fname.end(), '#');
-    CB_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
     const HostSide<float> y = runPlan(plan, s, CLFFT_FORWARD, x, "struct userdata");
     std::vector<float> a(s.in.extent(), params.scale), b(s.in.extent());
     for (std::size_t k = 0; k < b.size(); ++k)
@@ -855,7 +789,7 @@ BOOST_AUTO_TEST_CASE(callback_text_changes_the_result)
     using namespace cb;
     const Shape s = smallC2C();
     const HostSide<float> x = makeInput<float>(s, 22);
-    Plan p1, p2;
+    ScopedPlan p1, p2;
     createPlan(p1, s, CLFFT_SINGLE);
     createPlan(p2, s, CLFFT_SINGLE);
     const std::string head = "float2 sameName(__global void* in, uint off, __global void* ud)\n{\n";
@@ -863,8 +797,8 @@ BOOST_AUTO_TEST_CASE(callback_text_changes_the_result)
                 {});
     setCallback(p2, "sameName", head + "    return ((__global const float2*)in)[off] * -3.0f;\n}\n", 0, PRECALLBACK,
                 {});
-    CB_CHECK_CLFFT(clfftBakePlan(p1.h, 1, &ClEnv::get().queue, nullptr, nullptr));
-    CB_CHECK_CLFFT(clfftBakePlan(p2.h, 1, &ClEnv::get().queue, nullptr, nullptr));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(p1.h, 1, &ClEnv::get().queue, nullptr, nullptr));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(p2.h, 1, &ClEnv::get().queue, nullptr, nullptr));
     const HostSide<float> y1 = runPlan(p1, s, CLFFT_FORWARD, x, "text A");
     const HostSide<float> y2 = runPlan(p2, s, CLFFT_FORWARD, x, "text B");
     checkClose(y1, affineRef(s, x, std::vector<float>(s.in.extent(), 2.0f), {}), "callback text A (x * 2)");

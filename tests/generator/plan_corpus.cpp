@@ -14,6 +14,7 @@
 // Refactoring the planner or the generator keeps every line; a change that alters kernels
 // shows which plans it touches.
 #include "cl_object.h"
+#include "device_shapes.h"
 #include "generate.h"
 #include "plan_text.h"
 #include "planner.h"
@@ -44,19 +45,10 @@ struct Shape {
 
 std::vector<Shape> shapes()
 {
-    auto gpu = [](std::size_t local, std::size_t wg) {
-        DeviceLimits l;
-        l.localMemBytes = local;
-        l.maxWorkGroupSize = wg;
-        l.deviceClass = DeviceClass::GpuGeneric;
-        return l;
-    };
-    DeviceLimits cpu = gpu(512 * 1024, 4096);
-    cpu.deviceClass = DeviceClass::Cpu;
-    DeviceLimits cpuSmall = gpu(64 * 1024, 4096);
-    cpuSmall.deviceClass = DeviceClass::Cpu;
-    return {{"gpu16k", gpu(16384, 128)}, {"gpu32k", gpu(32768, 256)}, {"gpu64k", gpu(65536, 1024)},
-            {"cpu512k", cpu}, {"cpu64k", cpuSmall}};
+    using clfft_test::cpuShape;
+    using clfft_test::gpuShape;
+    return {{"gpu16k", gpuShape(16384, 128)}, {"gpu32k", gpuShape(32768, 256)}, {"gpu64k", gpuShape(65536, 1024)},
+            {"cpu512k", cpuShape(512 * 1024)}, {"cpu64k", cpuShape(64 * 1024)}};
 }
 
 struct Case {

@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cl_object.h"
+#include "device_shapes.h"
 #include "planner.h"
 #include "problem.h"
 
@@ -25,20 +26,13 @@ struct Shape {
 
 std::vector<Shape> shapes()
 {
-    auto gpu = [](std::size_t local, std::size_t wg) {
-        DeviceLimits l;
-        l.localMemBytes = local;
-        l.maxWorkGroupSize = wg;
-        l.deviceClass = DeviceClass::GpuGeneric;
-        return l;
-    };
-    DeviceLimits cpu = gpu(512 * 1024, 4096);
-    cpu.deviceClass = DeviceClass::Cpu;
-    return {{"gpu 16 KiB / 128", gpu(16384, 128)},
-            {"gpu 32 KiB / 256", gpu(32768, 256)},
-            {"gpu 48 KiB / 1024", gpu(49152, 1024)},
-            {"gpu 64 KiB / 1024", gpu(65536, 1024)},
-            {"cpu 512 KiB / 4096", cpu}};
+    using clfft_test::cpuShape;
+    using clfft_test::gpuShape;
+    return {{"gpu 16 KiB / 128", gpuShape(16384, 128)},
+            {"gpu 32 KiB / 256", gpuShape(32768, 256)},
+            {"gpu 48 KiB / 1024", gpuShape(49152, 1024)},
+            {"gpu 64 KiB / 1024", gpuShape(65536, 1024)},
+            {"cpu 512 KiB / 4096", cpuShape(512 * 1024)}};
 }
 
 // Packed multi-dimensional problem (ns fastest first); a real side of an in-place plan has its

@@ -1,41 +1,69 @@
 // Helpers shared by the hardening tests (tests/hardening) and the API fuzzer (tests/fuzz):
-// status names, a naive DFT reference, device buffers. Header-only; no Boost dependency.
+// status names (tests/support/clfft_status.h), a context of their own, a naive DFT reference.
+// Header-only; no Boost dependency.
 #pragma once
 
 #include <clFFT.h>
+
+#include "cl_device_select.h"
+#include "clfft_status.h"
 
 #include <cmath>
 #include <complex>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 namespace hardening {
 
-inline const char* statusName(int s)
-{
-    switch (s) {
-    case CLFFT_SUCCESS: return "CLFFT_SUCCESS";
-    case CLFFT_INVALID_HOST_PTR: return "CLFFT_INVALID_HOST_PTR";
-    case CLFFT_INVALID_PLAN: return "CLFFT_INVALID_PLAN";
-    case CLFFT_INVALID_ARG_VALUE: return "CLFFT_INVALID_ARG_VALUE";
-    case CLFFT_INVALID_CONTEXT: return "CLFFT_INVALID_CONTEXT";
-    case CLFFT_INVALID_VALUE: return "CLFFT_INVALID_VALUE";
-    case CLFFT_INVALID_COMMAND_QUEUE: return "CLFFT_INVALID_COMMAND_QUEUE";
-    case CLFFT_INVALID_EVENT_WAIT_LIST: return "CLFFT_INVALID_EVENT_WAIT_LIST";
-    case CLFFT_INVALID_MEM_OBJECT: return "CLFFT_INVALID_MEM_OBJECT";
-    case CLFFT_INVALID_OPERATION: return "CLFFT_INVALID_OPERATION";
-    case CLFFT_INVALID_BUFFER_SIZE: return "CLFFT_INVALID_BUFFER_SIZE";
-    case CLFFT_DEVICE_NO_DOUBLE: return "CLFFT_DEVICE_NO_DOUBLE";
-    case CLFFT_NOTIMPLEMENTED: return "CLFFT_NOTIMPLEMENTED";
-    case CLFFT_TRANSPOSED_NOTIMPLEMENTED: return "CLFFT_TRANSPOSED_NOTIMPLEMENTED";
-    case CLFFT_BUILD_PROGRAM_FAILURE: return "CLFFT_BUILD_PROGRAM_FAILURE";
-    case CLFFT_BUGCHECK: return "CLFFT_BUGCHECK";
-    case CLFFT_OUT_OF_HOST_MEMORY: return "CLFFT_OUT_OF_HOST_MEMORY";
-    case CLFFT_MEM_OBJECT_ALLOCATION_FAILURE: return "CLFFT_MEM_OBJECT_ALLOCATION_FAILURE";
-    default: return "(other status)";
+using clfft_test::statusName;
+
+// A context and queue on the test device (CLFFT_TEST_DEVICE, else the default one, as every
+// test program), made here rather than by ClEnv so that the test controls their lifetime and
+// clfftSetup/clfftTeardown.
+struct ContextAndQueue {
+    cl_device_id device = nullptr;
+    cl_context context = nullptr;
+    cl_command_queue queue = nullptr;
+    bool hasDouble = false;
+    ContextAndQueue()
+    {
+        cl_platform_id platform = nullptr;
+        char why[512] = {0};
+        if (clfft_select_device(&platform, &device, nullptr, nullptr, why, sizeof why) != 0)
+            throw std::runtime_error(why);
+        cl_int err = CL_SUCCESS;
+        context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+        queue = clCreateCommandQueue(context, device, 0, &err);
+        if (err != CL_SUCCESS)
+            throw std::runtime_error("no queue");
+        cl_device_fp_config fp64 = 0;
+        clGetDeviceInfo(device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, nullptr);
+        hasDouble = fp64 != 0;
     }
-}
+    ~ContextAndQueue()
+    {
+        clReleaseCommandQueue(queue);
+        clReleaseContext(context);
+    }
+    ContextAndQueue(const ContextAndQueue&) = delete;
+    ContextAndQueue& operator=(const ContextAndQueue&) = delete;
+    // A new buffer (the caller releases it): a copy of `host`, else zeros.
+    cl_mem buffer(std::size_t bytes, const void* host = nullptr) const
+    {
+        cl_int err = CL_SUCCESS;
+        cl_mem m = clCreateBuffer(context, CL_MEM_READ_WRITE | (host ? CL_MEM_COPY_HOST_PTR : 0), bytes,
+                                  const_cast<void*>(host), &err);
+        if (err != CL_SUCCESS)
+            throw std::runtime_error("clCreateBuffer failed");
+        if (!host) {
+            std::vector<unsigned char> zeros(bytes, 0);
+            clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, bytes, zeros.data(), 0, nullptr, nullptr);
+        }
+        return m;
+    }
+};
 
 // Deterministic test signal: transform t, point j.
 template <typename T>

@@ -9,6 +9,7 @@
 #define BOOST_TEST_MODULE clfft_hardening_bad_input
 #include <boost/test/unit_test.hpp>
 
+#include "cl_raii.h"
 #include "hardening_common.h"
 #include "test_env.h"
 
@@ -21,6 +22,7 @@
 namespace {
 
 using clfft_test::ClEnv;
+using clfft_test::ScopedBuffer;
 using cfloat = std::complex<float>;
 
 ClEnv& env() { return ClEnv::get(); }
@@ -28,14 +30,6 @@ ClEnv& env() { return ClEnv::get(); }
 const std::size_t kMax = SIZE_MAX;
 const std::size_t kHalf = std::size_t(1) << 63;
 std::size_t neg(long long v) { return static_cast<std::size_t>(v); } // negative, as C converts it
-
-struct Buf {
-    cl_mem mem = nullptr;
-    explicit Buf(std::size_t bytes) : mem(env().buffer(bytes)) {}
-    ~Buf() { clReleaseMemObject(mem); }
-    Buf(const Buf&) = delete;
-    Buf& operator=(const Buf&) = delete;
-};
 
 // The canary: a fresh 1D length-16 forward transform, checked against the naive DFT. Run after
 // every row, so a row that corrupted library state (plan table, program cache, a kernel's
@@ -164,7 +158,7 @@ BOOST_AUTO_TEST_CASE(sizes_that_overflow_or_do_not_fit)
                 BOOST_CHECK_EQUAL(clfftGetTmpBufSize(h, &tmp), CLFFT_SUCCESS);
                 BOOST_TEST_MESSAGE(row.name << ": temporary buffer " << tmp << " bytes");
             }
-            Buf in(4096), out(4096);
+            ScopedBuffer in(4096), out(4096);
             cl_event ev = nullptr;
             BOOST_CHECK_EQUAL(
                 clfftEnqueueTransform(h, CLFFT_FORWARD, 1, &q, 0, nullptr, &ev, &in.mem, &out.mem, nullptr),
@@ -200,7 +194,7 @@ BOOST_AUTO_TEST_CASE(length_2_to_40_is_not_implemented)
     BOOST_REQUIRE_EQUAL(clfftCreateDefaultPlan(&h, env().context, CLFFT_1D, n), CLFFT_SUCCESS);
     cl_command_queue q = env().queue;
     BOOST_CHECK_EQUAL(clfftBakePlan(h, 1, &q, nullptr, nullptr), CLFFT_NOTIMPLEMENTED);
-    Buf b(4096);
+    ScopedBuffer b(4096);
     BOOST_CHECK_EQUAL(clfftEnqueueTransform(h, CLFFT_FORWARD, 1, &q, 0, nullptr, nullptr, &b.mem, nullptr, nullptr),
                       CLFFT_NOTIMPLEMENTED);
     BOOST_CHECK_EQUAL(clfftDestroyPlan(&h), CLFFT_SUCCESS);
@@ -217,7 +211,7 @@ BOOST_AUTO_TEST_CASE(buffers_too_small)
     SET_OK(clfftSetResultLocation(h, CLFFT_OUTOFPLACE));
     SET_OK(clfftSetPlanBatchSize(h, 2));
     const std::size_t exact = 2 * 64 * sizeof(cfloat);
-    Buf ok(exact), ok2(exact), shortBy8(exact - 8), shortPlanar(exact / 2 - 4);
+    ScopedBuffer ok(exact), ok2(exact), shortBy8(exact - 8), shortPlanar(exact / 2 - 4);
     BOOST_CHECK_EQUAL(clfftEnqueueTransform(h, CLFFT_FORWARD, 1, &q, 0, nullptr, nullptr, &shortBy8.mem, &ok.mem,
                                             nullptr),
                       CLFFT_INVALID_BUFFER_SIZE);
@@ -228,7 +222,7 @@ BOOST_AUTO_TEST_CASE(buffers_too_small)
                       CLFFT_SUCCESS);
     // Planar: each of the two buffers must hold the reals (or imaginary parts) of every point.
     SET_OK(clfftSetLayout(h, CLFFT_COMPLEX_PLANAR, CLFFT_COMPLEX_INTERLEAVED));
-    Buf re(exact / 2), im(exact / 2);
+    ScopedBuffer re(exact / 2), im(exact / 2);
     cl_mem planarOk[2] = {re.mem, im.mem}, planarShort[2] = {re.mem, shortPlanar.mem};
     BOOST_CHECK_EQUAL(clfftEnqueueTransform(h, CLFFT_FORWARD, 1, &q, 0, nullptr, nullptr, planarShort, &ok.mem,
                                             nullptr),
@@ -247,7 +241,7 @@ BOOST_AUTO_TEST_CASE(buffers_too_small)
         std::size_t tmp = 0;
         SET_OK(clfftGetTmpBufSize(h, &tmp));
         if (tmp > 0) {
-            Buf in(4096), out(4096), small(tmp / 2), big(tmp);
+            ScopedBuffer in(4096), out(4096), small(tmp / 2), big(tmp);
             BOOST_CHECK_EQUAL(clfftEnqueueTransform(h, CLFFT_BACKWARD, 1, &q, 0, nullptr, nullptr, &in.mem, &out.mem,
                                                     small.mem),
                               CLFFT_INVALID_BUFFER_SIZE);
@@ -289,7 +283,7 @@ BOOST_AUTO_TEST_CASE(extreme_int_and_enum_values)
                               v > 0 ? V : CLFFT_SUCCESS);
             BOOST_CHECK_EQUAL(clfftSetPlanCallback(h, "f", text, 0, static_cast<clfftCallbackType>(v), nullptr, 0), V);
             cl_command_queue q = env().queue;
-            Buf b(4096);
+            ScopedBuffer b(4096);
             BOOST_CHECK_EQUAL(clfftEnqueueTransform(h, static_cast<clfftDirection>(v), 1, &q, 0, nullptr, nullptr,
                                                     &b.mem, nullptr, nullptr),
                               V);
@@ -366,7 +360,7 @@ BOOST_AUTO_TEST_CASE(aliased_and_overlapping_buffers)
         SET_OK(clfftSetResultLocation(h, CLFFT_OUTOFPLACE));
         SET_OK(clfftSetPlanBatchSize(h, 4));
         SET_OK(clfftSetPlanDistance(h, 16, 8));
-        Buf in(64 * sizeof(cfloat)), out(64 * sizeof(cfloat));
+        ScopedBuffer in(64 * sizeof(cfloat)), out(64 * sizeof(cfloat));
         const clfftStatus st =
             clfftEnqueueTransform(h, CLFFT_FORWARD, 1, &q, 0, nullptr, nullptr, &in.mem, &out.mem, nullptr);
         BOOST_TEST_MESSAGE("overlapping outputs (distance 8 < length 16): " << hardening::statusName(st));
@@ -380,7 +374,7 @@ BOOST_AUTO_TEST_CASE(aliased_and_overlapping_buffers)
         BOOST_REQUIRE_EQUAL(clfftCreateDefaultPlan(&h, env().context, CLFFT_1D, n), CLFFT_SUCCESS);
         SET_OK(clfftSetPlanBatchSize(h, 4));
         SET_OK(clfftSetPlanDistance(h, 4, 4));
-        Buf b(64 * sizeof(cfloat));
+        ScopedBuffer b(64 * sizeof(cfloat));
         const clfftStatus st = clfftEnqueueTransform(h, CLFFT_FORWARD, 1, &q, 0, nullptr, nullptr, &b.mem, nullptr, nullptr);
         BOOST_TEST_MESSAGE("in place, overlapping transforms (distance 4 < length 16): " << hardening::statusName(st));
         clFinish(q);
@@ -400,7 +394,7 @@ BOOST_AUTO_TEST_CASE(kernel_build_failure)
     SET_OK(clfftSetPlanCallback(h, "broken", "float2 broken(__global void* in, uint off, __global void* ud) { return ; }",
                                 0, PRECALLBACK, nullptr, 0));
     BOOST_CHECK_EQUAL(clfftBakePlan(h, 1, &q, nullptr, nullptr), CLFFT_BUILD_PROGRAM_FAILURE);
-    Buf b(16 * sizeof(cfloat));
+    ScopedBuffer b(16 * sizeof(cfloat));
     cl_event ev = nullptr;
     BOOST_CHECK_EQUAL(clfftEnqueueTransform(h, CLFFT_FORWARD, 1, &q, 0, nullptr, &ev, &b.mem, nullptr, nullptr),
                       CLFFT_BUILD_PROGRAM_FAILURE);
@@ -475,7 +469,7 @@ BOOST_AUTO_TEST_CASE(zz_teardown_with_live_plans)
     BOOST_CHECK_EQUAL(clfftBakePlan(h, 1, &q, nullptr, nullptr), CLFFT_SUCCESS);
     BOOST_CHECK_EQUAL(clfftTeardown(), CLFFT_SUCCESS);
     BOOST_CHECK_EQUAL(clfftTeardown(), CLFFT_SUCCESS);
-    Buf b(16 * sizeof(cfloat));
+    ScopedBuffer b(16 * sizeof(cfloat));
     BOOST_CHECK_EQUAL(clfftEnqueueTransform(h, CLFFT_FORWARD, 1, &q, 0, nullptr, nullptr, &b.mem, nullptr, nullptr),
                       CLFFT_INVALID_PLAN);
     BOOST_CHECK_EQUAL(clfftDestroyPlan(&h), CLFFT_INVALID_PLAN);

@@ -20,7 +20,6 @@
 #define BOOST_TEST_MODULE clfft_hardening_faults
 #include <boost/test/unit_test.hpp>
 
-#include "cl_device_select.h"
 #include "cl_fault.h"
 #include "fftw_reference.h"
 #include "hardening_common.h"
@@ -115,10 +114,6 @@ const char* errorName(int e)
 
 std::string statusText(int s)
 {
-    switch (s) {
-    case CLFFT_OUT_OF_RESOURCES: return "CLFFT_OUT_OF_RESOURCES";
-    case CLFFT_INVALID_BINARY: return "CLFFT_INVALID_BINARY";
-    }
     const std::string name = hardening::statusName(s);
     return name[0] == '(' ? "status " + std::to_string(s) : name;
 }
@@ -192,13 +187,10 @@ std::vector<long> sample(long n)
 
 // ---- OpenCL environment and cache directory -------------------------------------------------
 
-struct Env {
-    cl_device_id device = nullptr;
-    cl_context context = nullptr;
-    cl_command_queue queue = nullptr;
-    bool hasDouble = false;
+// Set first: the library reads the cache settings at its first bake.
+struct FaultsCacheDir {
     std::string cacheDir;
-    Env()
+    FaultsCacheDir()
     {
         char dir[] = "/tmp/clfft-faults-XXXXXX";
         if (!::mkdtemp(dir))
@@ -207,41 +199,17 @@ struct Env {
         ::setenv("CLFFT_CACHE_PATH", (cacheDir + "/cache").c_str(), 1);
         ::setenv("CLFFT_SYSTEM_CACHE_PATH", "off", 1);
         ::setenv("CLFFT_QUIET", "1", 1); // injected build failures would print empty compiler logs
-        // The test device (CLFFT_TEST_DEVICE, else the default one), as every test program.
-        cl_platform_id platform = nullptr;
-        char why[512] = {0};
-        if (clfft_select_device(&platform, &device, nullptr, nullptr, why, sizeof why) != 0)
-            throw std::runtime_error(why);
-        cl_int err = CL_SUCCESS;
-        context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
-        queue = clCreateCommandQueue(context, device, 0, &err);
-        if (err != CL_SUCCESS)
-            throw std::runtime_error("no queue");
-        cl_device_fp_config fp64 = 0;
-        clGetDeviceInfo(device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, nullptr);
-        hasDouble = fp64 != 0;
     }
-    ~Env()
+    ~FaultsCacheDir()
     {
-        clfftTeardown();
-        clReleaseCommandQueue(queue);
-        clReleaseContext(context);
         ::nftw(cacheDir.c_str(), [](const char* p, const struct stat*, int, struct FTW*) { return ::remove(p); }, 16,
                FTW_DEPTH | FTW_PHYS);
     }
-    cl_mem buffer(std::size_t bytes, const void* host) const
-    {
-        cl_int err = CL_SUCCESS;
-        cl_mem m = clCreateBuffer(context, CL_MEM_READ_WRITE | (host ? CL_MEM_COPY_HOST_PTR : 0), bytes,
-                                  const_cast<void*>(host), &err);
-        if (err != CL_SUCCESS)
-            throw std::runtime_error("clCreateBuffer failed");
-        if (!host) {
-            std::vector<unsigned char> zeros(bytes, 0);
-            clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, bytes, zeros.data(), 0, nullptr, nullptr);
-        }
-        return m;
-    }
+};
+
+// Bases in this order: the cache directory outlives the OpenCL objects and the library.
+struct Env : FaultsCacheDir, hardening::ContextAndQueue {
+    ~Env() { clfftTeardown(); }
 };
 
 Env& env()

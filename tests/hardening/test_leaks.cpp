@@ -18,7 +18,6 @@
 
 #include <clFFT.h>
 
-#include "cl_device_select.h"
 #include <dlfcn.h>
 
 #include <complex>
@@ -43,43 +42,7 @@ LeakCounter shim()
 long held(LeakCounter c, int type) { return c(type, 0) + c(type, 1) - c(type, 2); }
 
 // This test makes its own OpenCL objects (not ClEnv) so that it controls their lifetime.
-struct Cl {
-    cl_device_id device = nullptr;
-    cl_context context = nullptr;
-    cl_command_queue queue = nullptr;
-    bool hasDouble = false;
-    Cl()
-    {
-        // The test device (CLFFT_TEST_DEVICE, else the default one), as every test program.
-        cl_platform_id platform = nullptr;
-        char why[512] = {0};
-        if (clfft_select_device(&platform, &device, nullptr, nullptr, why, sizeof why) != 0)
-            throw std::runtime_error(why);
-        cl_int err = CL_SUCCESS;
-        context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
-        queue = clCreateCommandQueue(context, device, 0, &err);
-        if (err != CL_SUCCESS)
-            throw std::runtime_error("no queue");
-        cl_device_fp_config fp64 = 0;
-        clGetDeviceInfo(device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, nullptr);
-        hasDouble = fp64 != 0;
-    }
-    ~Cl()
-    {
-        clReleaseCommandQueue(queue);
-        clReleaseContext(context);
-    }
-    cl_mem buffer(std::size_t bytes) const
-    {
-        cl_int err = CL_SUCCESS;
-        cl_mem m = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &err);
-        if (err != CL_SUCCESS)
-            throw std::runtime_error("clCreateBuffer failed");
-        std::vector<unsigned char> zeros(bytes, 0);
-        clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, bytes, zeros.data(), 0, nullptr, nullptr);
-        return m;
-    }
-};
+using hardening::ContextAndQueue;
 
 cl_uint refCount(cl_context c)
 {
@@ -106,7 +69,7 @@ long handedEvents = 0;
 #define OK(call) BOOST_CHECK_EQUAL(int(call), int(CLFFT_SUCCESS))
 
 // One round of everything.
-void oneRound(const Cl& cl, cl_mem userdata)
+void oneRound(const ContextAndQueue& cl, cl_mem userdata)
 {
     clfftSetupData setup;
     OK(clfftInitSetupData(&setup));
@@ -213,7 +176,7 @@ BOOST_AUTO_TEST_CASE(every_reference_is_given_back_at_teardown)
     LeakCounter counter = shim();
     if (!counter)
         BOOST_TEST_MESSAGE("cl_count_shim is not preloaded: only reference counts are checked");
-    Cl cl;
+    ContextAndQueue cl;
     cl_int err = CL_SUCCESS;
     cl_mem userdata = clCreateBuffer(cl.context, CL_MEM_READ_ONLY, 64 * sizeof(float), nullptr, &err);
     BOOST_REQUIRE_EQUAL(err, CL_SUCCESS);

@@ -56,6 +56,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "fftw_reference.h"
+#include "cl_raii.h"
+#include "host_sides.h"
 #include "test_env.h"
 
 #include <clFFT.h>
@@ -68,7 +70,7 @@
 #include <vector>
 
 namespace bdata = boost::unit_test::data;
-using clfft_test::ClEnv;
+using namespace clfft_test;
 using namespace clfft_test::fftw_ref;
 
 namespace real {
@@ -113,28 +115,15 @@ Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecisio
     return c;
 }
 
-template <class V> std::string list(const V& v)
-{
-    std::ostringstream s;
-    s << '{';
-    for (std::size_t k = 0; k < v.size(); ++k)
-        s << (k ? "," : "") << v[k];
-    s << '}';
-    return s.str();
-}
-
 std::string describe(const Case& c)
 {
     std::ostringstream s;
-    s << c.lengths.size() << "D ";
-    for (std::size_t k = 0; k < c.lengths.size(); ++k)
-        s << (k ? "x" : "") << c.lengths[k];
-    s << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single") << " real<->"
-      << layoutName(c.herm) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
+    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single")
+      << " real<->" << layoutName(c.herm) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
     if (!c.realStrides.empty())
-        s << " real strides " << list(c.realStrides) << " dist " << c.realDist;
+        s << " real strides " << listText(c.realStrides) << " dist " << c.realDist;
     if (!c.hermStrides.empty())
-        s << " hermitian strides " << list(c.hermStrides) << " dist " << c.hermDist;
+        s << " hermitian strides " << listText(c.hermStrides) << " dist " << c.hermDist;
     s << (c.mode == Mode::RoundTrip ? " r2c+c2r" : c.mode == Mode::Forward ? " r2c" : " c2r");
     if (c.fwdScale != 0)
         s << " fwdscale " << c.fwdScale;
@@ -149,178 +138,53 @@ std::string describe(const Case& c)
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
 
-// ---- RAII helpers ------------------------------------------------------------------------------
-
-struct Mem {
-    cl_mem m = nullptr;
-    Mem() = default;
-    explicit Mem(cl_mem x) : m(x) {}
-    Mem(const Mem&) = delete;
-    Mem& operator=(const Mem&) = delete;
-    ~Mem()
-    {
-        if (m)
-            clReleaseMemObject(m);
-    }
-};
-
-struct Plan {
-    clfftPlanHandle h = 0;
-    Plan() = default;
-    Plan(const Plan&) = delete;
-    Plan& operator=(const Plan&) = delete;
-    ~Plan()
-    {
-        if (h)
-            clfftDestroyPlan(&h);
-    }
-};
-
-#define REAL_CHECK_CLFFT(expr)                                                                          \
-    do {                                                                                              \
-        const clfftStatus st_ = (expr);                                                               \
-        BOOST_REQUIRE_MESSAGE(st_ == CLFFT_SUCCESS, #expr " returned " << int(st_));                   \
-    } while (0)
-
-template <class T> void write(cl_mem m, const std::vector<T>& v)
-{
-    const cl_int e = clEnqueueWriteBuffer(ClEnv::get().queue, m, CL_TRUE, 0, v.size() * sizeof(T), v.data(), 0,
-                                          nullptr, nullptr);
-    if (e != CL_SUCCESS)
-        throw std::runtime_error("clEnqueueWriteBuffer failed: " + std::to_string(e));
-}
-
-template <class T> void read(cl_mem m, std::vector<T>& v) { ClEnv::get().read(m, v.size() * sizeof(T), v.data()); }
-
 // ---- Sides ---------------------------------------------------------------------------------------
 
-std::size_t hermLength(std::size_t n0) { return n0 / 2 + 1; }
+SideDesc realSide(const Case& c) { return realSideOf(c.lengths, c.batch, c.inPlace, c.realStrides, c.realDist); }
 
-// Packed strides with `row` elements per row along dimension 0.
-SideDesc packedSide(clfftLayout layout, const std::vector<std::size_t>& counts, std::size_t row, std::size_t batch)
-{
-    SideDesc s;
-    s.layout = layout;
-    s.counts = counts;
-    s.batch = batch;
-    std::size_t st = 1;
-    for (std::size_t k = 0; k < counts.size(); ++k) {
-        s.strides.push_back(st);
-        st *= k == 0 ? row : counts[k];
-    }
-    s.dist = st;
-    return s;
-}
-
-SideDesc explicitSide(clfftLayout layout, const std::vector<std::size_t>& counts, const std::vector<std::size_t>& strides,
-                      std::size_t dist, std::size_t batch)
-{
-    BOOST_REQUIRE_EQUAL(strides.size(), counts.size());
-    SideDesc s;
-    s.layout = layout;
-    s.counts = counts;
-    s.strides = strides;
-    s.dist = dist;
-    s.batch = batch;
-    return s;
-}
-
-SideDesc realSide(const Case& c)
-{
-    if (!c.realStrides.empty())
-        return explicitSide(CLFFT_REAL, c.lengths, c.realStrides, c.realDist, c.batch);
-    return packedSide(CLFFT_REAL, c.lengths, c.inPlace ? 2 * hermLength(c.lengths[0]) : c.lengths[0], c.batch);
-}
-
-SideDesc hermSide(const Case& c)
-{
-    std::vector<std::size_t> counts = c.lengths;
-    counts[0] = hermLength(counts[0]);
-    if (!c.hermStrides.empty())
-        return explicitSide(c.herm, counts, c.hermStrides, c.hermDist, c.batch);
-    return packedSide(c.herm, counts, counts[0], c.batch);
-}
+SideDesc hermSide(const Case& c) { return hermSideOf(c.herm, c.lengths, c.batch, c.hermStrides, c.hermDist); }
 
 template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 1e-6 : 1e-14; }
-template <class T> constexpr T sentinel() { return T(-7777.25); }
-
-// Positions of `pad` (true = padding) whose value in any array of y differs from the sentinel.
-template <class T> std::size_t clobbered(const HostSide<T>& y, const std::vector<bool>& pad, std::size_t& first)
-{
-    std::size_t count = 0;
-    for (std::size_t off = 0; off < pad.size(); ++off) {
-        if (!pad[off])
-            continue;
-        bool ok = y.re(off) == sentinel<T>();
-        if (y.planar())
-            ok = ok && y.b[off] == sentinel<T>();
-        else if (!y.real())
-            ok = ok && y.a[2 * off + 1] == sentinel<T>();
-        if (!ok && count++ == 0)
-            first = off;
-    }
-    return count;
-}
-
-template <class T> bool sameBits(const HostSide<T>& a, const HostSide<T>& b)
-{
-    for (std::size_t k = 0; k < a.arrays(); ++k)
-        if (a.array(k).size() != b.array(k).size() ||
-            std::memcmp(a.array(k).data(), b.array(k).data(), a.array(k).size() * sizeof(T)) != 0)
-            return false;
-    return true;
-}
 
 // Makes and bakes one plan of the case: forward (REAL -> hermitian) or backward.
-void makePlan(Plan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
+void makePlan(ScopedPlan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
 {
-    ClEnv& env = ClEnv::get();
-    const clfftDim dim = clfftDim(c.lengths.size());
-    std::vector<std::size_t> lengths = c.lengths;
-    REAL_CHECK_CLFFT(clfftCreateDefaultPlan(&plan.h, env.context, dim, lengths.data()));
-    REAL_CHECK_CLFFT(clfftSetPlanPrecision(plan.h, c.precision));
-    REAL_CHECK_CLFFT(forward ? clfftSetLayout(plan.h, CLFFT_REAL, c.herm) : clfftSetLayout(plan.h, c.herm, CLFFT_REAL));
-    REAL_CHECK_CLFFT(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
-    REAL_CHECK_CLFFT(clfftSetPlanBatchSize(plan.h, c.batch));
-    if (!c.realStrides.empty() || !c.hermStrides.empty()) {
-        const SideDesc& in = forward ? realD : hermD;
-        const SideDesc& out = forward ? hermD : realD;
-        std::vector<std::size_t> is = in.strides, os = out.strides;
-        REAL_CHECK_CLFFT(clfftSetPlanInStride(plan.h, dim, is.data()));
-        REAL_CHECK_CLFFT(clfftSetPlanOutStride(plan.h, dim, os.data()));
-        REAL_CHECK_CLFFT(clfftSetPlanDistance(plan.h, in.dist, out.dist));
-    }
+    const SideDesc& in = forward ? realD : hermD;
+    const SideDesc& out = forward ? hermD : realD;
+    createPlanFor(plan, c.lengths, c.precision, in.layout, out.layout, c.inPlace, c.batch);
+    if (!c.realStrides.empty() || !c.hermStrides.empty())
+        setPlanStrides(plan, in.strides, out.strides, in.dist, out.dist);
     if (c.fwdScale != 0)
-        REAL_CHECK_CLFFT(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
+        REQUIRE_CLFFT_SUCCESS(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
     if (c.bwdScale != 0)
-        REAL_CHECK_CLFFT(clfftSetPlanScale(plan.h, CLFFT_BACKWARD, c.bwdScale));
-    REAL_CHECK_CLFFT(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+        REQUIRE_CLFFT_SUCCESS(clfftSetPlanScale(plan.h, CLFFT_BACKWARD, c.bwdScale));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
 }
 
 // Runs one baked plan: uploads `input` (side inD), runs, downloads the output side outD.
 // Out of place, also checks that the input is unchanged and no output padding was written.
 template <class T>
-HostSide<T> execute(const Case& c, const Plan& plan, clfftDirection dir, const HostSide<T>& input,
+HostSide<T> execute(const Case& c, const ScopedPlan& plan, clfftDirection dir, const HostSide<T>& input,
                     const SideDesc& outD, cl_mem tmp, const std::string& what)
 {
     ClEnv& env = ClEnv::get();
     const HostSide<T> outInit(outD, sentinel<T>());
-    Mem in[2], out[2];
+    ScopedBuffer in[2], out[2];
     cl_mem inMems[2] = {nullptr, nullptr}, outMems[2] = {nullptr, nullptr};
     if (c.inPlace) {
         // One buffer holds both sides (in bytes, the larger of the two).
         const std::size_t bytes = std::max(input.a.size(), outInit.a.size()) * sizeof(T);
-        in[0].m = env.buffer(bytes);
-        write(in[0].m, input.a);
-        inMems[0] = in[0].m;
+        in[0].mem = env.buffer(bytes);
+        writeBuffer(in[0].mem, input.a);
+        inMems[0] = in[0].mem;
     } else {
         for (std::size_t k = 0; k < input.arrays(); ++k) {
-            in[k].m = env.buffer(input.array(k).size() * sizeof(T), input.array(k).data());
-            inMems[k] = in[k].m;
+            in[k].mem = env.buffer(input.array(k).size() * sizeof(T), input.array(k).data());
+            inMems[k] = in[k].mem;
         }
         for (std::size_t k = 0; k < outInit.arrays(); ++k) {
-            out[k].m = env.buffer(outInit.array(k).size() * sizeof(T), outInit.array(k).data());
-            outMems[k] = out[k].m;
+            out[k].mem = env.buffer(outInit.array(k).size() * sizeof(T), outInit.array(k).data());
+            outMems[k] = out[k].mem;
         }
     }
     cl_event ev = nullptr;
@@ -336,14 +200,14 @@ HostSide<T> execute(const Case& c, const Plan& plan, clfftDirection dir, const H
 
     HostSide<T> y(outD);
     if (c.inPlace) {
-        read(in[0].m, y.a);
+        readBuffer(in[0].mem, y.a);
         return y;
     }
     for (std::size_t k = 0; k < y.arrays(); ++k)
-        read(out[k].m, y.array(k));
+        readBuffer(out[k].mem, y.array(k));
     HostSide<T> after(input.desc);
     for (std::size_t k = 0; k < after.arrays(); ++k)
-        read(in[k].m, after.array(k));
+        readBuffer(in[k].mem, after.array(k));
     BOOST_CHECK_MESSAGE(sameBits(after, input), what << ": out-of-place transform modified its input buffer");
     std::size_t first = 0;
     const std::size_t n = clobbered(y, paddingMask(outD), first);
@@ -355,28 +219,13 @@ HostSide<T> execute(const Case& c, const Plan& plan, clfftDirection dir, const H
 template <class T, class R> void checkError(const HostSide<T>& ours, const HostSide<R>& ref, long double refScale,
                                             const std::string& what)
 {
-    const double tol = tolerance<T>();
-    const ErrorStats e = compare(ours, ref, refScale);
-    BOOST_TEST_MESSAGE(what << ": relative L2 error " << double(e.relL2));
-    BOOST_CHECK_MESSAGE(e.relL2 <= tol, what << ": relative L2 error " << double(e.relL2) << " > " << tol
-                                             << " (max abs error " << double(e.maxAbs) << " at logical element "
-                                             << e.worst << ", ||ref|| " << double(e.refNorm) << ")");
+    checkRelativeError(compare(ours, ref, refScale), tolerance<T>(), what);
 }
 
-// Copies the logical elements of `from` into `to` (same counts and batch, any layouts).
-template <class T, class U> void copyLogical(HostSide<T>& to, const HostSide<U>& from)
-{
-    std::vector<std::size_t> offs;
-    from.desc.forEach([&](std::size_t off, std::size_t) { offs.push_back(off); });
-    to.desc.forEach([&](std::size_t off, std::size_t lin) {
-        to.set(off, T(from.re(offs[lin])), T(from.im(offs[lin])));
-    });
-}
-
-void checkTmpSize(const Case& c, const Plan& plan, bool forward)
+void checkTmpSize(const Case& c, const ScopedPlan& plan, bool forward)
 {
     std::size_t tmp = 12345;
-    REAL_CHECK_CLFFT(clfftGetTmpBufSize(plan.h, &tmp));
+    REQUIRE_CLFFT_SUCCESS(clfftGetTmpBufSize(plan.h, &tmp));
     bool outer = false;
     for (std::size_t k = 1; k < c.lengths.size(); ++k)
         outer = outer || c.lengths[k] > 1;
@@ -419,7 +268,7 @@ template <class T, class R> void runCase(const Case& c)
     HostSide<T> spectrum(hermD); // input of the C2R plan
     fillRandom(spectrum, seed ^ 0x5555);
     if (c.mode != Mode::Backward) {
-        Plan fwd;
+        ScopedPlan fwd;
         makePlan(fwd, c, true, realD, hermD);
         checkTmpSize(c, fwd, true);
         const HostSide<T> y =
@@ -433,18 +282,18 @@ template <class T, class R> void runCase(const Case& c)
     if (c.mode == Mode::Forward)
         return;
 
-    Plan bwd;
+    ScopedPlan bwd;
     makePlan(bwd, c, false, realD, hermD);
     checkTmpSize(c, bwd, false);
-    Mem tmp;
+    ScopedBuffer tmp;
     if (c.clientTmp) {
         std::size_t bytes = 0;
-        REAL_CHECK_CLFFT(clfftGetTmpBufSize(bwd.h, &bytes));
+        REQUIRE_CLFFT_SUCCESS(clfftGetTmpBufSize(bwd.h, &bytes));
         BOOST_REQUIRE(bytes > 0);
-        tmp.m = env.buffer(bytes);
+        tmp.mem = env.buffer(bytes);
     }
     const HostSide<T> z =
-        execute(c, bwd, c.oppositeDirection ? CLFFT_FORWARD : CLFFT_BACKWARD, spectrum, realD, tmp.m, "c2r");
+        execute(c, bwd, c.oppositeDirection ? CLFFT_FORWARD : CLFFT_BACKWARD, spectrum, realD, tmp.mem, "c2r");
     checkError(z, reference_c2r<R>(c.lengths, bwdScale, spectrum, realD), 1.0L, "c2r");
     const long double factor =
         c.mode == Mode::Backward ? (long double)bwdScale * n : (long double)fwdScale * (long double)bwdScale * n;
@@ -636,7 +485,7 @@ BOOST_AUTO_TEST_CASE(inplace_hermitian_planar_rejected)
         for (std::size_t rank : {1, 2}) {
             const std::string what = std::string(forward ? "R2C" : "C2R") + " " + std::to_string(rank) +
                                      "D in place with hermitian planar";
-            real::Plan plan;
+            ScopedPlan plan;
             std::vector<std::size_t> lengths = {16, 8};
             BOOST_REQUIRE_EQUAL(clfftCreateDefaultPlan(&plan.h, env.context, clfftDim(rank), lengths.data()),
                                 CLFFT_SUCCESS);
@@ -653,8 +502,8 @@ BOOST_AUTO_TEST_CASE(inplace_hermitian_planar_rejected)
                                 what << ": plan looks baked after a failed bake (clfftGetTmpBufSize returned "
                                      << int(ts) << ")");
 
-            real::Mem a(env.buffer(4096)), b(env.buffer(4096));
-            cl_mem bufs[2] = {a.m, b.m};
+            ScopedBuffer a(env.buffer(4096)), b(env.buffer(4096));
+            cl_mem bufs[2] = {a.mem, b.mem};
             cl_event ev = nullptr;
             const clfftStatus es = clfftEnqueueTransform(plan.h, forward ? CLFFT_FORWARD : CLFFT_BACKWARD, 1,
                                                          &env.queue, 0, nullptr, &ev, bufs, nullptr, nullptr);

@@ -25,6 +25,7 @@
 #include <initializer_list>
 #include <iostream>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -154,6 +155,12 @@ struct ClEnv {
         if (clEnqueueReadBuffer(queue, m, CL_TRUE, 0, bytes, host, 0, nullptr, nullptr) != CL_SUCCESS)
             throw std::runtime_error("clEnqueueReadBuffer failed");
     }
+    void write(cl_mem m, std::size_t bytes, const void* host) const
+    {
+        const cl_int e = clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, bytes, host, 0, nullptr, nullptr);
+        if (e != CL_SUCCESS)
+            throw std::runtime_error("clEnqueueWriteBuffer failed: " + std::to_string(e));
+    }
 
     // Whether the device can hold these buffers at once: each within the largest allocation,
     // and all of them plus a library temporary as large as the largest within the global memory
@@ -183,6 +190,29 @@ struct ClEnv {
         return *m;
     }
 };
+
+// A whole host vector to or from a buffer of the test context (blocking).
+template <class V> void writeBuffer(cl_mem m, const V& v) { ClEnv::get().write(m, v.size() * sizeof(v[0]), v.data()); }
+template <class V> void readBuffer(cl_mem m, V& v) { ClEnv::get().read(m, v.size() * sizeof(v[0]), v.data()); }
+
+// Case descriptions: "{1,2,3}" and "2D 64x32".
+template <class V> std::string listText(const V& v)
+{
+    std::ostringstream s;
+    s << '{';
+    for (std::size_t k = 0; k < v.size(); ++k)
+        s << (k ? "," : "") << v[k];
+    s << '}';
+    return s.str();
+}
+inline std::string shapeText(const std::vector<std::size_t>& lengths)
+{
+    std::ostringstream s;
+    s << lengths.size() << "D ";
+    for (std::size_t k = 0; k < lengths.size(); ++k)
+        s << (k ? "x" : "") << lengths[k];
+    return s.str();
+}
 
 inline std::string mib(cl_ulong bytes)
 {
