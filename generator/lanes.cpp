@@ -66,14 +66,15 @@ std::string generateLaneSource(const KernelSpec& spec)
     const std::string w = std::to_string(W), w2 = std::to_string(2 * W);
 
     const std::vector<VectorPass> passes = vectorPasses(spec.radices, N);
-    const std::size_t stageBase = vectorPassTwiddleEnd(passes);
+    const TableLayout table = tableLayout(spec);
+    const std::size_t stageBase = table.stageTables;
     const std::size_t SL = spec.stageTwiddleLength ? stageSplit(spec) : 0;
     const bool perLaneTwiddles = spec.stageTwiddleLength && spec.laneDim == 0;
-    const std::size_t laneBase = laneTableBase(spec); // the lane table (laneTwiddles)
+    const std::size_t laneBase = table.laneTable; // the lane table (laneTwiddles)
     // Bluestein steps: the chirp (Load, Store) or the kernel's spectrum (Multiply) follows the
     // stage tables; point e of lane l sits at position coord0 + l + e * S along the transform
     // when the lanes run along batch dimension 0, at coord0 + e * S for every lane otherwise.
-    const std::size_t stepBase = stageBase + (spec.stageTwiddleLength ? SL + (spec.stageTwiddleLength + SL - 1) / SL : 0);
+    const std::size_t stepBase = table.steps;
     const bool lanePositions = step != FusedStep::None && spec.laneDim == 0;
     // Every group full: the lanes' table entries are neighbours, one vector load.
     const bool laneTables = lanePositions && spec.laneFull;
@@ -288,7 +289,7 @@ std::string generateLaneSource(const KernelSpec& spec)
 
     // ---- backward real: the spectrum of z[n] = x[2n] + i x[2n+1] from the hermitian half, into
     // local memory (the algebra of stockham.cpp's pre-stage, on lanes)
-    const std::size_t realBase = stageBase; // the real table follows the pass twiddles
+    const std::size_t realBase = table.realFactors;
     if (realBackward) {
         const std::size_t M = N;
         os << "\n    // Z[k] = E + iO, E = X[k] + conj(X[M-k]), O = (X[k] - conj(X[M-k])) exp(2 pi i k / N)\n";
@@ -307,7 +308,7 @@ std::string generateLaneSource(const KernelSpec& spec)
 
     // Bluestein: the chirp conj(b) (N entries) and the kernel's spectrum DFT_M(b~)/M follow the
     // pass twiddles (stockham.cpp's table).
-    const std::size_t chirpBase = stageBase, spectrumBase = stageBase + spec.transformLength;
+    const std::size_t chirpBase = table.steps, spectrumBase = table.steps + spec.transformLength;
     const std::size_t rounds = bluestein ? 2 : 1;
     for (std::size_t stepIndex = 0; stepIndex < rounds * passes.size(); ++stepIndex) {
         const std::size_t p = stepIndex % passes.size();
@@ -537,11 +538,7 @@ std::size_t laneLocalBuffers(const KernelSpec& spec)
     return localToLocal && !spec.laneOneBuffer ? 2 : 1;
 }
 
-std::size_t laneTableBase(const KernelSpec& spec)
-{
-    const bool chirp = spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::Store;
-    return stockhamTwiddleCount(spec) + (chirp ? spec.simdLanes : 0);
-}
+std::size_t laneTableBase(const KernelSpec& spec) { return tableLayout(spec).laneTable; }
 
 std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec)
 {

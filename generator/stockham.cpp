@@ -243,25 +243,32 @@ std::vector<std::complex<long double>> bluesteinKernel(std::size_t n, std::size_
     return b;
 }
 
-std::size_t stockhamTwiddleCount(const KernelSpec& spec)
+TableLayout tableLayout(const KernelSpec& spec)
 {
-    std::size_t count = passTwiddleCount(spec);
-    if (spec.halfLengthReal())
-        count += spec.length / 2 + 1;
+    TableLayout t;
+    t.realFactors = t.passTwiddles + passTwiddleCount(spec);
+    t.stageTables = t.realFactors + (spec.halfLengthReal() ? spec.length / 2 + 1 : 0);
+    t.steps = t.stageTables;
     if (spec.stageTwiddleLength) {
         const std::size_t L = stageSplit(spec);
-        count += L + (spec.stageTwiddleLength + L - 1) / L;
+        t.steps += L + (spec.stageTwiddleLength + L - 1) / L;
     }
+    t.end = t.steps;
     if (spec.kind == PassKind::Bluestein)
-        count += spec.transformLength + spec.length;
+        t.end += spec.transformLength + spec.length;
     if (spec.kind == PassKind::Rader)
-        count += 3 * spec.length;
+        t.end += 3 * spec.length;
     if (spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::Store)
-        count += spec.transformLength;
+        t.end += spec.transformLength;
     if (spec.fusedStep == FusedStep::Multiply)
-        count += spec.bluesteinPadded;
-    return std::max<std::size_t>(count, 1);
+        t.end += spec.bluesteinPadded;
+    // A chirp's table is read W entries past its end by the lanes of a partial vector.
+    const bool chirp = spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::Store;
+    t.laneTable = std::max<std::size_t>(t.end, 1) + (chirp ? spec.simdLanes : 0);
+    return t;
 }
+
+std::size_t stockhamTwiddleCount(const KernelSpec& spec) { return std::max<std::size_t>(tableLayout(spec).end, 1); }
 
 std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
 {
@@ -337,8 +344,8 @@ std::string generateStockhamSource(const KernelSpec& spec)
     const bool useLocal = spec.usesLocalMemory();
     const bool expandInput = spec.kind == PassKind::RealBackward;                      // pre-stage
     const bool mergeOutput = spec.kind == PassKind::RealForward && spec.halfLengthReal(); // post-stage
-    const std::size_t realBase = passTwiddleCount(spec);
-    const std::size_t stageBase = realBase + (spec.halfLengthReal() ? spec.length / 2 + 1 : 0);
+    const TableLayout table = tableLayout(spec);
+    const std::size_t realBase = table.realFactors, stageBase = table.stageTables;
     const GlobalAccess io(spec);
 
     std::ostringstream os;
@@ -457,11 +464,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
     // pointwise product with the kernel's spectrum, conjugated) the FFT that inverts it.
     const bool bluestein = spec.kind == PassKind::Bluestein;
     const std::size_t bluesteinN = spec.transformLength;
-    std::size_t stepBase = stageBase; // tables of the Bluestein steps follow the stage tables
-    if (spec.stageTwiddleLength) {
-        const std::size_t L = stageSplit(spec);
-        stepBase += L + (spec.stageTwiddleLength + L - 1) / L;
-    }
+    const std::size_t stepBase = table.steps;
     const std::size_t kernelBase = stepBase + bluesteinN; // chirp, then the kernel's spectrum
     // Rader: the same two rounds over L = p - 1 points, with permuted loads and stores; x[0]
     // and the sum of the other inputs (the first round's output 0) meet every output.

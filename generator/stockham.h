@@ -48,6 +48,19 @@ std::size_t stageSplit(const KernelSpec& spec);
 // Number of entries stockhamTwiddles returns (at least 1: a table is always bound).
 std::size_t stockhamTwiddleCount(const KernelSpec& spec);
 
+// One table layout for the Stockham and lane families: where each section of the kernel's
+// constant table starts, in the order stockhamTwiddles builds them.
+struct TableLayout {
+    std::size_t passTwiddles = 0; // the radix passes' twiddles
+    std::size_t realFactors = 0;  // half-length real passes: exp(-2 pi i k / N), k <= M/2
+    std::size_t stageTables = 0;  // multi-pass: the two-level stage twiddles (unit_roots.h)
+    std::size_t steps = 0;        // Bluestein's chirp (N) then spectrum (M); Rader's permutations
+                                  // and spectrum (3 L); a fused step's chirp or spectrum
+    std::size_t end = 0;          // entries of the Stockham table (at least 1 are uploaded)
+    std::size_t laneTable = 0;    // lane kernels: the per-lane twiddles (after a chirp's W spare)
+};
+TableLayout tableLayout(const KernelSpec& spec);
+
 // Autosort indexing of a Stockham pass of `radix` over `length` points (span = product of the
 // earlier radices): the element butterfly j reads for input r, and the one it writes for output
 // r. j is source text (an OpenCL C expression); so are the results.
