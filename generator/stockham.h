@@ -2,6 +2,7 @@
 #pragma once
 
 #include "kernel_spec.h"
+#include "tables.h"
 
 #include <complex>
 #include <string>
@@ -10,56 +11,23 @@
 namespace clfft_ng {
 
 // The whole program source for the spec (prelude, codelets, one kernel named
-// spec.kernelName()). Deterministic: equal specs give byte-identical text.
-//
-// Kernel arguments, in order (idx_t is uint, or ulong when spec.index64; real_t is float or
-// double):
-//   in  : __global real2_t*  (interleaved) | __global real_t* re, im (planar) | real_t* (real side)
-//   out : __global real2_t*  (interleaved) | __global real_t* re, im (planar) | real_t* (real side)
-//   tw  : __global const real2_t*      twiddle table, stockhamTwiddles(spec)
-//   pre-callback userdata  : max(1, pre.userdataCount) x __global void*   (when pre.present)
-//   post-callback userdata : max(1, post.userdataCount) x __global void*  (when post.present)
-//   idx_t nTransforms, idx_t inStride, idx_t outStride   (strides in elements)
-//   per batch dimension i < spec.batchDims: idx_t count_i, idx_t inStride_i, idx_t outStride_i
-//                                          (innermost first; the last count is not used)
-//   real_t scale, real_t dirSign   (dirSign -1 turns the forward kernel into the backward one)
+// spec.kernelName()). Deterministic: equal specs give byte-identical text. Arguments:
+// kernel_args.h; the table it reads: tables.h.
 std::string generateStockhamSource(const KernelSpec& spec);
 
-// Twiddle factors the kernel reads: for each pass after the first (radix R, span Ns = product
-// of the earlier radices), for k < Ns and 1 <= r < R, exp(-2 pi i k r / (Ns R)), in that order;
-// then, for even real lengths N = 2M, exp(-2 pi i k / N) for k = 0..M/2.
-// Computed in long double; the caller rounds them once to the kernel's precision.
-std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec);
-
-// Bluestein's chirp conj(b[k]) = exp(-pi i k^2 / N), k < N, and the spectrum of its kernel
-// DFT_M(b~) / M (b~[j] = b[j] = b[M-j] for j < N, 0 elsewhere), both in long double.
-std::vector<std::complex<long double>> bluesteinChirp(std::size_t n);
-std::vector<std::complex<long double>> bluesteinKernel(std::size_t n, std::size_t m);
-
-// Rader: the smallest primitive root of p (0 when p is not a prime), and the kernel's table
-// (input permutation, output permutation, spectrum of the convolution kernel / L).
-std::size_t primitiveRoot(std::size_t p);
-std::vector<std::complex<long double>> raderTables(std::size_t p);
-
-// Stage twiddles exp(-2 pi i e / M) of a sub-pass come from two tables of L and ceil(M / L)
-// entries, L = ceil(sqrt(M)) (after the pass twiddles in stockhamTwiddles' table).
-std::size_t stageSplit(const KernelSpec& spec);
-
-// Number of entries stockhamTwiddles returns (at least 1: a table is always bound).
-std::size_t stockhamTwiddleCount(const KernelSpec& spec);
-
-// One table layout for the Stockham and lane families: where each section of the kernel's
-// constant table starts, in the order stockhamTwiddles builds them.
-struct TableLayout {
-    std::size_t passTwiddles = 0; // the radix passes' twiddles
-    std::size_t realFactors = 0;  // half-length real passes: exp(-2 pi i k / N), k <= M/2
-    std::size_t stageTables = 0;  // multi-pass: the two-level stage twiddles (unit_roots.h)
-    std::size_t steps = 0;        // Bluestein's chirp (N) then spectrum (M); Rader's permutations
-                                  // and spectrum (3 L); a fused step's chirp or spectrum
-    std::size_t end = 0;          // entries of the Stockham table (at least 1 are uploaded)
-    std::size_t laneTable = 0;    // lane kernels: the per-lane twiddles (after a chirp's W spare)
+// The radix passes of a Stockham kernel: radix, span Ns (the product of the earlier radices),
+// butterflies N / R, butterflies per work-item, and the first table entry of its twiddles.
+struct PassShape {
+    int radix;
+    std::size_t span;
+    std::size_t butterflies;
+    std::size_t perThread;
+    std::size_t twiddleBase;
 };
-TableLayout tableLayout(const KernelSpec& spec);
+// The passes; a length-1 transform gets one pass of radix 1 (a copy).
+std::vector<PassShape> passShapes(const KernelSpec& spec);
+// Table entries the passes' twiddles take.
+std::size_t passTwiddleCount(const KernelSpec& spec);
 
 // Autosort indexing of a Stockham pass of `radix` over `length` points (span = product of the
 // earlier radices): the element butterfly j reads for input r, and the one it writes for output
