@@ -9,6 +9,7 @@
 #include "global_access.h"
 #include "kernel_args.h"
 #include "kernel_prelude.h"
+#include "real_halves.h"
 
 #include <cmath>
 #include <sstream>
@@ -59,10 +60,7 @@ std::string generateSplitMergeSource(const KernelSpec& spec)
            << "    // O = -i (Z[k] - conj(Z[M-k])) / 2\n"
            << "    const real2_t A = " << io.loadComplex("k") << ";\n"
            << "    const real2_t B = " << io.loadComplex("k == 0u ? 0u : " + u(M) + " - k") << ";\n"
-           << "    const real2_t E = " << half << " * (real2_t)(A.x + B.x, A.y - B.y);\n"
-           << "    const real2_t O = " << half << " * (real2_t)(A.y + B.y, B.x - A.x);\n"
-           << "    const real2_t WO = cmul(w, O);\n"
-           << "    const real2_t P = E + WO, Q = E - WO;\n"
+           << realMergeArithmetic("    ", half, "w")
            << "    " << io.storeComplex("k", "(real2_t)(P.x * scale, P.y * scale)") << "\n"
            << "    if (k == 0u || k < " << u(M) << " - k)\n"
            << "        " << io.storeComplex(u(M) + " - k", "(real2_t)(Q.x * scale, -Q.y * scale)") << "\n";
@@ -70,9 +68,7 @@ std::string generateSplitMergeSource(const KernelSpec& spec)
         os << "    // Z[k] = E + iO, E = X[k] + conj(X[M-k]), O = (X[k] - conj(X[M-k])) exp(2 pi i k / N)\n"
            << "    const real2_t A = " << io.loadComplex("k") << ";\n"
            << "    const real2_t B = (k == " << u(M) << " - k) ? A : " << io.loadComplex(u(M) + " - k") << ";\n"
-           << "    const real2_t E = (real2_t)(A.x + B.x, A.y - B.y);\n"
-           << "    const real2_t D = (real2_t)(A.x - B.x, A.y + B.y);\n"
-           << "    const real2_t O = cmul(D, (real2_t)(w.x, -w.y));\n"
+           << realSplitArithmetic("    ", "")
            << "    " << io.storeComplex("k", "(real2_t)((E.x - O.y) * scale, (E.y + O.x) * scale)") << "\n"
            << "    if (k > 0u && k < " << u(M) << " - k)\n"
            << "        " << io.storeComplex(u(M) + " - k", "(real2_t)((E.x + O.y) * scale, (O.x - E.y) * scale)")

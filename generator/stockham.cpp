@@ -24,6 +24,7 @@
 #include "global_access.h"
 #include "kernel_args.h"
 #include "kernel_prelude.h"
+#include "real_halves.h"
 
 #include <algorithm>
 #include <cmath>
@@ -222,10 +223,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
                    << "            const real2_t A = " << io.loadComplex("k") << ";\n"
                    << "            const real2_t B = (k == " << u(M) << " - k) ? A : " << io.loadComplex(u(M) + " - k")
                    << ";\n"
-                   << "            const real2_t E = (real2_t)(A.x + B.x, A.y - B.y);\n"
-                   << "            const real2_t D = (real2_t)(A.x - B.x, A.y + B.y);\n"
-                   << "            const real2_t w = tw[" << u(realBase) << " + k];\n"
-                   << "            const real2_t O = cmul(D, (real2_t)(w.x, -w.y));\n"
+                   << realSplitArithmetic("            ", "            const real2_t w = tw[" + u(realBase) + " + k];\n")
                    << "            slice[k] = (real2_t)(E.x - O.y, (E.y + O.x) * dirSign);\n"
                    << "            if (k > 0u && k < " << u(M) << " - k)\n"
                    << "                slice[" << u(M) << " - k] = (real2_t)(E.x + O.y, (O.x - E.y) * dirSign);\n";
@@ -488,10 +486,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
             os << "            const uint k = " << k << ";\n"
                << "            const real2_t A = slice[k];\n"
                << "            const real2_t B = slice[k == 0u ? 0u : " << u(M) << " - k];\n"
-               << "            const real2_t E = " << half << " * (real2_t)(A.x + B.x, A.y - B.y);\n"
-               << "            const real2_t O = " << half << " * (real2_t)(A.y + B.y, B.x - A.x);\n"
-               << "            const real2_t WO = cmul(tw[" << u(realBase) << " + k], O);\n"
-               << "            const real2_t P = E + WO, Q = E - WO;\n"
+               << realMergeArithmetic("            ", half, "tw[" + u(realBase) + " + k]")
                << "            " << io.storeComplex("k", "(real2_t)(P.x * scaleRe, P.y * scaleIm)") << "\n"
                << "            if (k == 0u || k < " << u(M) << " - k)\n"
                << "                " << io.storeComplex(u(M) + " - k", "(real2_t)(Q.x * scaleRe, -Q.y * scaleIm)")
