@@ -568,15 +568,7 @@ CLFFTAPI clfftStatus clfftNgExplainPlan(const clfftPlanHandle plHandle, char* te
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (!p.baked)
             return CLFFT_INVALID_OPERATION;
-        const std::string& e = p.baked->explanation;
-        if (needed)
-            *needed = e.size() + 1;
-        if (size == 0)
-            return CLFFT_SUCCESS;
-        const std::size_t n = std::min(size - 1, e.size());
-        std::memcpy(text, e.data(), n);
-        text[n] = '\0';
-        return n == e.size() ? CLFFT_SUCCESS : CLFFT_INVALID_VALUE;
+        return copyTextOut(p.baked->explanation, text, size, needed);
     });
 }
 

@@ -42,15 +42,7 @@ CLFFTAPI clfftStatus clfftNgGetCachePath(char* path, size_t size, size_t* needed
         return CLFFT_INVALID_HOST_PTR;
     try {
         const clfft_ng::DiskCacheConfig config = Library::get().programs().diskConfig();
-        const std::string dir = config.enabled ? config.userDir : std::string();
-        if (needed)
-            *needed = dir.size() + 1;
-        if (size == 0)
-            return CLFFT_SUCCESS;
-        const std::size_t n = std::min(size - 1, dir.size());
-        std::memcpy(path, dir.data(), n);
-        path[n] = '\0';
-        return n == dir.size() ? CLFFT_SUCCESS : CLFFT_INVALID_VALUE;
+        return clfft_ng::copyTextOut(config.enabled ? config.userDir : std::string(), path, size, needed);
     } catch (...) {
         return CLFFT_OUT_OF_HOST_MEMORY;
     }

@@ -6,10 +6,13 @@
 
 #include <clFFT.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 
 namespace clfft_ng {
 
@@ -38,5 +41,20 @@ private:
     ProgramCache programs_;
     std::atomic<cl_ulong> debugFlags_{0};
 };
+
+// The extensions' text protocol: text as a NUL-terminated string in out[0..size), *needed
+// (optional) the size that holds all of it; CLFFT_INVALID_VALUE when size is too small (out
+// then holds as much as fits). The caller has checked out != NULL when size > 0.
+inline clfftStatus copyTextOut(const std::string& text, char* out, std::size_t size, std::size_t* needed)
+{
+    if (needed)
+        *needed = text.size() + 1;
+    if (size == 0)
+        return CLFFT_SUCCESS;
+    const std::size_t n = std::min(size - 1, text.size());
+    std::memcpy(out, text.data(), n);
+    out[n] = '\0';
+    return n == text.size() ? CLFFT_SUCCESS : CLFFT_INVALID_VALUE;
+}
 
 } // namespace clfft_ng
