@@ -1,8 +1,8 @@
 #include "executor.h"
 
+#include "families.h"
 #include "kernel_args.h"
 
-#include "real_split.h"
 
 #include <chrono>
 #include <cstdint>
@@ -144,18 +144,10 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
     for (std::size_t i = 0; i < baked.passes.size(); ++i) {
         BakedPass& bp = baked.passes[i];
         const PassPlan& p = bp.pass;
-        // Stockham kernels: one work-group per transformsPerGroup transforms. Split/merge
-        // steps of long real transforms: one work-item per pair (k, M-k), by transforms.
-        std::size_t global[2] = {p.workGroups() * p.spec.workGroupSize(), 1};
-        std::size_t local[2] = {p.spec.workGroupSize(), 1};
-        cl_uint dims = 1;
-        if (p.spec.kind == PassKind::RealMerge || p.spec.kind == PassKind::RealSplit) {
-            const std::size_t pairs = p.spec.length / 2 + 1;
-            global[0] = (pairs + kSplitMergeGroup - 1) / kSplitMergeGroup * kSplitMergeGroup;
-            global[1] = p.transforms;
-            local[0] = kSplitMergeGroup;
-            dims = 2;
-        }
+        const LaunchShape launch = familyOf(p.spec).launch(p.spec, p.workGroups(), p.transforms);
+        const std::size_t* global = launch.global;
+        const std::size_t* local = launch.local;
+        const cl_uint dims = launch.dims;
         cl_event done = nullptr;
         const cl_event prev = previous.get();
         const cl_int err =

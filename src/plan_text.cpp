@@ -1,19 +1,12 @@
 #include "plan_text.h"
 
+#include "families.h"
+
 #include <sstream>
 
 namespace clfft_ng {
 
-const char* kernelFamily(const KernelSpec& spec)
-{
-    if (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit)
-        return "split/merge";
-    if (spec.simdLanes)
-        return "lanes";
-    if (spec.rowLanes)
-        return "row lanes";
-    return "stockham";
-}
+const char* kernelFamily(const KernelSpec& spec) { return familyOf(spec).name; }
 
 namespace {
 
@@ -113,9 +106,12 @@ std::string explainPlan(const ExecutionPlan& plan, const Problem& problem)
         const PassPlan& p = plan.passes[i];
         const PassTraffic t = passTraffic(p);
         total += t.readBytes + t.writeBytes;
+        const LaunchShape launch = familyOf(p.spec).launch(p.spec, p.workGroups(), p.transforms);
+        const std::size_t groupSize = launch.local[0] * launch.local[1];
+        const std::size_t groups = launch.global[0] * launch.global[1] / groupSize;
         os << "  pass " << i + 1 << ": " << kernelFamily(p.spec) << ", " << roleName(p.source) << " -> "
-           << roleName(p.destination) << ", " << p.transforms << " transform(s), " << p.workGroups()
-           << " group(s) of " << p.spec.workGroupSize() << ", local " << bytesText(p.spec.localMemBytes())
+           << roleName(p.destination) << ", " << p.transforms << " transform(s), " << groups << " group(s) of "
+           << groupSize << ", local " << bytesText(p.spec.localMemBytes())
            << ", reads " << bytesText(t.readBytes) << ", writes " << bytesText(t.writeBytes)
            << (p.appliesScale ? ", scales" : "") << '\n'
            << "    " << p.spec.kernelName() << '\n'
