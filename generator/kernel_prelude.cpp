@@ -47,4 +47,17 @@ std::string kernelSignature(const KernelSpec& spec, std::size_t workGroupSize)
            spec.kernelName() + "(\n" + kernelParameters(spec) + "\n{\n";
 }
 
+std::string batchOffsets(const KernelSpec& spec, const std::string& indent, const std::string& inOff,
+                         const std::string& outOff)
+{
+    std::string text;
+    for (int d = 0; d + 1 < spec.batchDims; ++d) {
+        const std::string n = std::to_string(d);
+        text += indent + "{ const idx_t c = rest % count" + n + "; rest /= count" + n + "; " + inOff + " += c * inStride" +
+                n + "; " + outOff + " += c * outStride" + n + "; }\n";
+    }
+    const std::string last = std::to_string(spec.batchDims - 1);
+    return text + indent + inOff + " += rest * inStride" + last + "; " + outOff + " += rest * outStride" + last + ";";
+}
+
 } // namespace clfft_ng

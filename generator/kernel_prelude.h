@@ -28,4 +28,10 @@ std::string callbackSources(const KernelSpec& spec);
 // (kernel_args.h), and the opening brace.
 std::string kernelSignature(const KernelSpec& spec, std::size_t workGroupSize);
 
+// The offsets of the transform numbered by the variable `rest` (which the caller declares; it is
+// consumed) along the batch dimensions: one line a dimension adding c * stride to inOff and
+// outOff, then the last dimension's statement, ending in ';' without a newline.
+std::string batchOffsets(const KernelSpec& spec, const std::string& indent, const std::string& inOff,
+                         const std::string& outOff);
+
 } // namespace clfft_ng

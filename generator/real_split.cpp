@@ -46,12 +46,8 @@ std::string generateSplitMergeSource(const KernelSpec& spec)
        << "    const uint k = (uint)get_global_id(0);\n"
        << "    const idx_t m = (idx_t)get_global_id(1);\n"
        << "    if (k > " << u(M / 2) << " || m >= nTransforms)\n        return;\n"
-       << "    idx_t rest = m, ioff = 0, ooff = 0;\n";
-    for (int d = 0; d + 1 < spec.batchDims; ++d)
-        os << "    { const idx_t c = rest % count" << d << "; rest /= count" << d << "; ioff += c * inStride" << d
-           << "; ooff += c * outStride" << d << "; }\n";
-    os << "    ioff += rest * inStride" << spec.batchDims - 1 << "; ooff += rest * outStride" << spec.batchDims - 1
-       << ";\n"
+       << "    idx_t rest = m, ioff = 0, ooff = 0;\n"
+       << batchOffsets(spec, "    ", "ioff", "ooff") << "\n"
        << "    const real2_t w = cmul(tw[k % " << u(L) << "], tw[" << u(L) << " + k / " << u(L)
        << "]); // exp(-2 pi i k / N)\n";
     if (merge) {

@@ -148,12 +148,7 @@ std::string generateRowLaneSource(const KernelSpec& spec)
        << "    const idx_t m = (idx_t)get_group_id(0) * " << u(B) << " + s;\n";
     // Offsets of transform `index` into (inOff, outOff).
     auto offsets = [&](const std::string& index, const std::string& inOff, const std::string& outOff) {
-        os << "    { idx_t rest = " << index << ";\n";
-        for (int d = 0; d + 1 < spec.batchDims; ++d)
-            os << "      { const idx_t c = rest % count" << d << "; rest /= count" << d << "; " << inOff << " += c * inStride" << d
-               << "; " << outOff << " += c * outStride" << d << "; }\n";
-        os << "      " << inOff << " += rest * inStride" << spec.batchDims - 1 << "; " << outOff << " += rest * outStride"
-           << spec.batchDims - 1 << "; }\n";
+        os << "    { idx_t rest = " << index << ";\n" << batchOffsets(spec, "      ", inOff, outOff) << " }\n";
     };
     if (pairs) { // rows 2m (ioff, ooff) and 2m + 1 (ioffB, ooffB)
         os << "    const bool valid = 2u * m < nTransforms, validB = 2u * m + 1u < nTransforms;\n"

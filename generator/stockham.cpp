@@ -152,11 +152,7 @@ std::string generateStockhamSource(const KernelSpec& spec)
        << "    idx_t rest = m, ioff = 0, ooff = 0;\n";
     if (spec.stageTwiddleLength || spec.fusedStep != FusedStep::None)
         os << "    const idx_t coord0 = " << (spec.batchDims > 1 ? "m % count0" : "m") << ";\n";
-    for (int d = 0; d + 1 < spec.batchDims; ++d)
-        os << "    { const idx_t c = rest % count" << d << "; rest /= count" << d << "; ioff += c * inStride" << d
-           << "; ooff += c * outStride" << d << "; }\n";
-    os << "    ioff += rest * inStride" << spec.batchDims - 1 << "; ooff += rest * outStride" << spec.batchDims - 1
-       << ";\n";
+    os << batchOffsets(spec, "    ", "ioff", "ooff") << "\n";
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
     os << io.callbackLocals();
 
