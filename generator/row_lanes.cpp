@@ -76,31 +76,121 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
     return table;
 }
 
-std::string generateRowLaneSource(const KernelSpec& spec)
-{
-    check(spec);
-    const std::size_t W = spec.rowLanes, N = spec.length, A = N / W, T = spec.threadsPerTransform,
-                      B = spec.transformsPerGroup;
-    const bool dbl = spec.precision == Precision::Double;
-    const std::string real = dbl ? "double" : "float";
-    const std::string w = std::to_string(W);
+namespace {
+
+// The row-lane kernel in stages (the skeleton of stockham.cpp's and lanes.cpp's kernels, with
+// the lanes holding the points of one row): prelude, ownership, the real pre-stage, the
+// A-point passes on vectors, the 8-point DFTs across the lanes, the real post-stage.
+class RowLaneKernel {
+public:
+    explicit RowLaneKernel(const KernelSpec& k);
+    std::string source();
+
+private:
+    const KernelSpec& spec;
+    const std::size_t W, N, A, T, B;
+    const std::string w;
     // The complex side is read and written 8 points at a time (creal_t: one 64-byte line of
     // interleaved single values), and the DFTs across the lanes take 8 outputs k at a time.
-    const std::size_t V = 8;
-    const std::vector<VectorPass> passes = vectorPasses(spec.radices, A);
-    const std::size_t laneBase = vectorPassTwiddleEnd(passes), realBase = laneBase + A * W;
+    static constexpr std::size_t V = 8;
+    const std::vector<VectorPass> passes;
+    const std::size_t laneBase, realBase; // table: the lanes' twiddles, then the real factors
     // Even real transforms: the complex FFT of z[n] = x[2n] + i x[2n+1] (N = length points),
     // with the hermitian half X[0..N] built from its spectrum Z (R2C, after) or Z from the
     // hermitian half (C2R, before), 8 consecutive k at a time through local memory.
-    const bool forward = spec.kind == PassKind::RealForward, backward = spec.kind == PassKind::RealBackward;
+    const bool forward, backward;
     // Two real rows at once (rowPairs): z = x_a + i x_b, one complex FFT of N points, then
     // X_a[k] = (Z[k] + conj(Z[N-k])) / 2 and X_b[k] = -i (Z[k] - conj(Z[N-k])) / 2 for k <= N/2
     // (R2C), or Z[k] = X_a[k] + i X_b[k] over all k by symmetry (C2R); no twiddles.
-    const bool pairs = spec.rowPairs;
-    const bool merge = forward && !pairs, split = backward && !pairs;
-    const bool inPlanar = spec.inLayout == ComplexLayout::Planar, outPlanar = spec.outLayout == ComplexLayout::Planar;
-
+    const bool pairs, merge, split;
+    const bool inPlanar, outPlanar;
+    const GlobalAccess io;
+    const std::string barrier;
     std::ostringstream os;
+
+    static std::string buffer(std::size_t pass) { return std::to_string(pass % 2); }
+    void forEachItem(std::size_t count, const std::function<void(std::size_t, const std::string&)>& body)
+    {
+        forEachVectorItem(os, T, count, body);
+    }
+    // Loads of 8 consecutive complex points from a complex side into (re, im); `reversed`: the
+    // points at..at+7 in the opposite order.
+    std::string loadPoints(const std::string& at, const std::string& re, const std::string& im, bool reversed) const;
+    // Statement storing 8 consecutive complex points (re, im) at offset `at` of the complex side.
+    std::string storePoints(const std::string& at, const std::string& re, const std::string& im) const;
+    // W points at a time from 2W interleaved reals at `ptr` into (re, im).
+    std::string loadEvenOdd(const std::string& ptr, const std::string& re, const std::string& im) const;
+    // Statements for output X[k + A c], k = 8g..8g+7, held in (ur[reg], ui[reg]).
+    void output(std::size_t c, std::size_t reg);
+
+    void prelude();
+    void ownership();
+    void preStage();
+    void lanePasses();
+    void acrossLanes();
+    void postStage();
+};
+
+RowLaneKernel::RowLaneKernel(const KernelSpec& k)
+    : spec(k), W(k.rowLanes), N(k.length), A(N / W), T(k.threadsPerTransform), B(k.transformsPerGroup),
+      w(std::to_string(W)), passes(vectorPasses(k.radices, A)), laneBase(vectorPassTwiddleEnd(passes)),
+      realBase(laneBase + A * W), forward(k.kind == PassKind::RealForward), backward(k.kind == PassKind::RealBackward),
+      pairs(k.rowPairs), merge(forward && !pairs), split(backward && !pairs),
+      inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar), io(k),
+      barrier(k.barrier())
+{
+}
+
+std::string RowLaneKernel::loadPoints(const std::string& at, const std::string& re, const std::string& im,
+                                      bool reversed) const
+{
+    const std::string rev = reversed ? ".s76543210" : "";
+    if (inPlanar)
+        return "        " + re + " = vload8(0, inRe + " + at + ")" + rev + "; " + im + " = vload8(0, inIm + " + at +
+               ")" + rev + ";\n";
+    return "        { const creal2_t z = vload16(0, (__global const real_t*)in + 2u * (" + at + ")); " + re + " = z.even" +
+           rev + "; " + im + " = z.odd" + rev + "; }\n";
+}
+
+std::string RowLaneKernel::storePoints(const std::string& at, const std::string& re, const std::string& im) const
+{
+    if (outPlanar)
+        return "vstore8(" + re + ", 0, outRe + " + at + "); vstore8(" + im + ", 0, outIm + " + at + ");";
+    return "{ creal2_t z; z.even = " + re + "; z.odd = " + im + "; vstore16(z, 0, (__global real_t*)out + 2u * (" + at +
+           ")); }";
+}
+
+std::string RowLaneKernel::loadEvenOdd(const std::string& ptr, const std::string& re, const std::string& im) const
+{
+    if (W == 8)
+        return "{ const creal2_t z = vload16(0, " + ptr + "); " + re + " = z.even; " + im + " = z.odd; }";
+    return "{ const creal2_t z0 = vload16(0, " + ptr + "), z1 = vload16(1, " + ptr + "); " + re +
+           " = (vreal_t)(z0.even, z1.even); " + im + " = (vreal_t)(z0.odd, z1.odd); }";
+}
+
+void RowLaneKernel::output(std::size_t c, std::size_t reg)
+{
+    const std::string r = std::to_string(reg);
+    if (forward) { // Z to local memory
+        os << "        vstore8(ur[" << r << "], 0, zr + 8u * g + " << u(A * c) << "); vstore8(ui[" << r
+           << "], 0, zi + 8u * g + " << u(A * c) << ");\n";
+        if (c == 0)
+            os << "        if (g == 0u) { zr[" << u(N) << "] = ur[0].s0; zi[" << u(N) << "] = ui[0].s0; }\n";
+    } else if (backward && pairs) { // rows 2m and 2m + 1
+        os << "        if (valid) vstore8(ur[" << r << "] * scaleRe, 0, out + ooff + 8u * g + " << u(A * c)
+           << ");\n        if (validB) vstore8(ui[" << r << "] * scaleIm, 0, out + ooffB + 8u * g + " << u(A * c) << ");\n";
+    } else if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
+        os << "        if (valid) { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r
+           << "] * scaleIm; vstore16(z, 0, out + ooff + 2u * (8u * g + " << u(A * c) << ")); }\n";
+    } else {
+        os << "        if (valid) "
+           << storePoints("ooff + (idx_t)(8u * g + " + u(A * c) + ")", "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm")
+           << "\n";
+    }
+}
+
+void RowLaneKernel::prelude()
+{
     os << kernelHeaderComment(spec, {std::to_string(B) + " transform(s) per work-group, points n = 8a + b in lane b of vector a (row_lanes.cpp):",
                                      std::to_string(A) + "-point Stockham passes on vectors, then 8-point DFTs across the lanes."})
        << precisionTypes(spec, {{"vreal_t", w}, {"creal_t", "8"}, {"creal2_t", "16"}});
@@ -140,7 +230,10 @@ std::string generateRowLaneSource(const KernelSpec& spec)
            << (c < 4 ? ".lo" : ".hi") << ");\n";
     os << "}\n\n";
 
-    const GlobalAccess io(spec);
+}
+
+void RowLaneKernel::ownership()
+{
     os << kernelSignature(spec, B * T)
        << "    const uint lid = (uint)get_local_id(0), s = lid / " << u(T) << ", t = lid % " << u(T) << ";\n"
        << "    // transform slot s of the group; a slot past the last transform computes the last one again\n"
@@ -170,7 +263,6 @@ std::string generateRowLaneSource(const KernelSpec& spec)
         os << "    __local vreal_t lr" << b << "All[" << B * slot << "], li" << b << "All[" << B * slot << "];\n"
            << "    __local vreal_t* lr" << b << " = lr" << b << "All + s * " << u(slot) << ";\n"
            << "    __local vreal_t* li" << b << " = li" << b << "All + s * " << u(slot) << ";\n";
-    auto buffer = [](std::size_t pass) { return std::to_string(pass % 2); };
     if (forward || backward) { // R2C: after the last pass; C2R: before the first, which writes buffer 0
         const std::string z = forward ? buffer(passes.size()) : "1";
         os << "    __local real_t* zr = (__local real_t*)lr" << z << ";\n"
@@ -178,35 +270,10 @@ std::string generateRowLaneSource(const KernelSpec& spec)
     }
     os << "    vreal_t vr[" << vectorRegisters(passes, T) << "], vi[" << vectorRegisters(passes, T) << "];\n";
 
-    auto forEachItem = [&](std::size_t count, const std::function<void(std::size_t, const std::string&)>& body) {
-        forEachVectorItem(os, T, count, body);
-    };
-    const std::string barrier = spec.barrier();
+}
 
-    // Loads of 8 consecutive complex points from a complex side into (re, im); `reversed`: the
-    // points at..at+7 in the opposite order.
-    auto loadPoints = [&](const std::string& at, const std::string& re, const std::string& im, bool reversed) {
-        const std::string rev = reversed ? ".s76543210" : "";
-        if (inPlanar)
-            return "        " + re + " = vload8(0, inRe + " + at + ")" + rev + "; " + im + " = vload8(0, inIm + " + at +
-                   ")" + rev + ";\n";
-        return "        { const creal2_t z = vload16(0, (__global const real_t*)in + 2u * (" + at + ")); " + re + " = z.even" +
-               rev + "; " + im + " = z.odd" + rev + "; }\n";
-    };
-    // Statement storing 8 consecutive complex points (re, im) at offset `at` of the complex side.
-    auto storePoints = [&](const std::string& at, const std::string& re, const std::string& im) {
-        if (outPlanar)
-            return "vstore8(" + re + ", 0, outRe + " + at + "); vstore8(" + im + ", 0, outIm + " + at + ");";
-        return "{ creal2_t z; z.even = " + re + "; z.odd = " + im + "; vstore16(z, 0, (__global real_t*)out + 2u * (" + at +
-               ")); }";
-    };
-    // W points at a time from 2W interleaved reals at `ptr` into (re, im).
-    auto loadEvenOdd = [&](const std::string& ptr, const std::string& re, const std::string& im) {
-        if (W == 8)
-            return "{ const creal2_t z = vload16(0, " + ptr + "); " + re + " = z.even; " + im + " = z.odd; }";
-        return "{ const creal2_t z0 = vload16(0, " + ptr + "), z1 = vload16(1, " + ptr + "); " + re +
-               " = (vreal_t)(z0.even, z1.even); " + im + " = (vreal_t)(z0.odd, z1.odd); }";
-    };
+void RowLaneKernel::preStage()
+{
     if (backward && pairs) {
         // Z[k] = X_a[k] + i X_b[k], and from the same loads Z[N-k] = conj(X_a[k]) + i conj(X_b[k]):
         // 8 k below N/2 and their mirrors at a time, then Z[N/2]
@@ -251,7 +318,10 @@ std::string generateRowLaneSource(const KernelSpec& spec)
            << "        zr[" << h << "] = Er - Oi; zi[" << h << "] = (Ei + Or) * dirSign; }\n"
            << barrier;
     }
+}
 
+void RowLaneKernel::lanePasses()
+{
     // ---- 1. A-point DFTs of the lanes
     for (std::size_t p = 0; p < passes.size(); ++p) {
         const VectorPass& s = passes[p];
@@ -303,33 +373,16 @@ std::string generateRowLaneSource(const KernelSpec& spec)
             }
         });
     }
+}
 
+void RowLaneKernel::acrossLanes()
+{
     // ---- 2. DFTs across the lanes, 8 outputs k at a time: the 8 vectors of each group
     // transposed in registers (lane b of vector 8g + l to lane l of vector b). With 16 lanes, a
     // radix-2 step first: X[k + A (2c + h)] = sum_b w_8^(b c) w_16^(b h) (Y_b[k] + (-1)^h Y_(b+8)[k]),
     // two 8-point DFTs over halves of the vectors.
     const std::string from = buffer(passes.size() + 1);
     os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier;
-    // Statements for output X[k + A c], k = 8g..8g+7, held in (ur[reg], ui[reg]).
-    auto output = [&](std::size_t c, std::size_t reg) {
-        const std::string r = std::to_string(reg);
-        if (forward) { // Z to local memory
-            os << "        vstore8(ur[" << r << "], 0, zr + 8u * g + " << u(A * c) << "); vstore8(ui[" << r
-               << "], 0, zi + 8u * g + " << u(A * c) << ");\n";
-            if (c == 0)
-                os << "        if (g == 0u) { zr[" << u(N) << "] = ur[0].s0; zi[" << u(N) << "] = ui[0].s0; }\n";
-        } else if (backward && pairs) { // rows 2m and 2m + 1
-            os << "        if (valid) vstore8(ur[" << r << "] * scaleRe, 0, out + ooff + 8u * g + " << u(A * c)
-               << ");\n        if (validB) vstore8(ui[" << r << "] * scaleIm, 0, out + ooffB + 8u * g + " << u(A * c) << ");\n";
-        } else if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
-            os << "        if (valid) { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r
-               << "] * scaleIm; vstore16(z, 0, out + ooff + 2u * (8u * g + " << u(A * c) << ")); }\n";
-        } else {
-            os << "        if (valid) "
-               << storePoints("ooff + (idx_t)(8u * g + " + u(A * c) + ")", "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm")
-               << "\n";
-        }
-    };
     std::string twr = "(creal_t)(", twi = "(creal_t)("; // w_16^b, b < 8, for the radix-2 step of 16 lanes
     for (int b = 0; b < 8; ++b) {
         const long double angle = 2 * kPi * b / 16;
@@ -363,7 +416,10 @@ std::string generateRowLaneSource(const KernelSpec& spec)
                 output(2 * c + static_cast<std::size_t>(h), c);
         }
     });
+}
 
+void RowLaneKernel::postStage()
+{
     if (forward && pairs) {
         const std::string half = realLiteral(0.5L, spec.precision);
         os << "\n    // Z -> the two hermitian halves, 8 consecutive k at a time, and k = " << N / 2 << "\n" << barrier;
@@ -415,8 +471,26 @@ std::string generateRowLaneSource(const KernelSpec& spec)
            << "        const real_t Xr = (Er + Or * w.x - Oi * w.y) * scaleRe, Xi = (Ei + Oi * w.x + Or * w.y) * scaleIm;\n"
            << "        " << store << " }\n";
     }
+}
+
+std::string RowLaneKernel::source()
+{
+    prelude();
+    ownership();
+    preStage();
+    lanePasses();
+    acrossLanes();
+    postStage();
     os << "}\n";
     return os.str();
+}
+
+} // namespace
+
+std::string generateRowLaneSource(const KernelSpec& spec)
+{
+    check(spec);
+    return RowLaneKernel(spec).source();
 }
 
 } // namespace clfft_ng
