@@ -1,0 +1,101 @@
+// The lane kernel's class (generator/lanes.cpp prints its skeleton, lane_memory.cpp its
+// global-memory hooks). Internal to the generator.
+#pragma once
+
+#include "global_access.h"
+#include "kernel_spec.h"
+#include "tables.h"
+#include "vector_passes.h"
+
+#include <cstddef>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace clfft_ng {
+namespace detail {
+
+// The lane kernel as a skeleton with hooks, like stockham.cpp's StockhamKernel: source() prints
+// the prelude, the group's lanes and offsets, the real pre-stage, the radix passes (the first
+// reads global memory through loadElement, the last writes it through storeElement, the others
+// exchange through the local buffers), Bluestein's step between its rounds, and the real
+// post-stage.
+class LaneKernel {
+public:
+    explicit LaneKernel(const KernelSpec& k);
+    std::string source();
+
+private:
+    const KernelSpec& spec;
+    const std::size_t W, N, T;
+    // Even real passes: a half-length complex FFT with the split (C2R) / merge (R2C) stage.
+    const bool realForward, realBackward;
+    const FusedStep step;
+    // Bluestein in one kernel: the convolution's two rounds of passes over M points.
+    const bool bluestein;
+    // Odd real passes and Bluestein on real data: the complex FFT of all `points` points, reading
+    // reals (realDir > 0) or the hermitian half expanded by X[N-k] = conj(X[k]) (realDir < 0),
+    // keeping X[k] for k <= N/2 or the real parts.
+    const int realDir;
+    const std::size_t points;
+    const std::string w, w2; // W and 2W as text (vector widths)
+    const std::vector<VectorPass> passes;
+    const TableLayout table;
+    const std::size_t SL;    // the two-level stage table's split
+    const bool perLaneTwiddles;
+    // Bluestein steps: the chirp (Load, Store) or the kernel's spectrum (Multiply) at
+    // table.steps; point e of lane l sits at position coord0 + l + e * S along the transform
+    // when the lanes run along batch dimension 0, at coord0 + e * S for every lane otherwise.
+    const bool lanePositions;
+    // Every group full: the lanes' table entries are neighbours, one vector load.
+    const bool laneTables;
+    const std::size_t S, chirpN;
+    const GlobalAccess io;
+    // Local buffers: passes that read local memory write the other buffer when there are two
+    // (laneLocalBuffers), so that no values are held across a barrier.
+    const std::size_t buffers;
+    const std::string barrier;
+    const bool inPlanar, outPlanar;
+    std::size_t cur = 0; // the local buffer holding the latest values
+    std::ostringstream os;
+
+    void forEachItem(std::size_t count, const std::function<void(std::size_t, const std::string&)>& body)
+    {
+        forEachVectorItem(os, T, count, body);
+    }
+    std::string writeElement(const VectorPass& s, const std::string& j, int r) const
+    {
+        return vectorWriteElement(s, N, j, r);
+    }
+    // Point `at` (an element offset) of every lane into re, im: one vector load when the lanes
+    // are neighbours, else element by element.
+    std::string loadInto(const std::string& at, const std::string& re, const std::string& im) const;
+    std::string loadText(const std::string& at, const std::string& k) const
+    {
+        return loadInto(at, "vr[" + k + "]", "vi[" + k + "]");
+    }
+    // Real side (always element by element): reals at offsets `at` (real part) and `at2`.
+    std::string loadRealPair(const std::string& at, const std::string& at2, const std::string& k) const;
+    std::string storeRealPair(const std::string& at, const std::string& at2, const std::string& re,
+                              const std::string& im) const;
+    std::string storeText(const std::string& at, const std::string& re, const std::string& im) const;
+    // Point e (< points) of the transform into vr[k], vi[k], on real data too (see realDir).
+    std::string loadPoint(const std::string& e, const std::string& k) const;
+    // Statement storing point e of the result (scaled already), on real data too.
+    std::string storePoint(const std::string& e, const std::string& re, const std::string& im) const;
+
+    void ownership();
+    // Backward real: the spectrum of z[n] = x[2n] + i x[2n+1] from the hermitian half, into
+    // local memory (the algebra of stockham.cpp's pre-stage, on lanes).
+    void expandHermitian();
+    // Hook: input element e of the first pass into vr[k], vi[k].
+    void loadElement(const std::string& e, const std::string& k);
+    // Hook: vr[k], vi[k], output element e of the last pass, to global memory.
+    void storeElement(const std::string& e, const std::string& k);
+    // Forward real: Z split into the hermitian half X[0..M] (stockham.cpp's merge stage).
+    void mergeHermitian();
+};
+
+} // namespace detail
+} // namespace clfft_ng

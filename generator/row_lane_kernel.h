@@ -1,0 +1,72 @@
+// The row-lane kernel's class (generator/row_lanes.cpp prints its prelude and passes,
+// row_lane_stages.cpp the stages around them). Internal to the generator.
+#pragma once
+
+#include "global_access.h"
+#include "kernel_spec.h"
+#include "vector_passes.h"
+
+#include <cstddef>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace clfft_ng {
+namespace detail {
+
+// The row-lane kernel in stages (the skeleton of stockham.cpp's and lanes.cpp's kernels, with
+// the lanes holding the points of one row): prelude, ownership, the real pre-stage, the
+// A-point passes on vectors, the 8-point DFTs across the lanes, the real post-stage.
+class RowLaneKernel {
+public:
+    explicit RowLaneKernel(const KernelSpec& k);
+    std::string source();
+
+private:
+    const KernelSpec& spec;
+    const std::size_t W, N, A, T, B;
+    const std::string w;
+    // The complex side is read and written 8 points at a time (creal_t: one 64-byte line of
+    // interleaved single values), and the DFTs across the lanes take 8 outputs k at a time.
+    static constexpr std::size_t V = 8;
+    const std::vector<VectorPass> passes;
+    const std::size_t laneBase, realBase; // table: the lanes' twiddles, then the real factors
+    // Even real transforms: the complex FFT of z[n] = x[2n] + i x[2n+1] (N = length points),
+    // with the hermitian half X[0..N] built from its spectrum Z (R2C, after) or Z from the
+    // hermitian half (C2R, before), 8 consecutive k at a time through local memory.
+    const bool forward, backward;
+    // Two real rows at once (rowPairs): z = x_a + i x_b, one complex FFT of N points, then
+    // X_a[k] = (Z[k] + conj(Z[N-k])) / 2 and X_b[k] = -i (Z[k] - conj(Z[N-k])) / 2 for k <= N/2
+    // (R2C), or Z[k] = X_a[k] + i X_b[k] over all k by symmetry (C2R); no twiddles.
+    const bool pairs, merge, split;
+    const bool inPlanar, outPlanar;
+    const GlobalAccess io;
+    const std::string barrier;
+    std::ostringstream os;
+
+    static std::string buffer(std::size_t pass) { return std::to_string(pass % 2); }
+    void forEachItem(std::size_t count, const std::function<void(std::size_t, const std::string&)>& body)
+    {
+        forEachVectorItem(os, T, count, body);
+    }
+    // Loads of 8 consecutive complex points from a complex side into (re, im); `reversed`: the
+    // points at..at+7 in the opposite order.
+    std::string loadPoints(const std::string& at, const std::string& re, const std::string& im, bool reversed) const;
+    // Statement storing 8 consecutive complex points (re, im) at offset `at` of the complex side.
+    std::string storePoints(const std::string& at, const std::string& re, const std::string& im) const;
+    // W points at a time from 2W interleaved reals at `ptr` into (re, im).
+    std::string loadEvenOdd(const std::string& ptr, const std::string& re, const std::string& im) const;
+    // Statements for output X[k + A c], k = 8g..8g+7, held in (ur[reg], ui[reg]).
+    void output(std::size_t c, std::size_t reg);
+
+    void prelude();
+    void ownership();
+    void preStage();
+    void lanePasses();
+    void acrossLanes();
+    void postStage();
+};
+
+} // namespace detail
+} // namespace clfft_ng

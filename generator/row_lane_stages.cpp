@@ -1,0 +1,183 @@
+// The row-lane kernel's stages around its passes: the real pre-stage (Z from one or two
+// hermitian halves), the 8-point DFTs across the lanes with their outputs, and the real
+// post-stage (the hermitian halves from Z).
+#include "row_lane_kernel.h"
+
+#include "butterfly.h"
+#include "unit_roots.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace clfft_ng {
+namespace detail {
+
+void RowLaneKernel::preStage()
+{
+    if (backward && pairs) {
+        // Z[k] = X_a[k] + i X_b[k], and from the same loads Z[N-k] = conj(X_a[k]) + i conj(X_b[k]):
+        // 8 k below N/2 and their mirrors at a time, then Z[N/2]
+        const std::string h = u(N / 2);
+        os << "\n    // two hermitian halves -> Z, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n";
+        forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
+            os << "        const uint k0 = 8u * " << j << ";\n        creal_t ar, ai, br, bi;\n"
+               << loadPoints("ioff + (idx_t)k0", "ar", "ai", false) << loadPoints("ioffB + (idx_t)k0", "br", "bi", false)
+               << "        vstore8(ar - bi, 0, zr + k0); vstore8((ai + br) * dirSign, 0, zi + k0);\n"
+               << "        vstore8((ar + bi).s76543210, 0, zr + " << u(N - V + 1) << " - k0);\n"
+               << "        vstore8(((br - ai) * dirSign).s76543210, 0, zi + " << u(N - V + 1) << " - k0);\n";
+        });
+        auto point = [&](const std::string& off) {
+            return inPlanar ? "(real2_t)(inRe[" + off + " + " + h + "], inIm[" + off + " + " + h + "])"
+                            : "in[" + off + " + " + h + "]";
+        };
+        os << "    if (t == 0u) { const real2_t a = " << point("ioff") << ", b = " << point("ioffB") << ";\n"
+           << "        zr[" << h << "] = a.x - b.y; zi[" << h << "] = (a.y + b.x) * dirSign; }\n"
+           << barrier;
+    }
+    if (split) {
+        // Z[k] = E + iO, E = X[k] + conj(X[N-k]), O = (X[k] - conj(X[N-k])) exp(2 pi i k / 2N), and
+        // from the same loads Z[N-k] = conj(E) + i conj(O): 8 k below N/2 and their mirrors at a
+        // time, then Z[N/2]
+        const std::string h = u(N / 2);
+        os << "\n    // hermitian half -> Z, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n";
+        forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
+            os << "        const uint k0 = 8u * " << j << ";\n        creal_t Ar, Ai, Br, Bi;\n"
+               << loadPoints("ioff + (idx_t)k0", "Ar", "Ai", false)
+               << loadPoints("ioff + (idx_t)(" + u(N - V + 1) + " - k0)", "Br", "Bi", true)
+               << "        const creal2_t wz = vload16(0, (__global const real_t*)(tw + " << u(realBase) << " + k0));\n"
+               << "        const creal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
+               << "        const creal_t Or = Dr * wz.even + Di * wz.odd, Oi = Di * wz.even - Dr * wz.odd;\n"
+               << "        vstore8(Er - Oi, 0, zr + k0); vstore8((Ei + Or) * dirSign, 0, zi + k0);\n"
+               << "        vstore8((Er + Oi).s76543210, 0, zr + " << u(N - V + 1) << " - k0);\n"
+               << "        vstore8(((Or - Ei) * dirSign).s76543210, 0, zi + " << u(N - V + 1) << " - k0);\n";
+        });
+        const std::string x = inPlanar ? "(real2_t)(inRe[ioff + " + h + "], inIm[ioff + " + h + "])" : "in[ioff + " + h + "]";
+        os << "    if (t == 0u) { const real2_t a = " << x << ", w = tw[" << u(realBase) << " + " << h << "];\n"
+           << "        const real_t Er = 2 * a.x, Ei = 0, Dr = 0, Di = 2 * a.y;\n"
+           << "        const real_t Or = Dr * w.x + Di * w.y, Oi = Di * w.x - Dr * w.y;\n"
+           << "        zr[" << h << "] = Er - Oi; zi[" << h << "] = (Ei + Or) * dirSign; }\n"
+           << barrier;
+    }
+}
+
+void RowLaneKernel::postStage()
+{
+    if (forward && pairs) {
+        const std::string half = realLiteral(0.5L, spec.precision);
+        os << "\n    // Z -> the two hermitian halves, 8 consecutive k at a time, and k = " << N / 2 << "\n" << barrier;
+        forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
+            os << "        const uint k0 = 8u * " << j << ";\n"
+               << "        const creal_t Ar = vload8(0, zr + k0), Ai = vload8(0, zi + k0);\n"
+               << "        const creal_t Br = vload8(0, zr + " << u(N - V + 1) << " - k0).s76543210,\n"
+               << "                      Bi = vload8(0, zi + " << u(N - V + 1) << " - k0).s76543210;\n"
+               << "        if (valid) " << storePoints("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
+               << "\n        if (validB) " << storePoints("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
+               << "\n";
+        });
+        const std::string h = u(N / 2);
+        if (outPlanar)
+            os << "    if (t == 0u) { if (valid) { outRe[ooff + " << h << "] = zr[" << h << "] * scaleRe; outIm[ooff + " << h
+               << "] = 0; } if (validB) { outRe[ooffB + " << h << "] = zi[" << h << "] * scaleRe; outIm[ooffB + " << h
+               << "] = 0; } }\n";
+        else
+            os << "    if (t == 0u) { if (valid) out[ooff + " << h << "] = (real2_t)(zr[" << h
+               << "] * scaleRe, 0); if (validB) out[ooffB + " << h << "] = (real2_t)(zi[" << h << "] * scaleRe, 0); }\n";
+    }
+    if (merge) {
+        // X[k] = E + W^k O, E = (Z[k] + conj(Z[N-k])) / 2, O = -i (Z[k] - conj(Z[N-k])) / 2, W = exp(-2 pi i / 2N),
+        // and from the same loads X[N-k] = conj(E - W^k O): 8 k below N/2 and their mirrors (down to
+        // X[N]) at a time, then X[N/2]
+        const std::string half = realLiteral(0.5L, spec.precision), h = u(N / 2);
+        os << "\n    // Z -> hermitian half, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n" << barrier;
+        forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
+            os << "        const uint k0 = 8u * " << j << ";\n"
+               << "        const creal_t Ar = vload8(0, zr + k0), Ai = vload8(0, zi + k0);\n"
+               << "        const creal_t Br = vload8(0, zr + " << u(N - V + 1) << " - k0).s76543210,\n"
+               << "                      Bi = vload8(0, zi + " << u(N - V + 1) << " - k0).s76543210;\n"
+               << "        const creal2_t wz = vload16(0, (__global const real_t*)(tw + " << u(realBase)
+               << " + k0));\n"
+               << "        const creal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
+               << "        const creal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
+               << "        const creal_t WOr = Or * wz.even - Oi * wz.odd, WOi = Oi * wz.even + Or * wz.odd;\n"
+               << "        if (valid) " << storePoints("ooff + k0", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm") << "\n"
+               << "        if (valid) "
+               << storePoints("ooff + " + u(N - V + 1) + " - k0", "((Er - WOr) * scaleRe).s76543210",
+                              "((WOi - Ei) * scaleIm).s76543210")
+               << "\n";
+        });
+        const std::string store = outPlanar ? "{ outRe[ooff + " + h + "] = Xr; outIm[ooff + " + h + "] = Xi; }"
+                                            : "out[ooff + " + h + "] = (real2_t)(Xr, Xi);";
+        os << "    if (valid && t == 0u) { const real_t Ar = zr[" << h << "], Ai = zi[" << h << "];\n"
+           << "        const real2_t w = tw[" << u(realBase) << " + " << h << "];\n"
+           << "        const real_t Er = " << half << " * (Ar + Ar), Ei = 0, Or = " << half << " * (Ai + Ai), Oi = 0;\n"
+           << "        const real_t Xr = (Er + Or * w.x - Oi * w.y) * scaleRe, Xi = (Ei + Oi * w.x + Or * w.y) * scaleIm;\n"
+           << "        " << store << " }\n";
+    }
+}
+
+void RowLaneKernel::acrossLanes()
+{
+    // ---- 2. DFTs across the lanes, 8 outputs k at a time: the 8 vectors of each group
+    // transposed in registers (lane b of vector 8g + l to lane l of vector b). With 16 lanes, a
+    // radix-2 step first: X[k + A (2c + h)] = sum_b w_8^(b c) w_16^(b h) (Y_b[k] + (-1)^h Y_(b+8)[k]),
+    // two 8-point DFTs over halves of the vectors.
+    const std::string from = buffer(passes.size() + 1);
+    os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier;
+    std::string twr = "(creal_t)(", twi = "(creal_t)("; // w_16^b, b < 8, for the radix-2 step of 16 lanes
+    for (int b = 0; b < 8; ++b) {
+        const long double angle = 2 * kPi * b / 16;
+        twr += (b ? ", " : "") + realLiteral(std::cos(angle), spec.precision);
+        twi += (b ? ", " : "") + realLiteral(-std::sin(angle), spec.precision);
+    }
+    twr += ")";
+    twi += ")";
+    forEachItem(A / V, [&](std::size_t, const std::string& j) {
+        os << "        const uint g = " << j << ";\n        creal_t ur[8], ui[8];\n";
+        if (W == 8) {
+            for (int c = 0; c < 2; ++c)
+                os << "        transpose8(" << (c ? "li" : "lr") << from << " + 8u * g, " << (c ? "ui" : "ur") << ");\n";
+            os << "        dft8s(ur, ui);\n";
+            for (std::size_t c = 0; c < W; ++c)
+                output(c, c);
+            return;
+        }
+        os << "        creal_t hr[8], hi[8];\n";
+        for (int h = 0; h < 2; ++h) {
+            os << "        for (uint i = 0; i < 8u; ++i) {\n"
+               << "            const vreal_t yr = lr" << from << "[8u * g + i], yi = li" << from << "[8u * g + i];\n";
+            if (h == 0)
+                os << "            hr[i] = yr.lo + yr.hi; hi[i] = yi.lo + yi.hi;\n";
+            else
+                os << "            const creal_t dr = yr.lo - yr.hi, di = yi.lo - yi.hi;\n"
+                   << "            hr[i] = dr * " << twr << " - di * " << twi << "; hi[i] = dr * " << twi << " + di * " << twr
+                   << ";\n";
+            os << "        }\n        transpose8(hr, ur); transpose8(hi, ui); dft8c(ur, ui);\n";
+            for (std::size_t c = 0; c < 8; ++c)
+                output(2 * c + static_cast<std::size_t>(h), c);
+        }
+    });
+}
+
+void RowLaneKernel::output(std::size_t c, std::size_t reg)
+{
+    const std::string r = std::to_string(reg);
+    if (forward) { // Z to local memory
+        os << "        vstore8(ur[" << r << "], 0, zr + 8u * g + " << u(A * c) << "); vstore8(ui[" << r
+           << "], 0, zi + 8u * g + " << u(A * c) << ");\n";
+        if (c == 0)
+            os << "        if (g == 0u) { zr[" << u(N) << "] = ur[0].s0; zi[" << u(N) << "] = ui[0].s0; }\n";
+    } else if (backward && pairs) { // rows 2m and 2m + 1
+        os << "        if (valid) vstore8(ur[" << r << "] * scaleRe, 0, out + ooff + 8u * g + " << u(A * c)
+           << ");\n        if (validB) vstore8(ui[" << r << "] * scaleIm, 0, out + ooffB + 8u * g + " << u(A * c) << ");\n";
+    } else if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
+        os << "        if (valid) { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r
+           << "] * scaleIm; vstore16(z, 0, out + ooff + 2u * (8u * g + " << u(A * c) << ")); }\n";
+    } else {
+        os << "        if (valid) "
+           << storePoints("ooff + (idx_t)(8u * g + " + u(A * c) + ")", "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm")
+           << "\n";
+    }
+}
+
+} // namespace detail
+} // namespace clfft_ng
