@@ -14,7 +14,7 @@
 // Refactoring the planner or the generator keeps every line; a change that alters kernels
 // shows which plans it touches.
 #include "cl_object.h"
-#include "device_shapes.h"
+#include "planner_fixtures.h"
 #include "generate.h"
 #include "plan_text.h"
 #include "planner.h"
@@ -61,37 +61,10 @@ const char* kindName(TransformKind k)
     return k == TransformKind::ComplexToComplex ? "c2c" : k == TransformKind::RealToComplex ? "r2c" : "c2r";
 }
 
-// Packed problem (ns fastest first, batch of `batch`); in-place real rows padded to 2(n/2+1).
 Problem packed(TransformKind kind, const std::vector<std::size_t>& ns, Precision p, bool inPlace, std::size_t batch,
                ComplexLayout layout = ComplexLayout::Interleaved)
 {
-    Problem pr;
-    pr.kind = kind;
-    pr.precision = p;
-    pr.inPlace = inPlace;
-    if (kind != TransformKind::RealToComplex)
-        pr.inLayout = layout;
-    if (kind != TransformKind::ComplexToReal)
-        pr.outLayout = layout;
-    const std::size_t half = ns[0] / 2 + 1;
-    const std::size_t realRow = inPlace ? 2 * half : ns[0];
-    std::size_t row0In = ns[0], row0Out = ns[0];
-    if (kind == TransformKind::RealToComplex) {
-        row0In = realRow;
-        row0Out = half;
-    } else if (kind == TransformKind::ComplexToReal) {
-        row0In = half;
-        row0Out = realRow;
-    }
-    std::size_t in = 1, out = 1;
-    for (std::size_t d = 0; d < ns.size(); ++d) {
-        pr.dims.push_back(IoDim{ns[d], in, out});
-        in *= d == 0 ? row0In : ns[d];
-        out *= d == 0 ? row0Out : ns[d];
-    }
-    if (batch > 1)
-        pr.batch.push_back(IoDim{batch, in, out});
-    return pr;
+    return clfft_test::packedProblem(kind, ns, p, inPlace, batch, layout);
 }
 
 std::string keyOf(const Problem& pr, const std::string& extra)

@@ -5,7 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cl_object.h"
-#include "device_shapes.h"
+#include "planner_fixtures.h"
 #include "planner.h"
 #include "problem.h"
 
@@ -35,33 +35,9 @@ std::vector<Shape> shapes()
             {"cpu 512 KiB / 4096", cpuShape(512 * 1024)}};
 }
 
-// Packed multi-dimensional problem (ns fastest first); a real side of an in-place plan has its
-// rows padded to 2 (n0/2 + 1) reals.
 Problem multiD(TransformKind kind, const std::vector<std::size_t>& ns, Precision p, bool inPlace, std::size_t batch = 1)
 {
-    Problem pr;
-    pr.kind = kind;
-    pr.precision = p;
-    pr.inPlace = inPlace;
-    const std::size_t half = ns[0] / 2 + 1;
-    const std::size_t realRow = inPlace ? 2 * half : ns[0];
-    std::size_t row0In = ns[0], row0Out = ns[0];
-    if (kind == TransformKind::RealToComplex) {
-        row0In = realRow;
-        row0Out = half;
-    } else if (kind == TransformKind::ComplexToReal) {
-        row0In = half;
-        row0Out = realRow;
-    }
-    std::size_t in = 1, out = 1;
-    for (std::size_t d = 0; d < ns.size(); ++d) {
-        pr.dims.push_back(IoDim{ns[d], in, out});
-        in *= d == 0 ? row0In : ns[d];
-        out *= d == 0 ? row0Out : ns[d];
-    }
-    if (batch > 1)
-        pr.batch.push_back(IoDim{batch, in, out});
-    return pr;
+    return clfft_test::packedProblem(kind, ns, p, inPlace, batch);
 }
 
 // Plans the problem; returns "" when the plan exists and fits, else what is wrong.
