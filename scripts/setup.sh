@@ -8,7 +8,7 @@ packages=(g++ cmake make pkg-config ocl-icd-opencl-dev opencl-headers pocl-openc
           libfftw3-dev libboost-test-dev libclfft-dev libclfft2
           python3-gpyfft python3-pytest python3-parameterized clfft-client
           ufo-filters libufo-bin ufo-filters-data dpkg-dev libgtest-dev googletest python3-numpy
-          oclgrind)
+          oclgrind openmpi-bin libopenmpi-dev libfftw3-mpi-dev)
 missing=()
 for p in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
