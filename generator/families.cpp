@@ -37,7 +37,7 @@ std::vector<std::complex<long double>> laneTable(const KernelSpec& spec)
 {
     std::vector<std::complex<long double>> table = stockhamTwiddles(spec);
     table.resize(laneTableBase(spec));
-    if (!spec.stageTwiddleLength || spec.laneDim != 0)
+    if (!spec.stageTwiddleLength || spec.lane.dim != 0)
         return table;
     const auto lanes = laneTwiddles(spec);
     table.insert(table.end(), lanes.begin(), lanes.end());
@@ -46,8 +46,8 @@ std::vector<std::complex<long double>> laneTable(const KernelSpec& spec)
 
 const KernelFamily kFamilies[] = {
     {"split/merge", isSplitMerge, generateSplitMergeSource, splitMergeTwiddles, pairsByTransforms},
-    {"lanes", [](const KernelSpec& s) { return s.simdLanes != 0; }, generateLaneSource, laneTable, groupsOfSpec},
-    {"row lanes", [](const KernelSpec& s) { return s.rowLanes != 0; }, generateRowLaneSource, rowLaneTwiddles,
+    {"lanes", [](const KernelSpec& s) { return s.lane.width != 0; }, generateLaneSource, laneTable, groupsOfSpec},
+    {"row lanes", [](const KernelSpec& s) { return s.row.width != 0; }, generateRowLaneSource, rowLaneTwiddles,
      groupsOfSpec},
     {"stockham", [](const KernelSpec&) { return true; }, generateStockhamSource, stockhamTwiddles, groupsOfSpec},
 };

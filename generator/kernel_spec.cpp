@@ -14,7 +14,7 @@ bool KernelSpec::usesLocalMemory() const
     // hermitian half is expanded there); after the last pass of an even real forward one.
     if (kind == PassKind::RealMerge || kind == PassKind::RealSplit)
         return false;
-    return rowLanes || radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein ||
+    return row.width || radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein ||
            kind == PassKind::Rader || (kind == PassKind::RealForward && halfLengthReal());
 }
 
@@ -22,11 +22,11 @@ std::size_t KernelSpec::localMemBytes() const
 {
     if (!usesLocalMemory())
         return 0;
-    if (simdLanes)
-        return laneLocalBuffers(*this) * simdLanes * length * complexBytes(precision);
-    if (rowLanes) // two buffers of the passes' vectors, each with a vector to spare (row_lanes.cpp)
-        return transformsPerGroup * 2 * (length + rowLanes) * complexBytes(precision);
-    return transformsPerGroup * length * complexBytes(precision) / (splitExchange ? 2 : 1);
+    if (lane.width)
+        return laneLocalBuffers(*this) * lane.width * length * complexBytes(precision);
+    if (row.width) // two buffers of the passes' vectors, each with a vector to spare (row_lanes.cpp)
+        return transformsPerGroup * 2 * (length + row.width) * complexBytes(precision);
+    return transformsPerGroup * length * complexBytes(precision) / (stockham.splitExchange ? 2 : 1);
 }
 
 static const char* layoutTag(ComplexLayout l) { return l == ComplexLayout::Interleaved ? "i" : "p"; }
@@ -54,14 +54,14 @@ std::string KernelSpec::kernelName() const
     os << (precision == Precision::Double ? "_dp" : "_sp") << "_";
     // The real side of a real pass has no layout choice: it is written "r".
     os << (realInputSide() ? "r" : layoutTag(inLayout)) << (realOutputSide() ? "r" : layoutTag(outLayout));
-    if (simdLanes)
-        os << "_v" << simdLanes << "l" << laneDim << (laneGatherIn ? "g" : "") << (laneGatherOut ? "s" : "")
-           << (laneFull ? "" : "p") << (realPairs ? "u" : "") << (laneOneBuffer ? "o" : "") << "t" << threadsPerTransform;
-    else if (rowLanes)
-        os << "_w" << rowLanes << (rowPairs ? "p" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
+    if (lane.width)
+        os << "_v" << lane.width << "l" << lane.dim << (lane.gatherIn ? "g" : "") << (lane.gatherOut ? "s" : "")
+           << (lane.full ? "" : "p") << (lane.realPairs ? "u" : "") << (lane.oneBuffer ? "o" : "") << "t" << threadsPerTransform;
+    else if (row.width)
+        os << "_w" << row.width << (row.pairs ? "p" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
     else
-        os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (transformMajorThreads ? "c" : "r");
-    os << "_d" << batchDims << (index64 ? "_i64" : "") << (splitExchange ? "_sx" : "")
+        os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (stockham.transformMajor ? "c" : "r");
+    os << "_d" << batchDims << (index64 ? "_i64" : "") << (stockham.splitExchange ? "_sx" : "")
        << (stageTwiddleLength ? "_tw" + std::to_string(stageTwiddleLength) : "");
     if (fusedStep != FusedStep::None)
         os << (fusedStep == FusedStep::Load       ? "_bsload"
@@ -94,14 +94,14 @@ std::string KernelSpec::describe() const
     os << ", " << (precision == Precision::Double ? "double" : "single") << ", in "
        << (inLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", out "
        << (outLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", "
-       << (simdLanes ? "vectors of " + std::to_string(simdLanes) + " transforms along batch dim " +
-                           std::to_string(laneDim) + ", "
-           : rowLanes ? std::to_string(rowLanes) + " points per vector" + (rowPairs ? " from two rows" : "") + ", " +
+       << (lane.width ? "vectors of " + std::to_string(lane.width) + " transforms along batch dim " +
+                           std::to_string(lane.dim) + ", "
+           : row.width ? std::to_string(row.width) + " points per vector" + (row.pairs ? " from two rows" : "") + ", " +
                             std::to_string(transformsPerGroup) + " transform(s) x "
                       : std::to_string(transformsPerGroup) + " transform(s) x ")
        << threadsPerTransform << " work-item(s) per group"
-       << (transformMajorThreads ? " (transform-major)" : "") << ", " << batchDims << " batch dim(s)"
-       << (index64 ? ", 64-bit indices" : "") << (splitExchange ? ", split exchange" : "")
+       << (stockham.transformMajor ? " (transform-major)" : "") << ", " << batchDims << " batch dim(s)"
+       << (index64 ? ", 64-bit indices" : "") << (stockham.splitExchange ? ", split exchange" : "")
        << (stageTwiddleLength ? ", stage twiddles of " + std::to_string(stageTwiddleLength) : "")
        << (inPlace ? ", in place" : "")
        << (pre.present ? ", pre-callback " + pre.functionName : "")

@@ -67,13 +67,42 @@ struct CallbackCode {
     }
 };
 
-// One batched 1-D transform computed by one work-group per `transformsPerGroup` transforms,
-// Stockham autosort in local memory, radix by radix.
-//
-// Runtime kernel arguments (not part of the spec, so one binary serves every stride):
-// element strides in/out, the batch dimensions' sizes and strides, the number of transforms,
-// the scale and the direction sign.
+// The shape of a Stockham kernel (the GPU form) beyond transforms and work-items per group.
+struct StockhamShape {
+    bool transformMajor = false; // adjacent work-items on adjacent transforms (columns)
+    bool splitExchange = false;  // local memory holds one component at a time (half the bytes)
+};
+
+// The shape of a lane kernel (CPU devices, lanes.cpp): each value is a vector of `width`
+// transforms that are neighbours along batch dimension `dim`. width 0: not a lane kernel.
+struct LaneShape {
+    std::size_t width = 0;
+    int dim = -1;
+    // The side's lanes are not at unit stride (or need a mask): the side is read (written)
+    // element by element, lanes past the end clamped.
+    bool gatherIn = false, gatherOut = false;
+    bool full = false;      // the lane dimension's count is a multiple of width
+    bool realPairs = false; // even real lane passes: unit stride on the real side
+    bool oneBuffer = false; // one local buffer where two would not fit (laneLocalBuffers)
+};
+
+// The shape of a row-lane kernel (CPU devices, row_lanes.cpp): one transform of contiguous
+// points per slot, point 8a + b in lane b of vector a; radices are those of length / width.
+// width 0: not a row-lane kernel.
+struct RowLaneShape {
+    std::size_t width = 0;
+    // Real passes on two rows at once: rows 2m and 2m+1 as the real and imaginary parts of one
+    // complex FFT of `length` = realLength points (instead of half the length).
+    bool pairs = false;
+};
+
+// One kernel (one pass of a plan): the algorithm (what it computes: kind, lengths, radices,
+// precision, layouts, the fused steps, callbacks), the work-group (transforms and work-items
+// per group) and the family's shape (stockham, lane, row). The family is the shape that is set
+// (families.cpp). Runtime arguments (strides, counts, scale, direction) are not part of the
+// spec, so one binary serves every stride.
 struct KernelSpec {
+    // ---- the algorithm
     PassKind kind = PassKind::Complex;
     std::size_t realLength = 0;         // real passes: N, the real points per transform
     std::size_t length = 1;             // points of the complex FFT the passes compute
@@ -83,11 +112,7 @@ struct KernelSpec {
     ComplexLayout inLayout = ComplexLayout::Interleaved;  // complex/hermitian side layouts
     ComplexLayout outLayout = ComplexLayout::Interleaved;
     int batchDims = 1;                  // 1..kMaxBatchDims
-    std::size_t transformsPerGroup = 1; // B
-    std::size_t threadsPerTransform = 1;// T
-    bool transformMajorThreads = false; // adjacent work-items on adjacent transforms (columns)
     bool index64 = false;               // 64-bit offsets (buffers beyond 2^32 elements)
-    bool splitExchange = false;         // local memory holds one component at a time (half the bytes)
     // Multi-pass transforms (a global Stockham pass over sub-transforms of this length): input
     // point e of the transform whose batch coordinate 0 is j is multiplied by
     // exp(-2 pi i j e / stageTwiddleLength) at load. 0: no such twiddle.
@@ -101,36 +126,29 @@ struct KernelSpec {
     // Store keeps the hermitian half (+1) or writes the real parts (-1).
     int realDirection = 0;
     FusedStep fusedStep = FusedStep::None;
-    std::size_t bluesteinPadded = 0;          // Bluestein steps: M
-    std::size_t fusedPositionStride = 0;  // Bluestein steps: see FusedStep
-    // Lane kernels (CPU devices, lanes.cpp): each value is a vector of simdLanes
-    // transforms that are neighbours along batch dimension laneDim. 0: a Stockham kernel.
-    std::size_t simdLanes = 0;
-    int laneDim = -1;
-    // Lane kernels: the side's lanes are not at unit stride (or need a mask): the side is read
-    // (written) element by element, lanes past the end clamped.
-    bool laneGatherIn = false, laneGatherOut = false;
-    bool laneFull = false;              // the lane dimension's count is a multiple of simdLanes
-    bool realPairs = false;             // even real lane passes: unit stride on the real side
-    bool laneOneBuffer = false;         // one local buffer where two would not fit (laneLocalBuffers)
-    // Row-lane kernels (CPU devices, row_lanes.cpp): one transform of contiguous points per
-    // work-group, point 8a + b in lane b of vector a; radices are those of length / rowLanes.
-    std::size_t rowLanes = 0;
-    // Row-lane real passes on two rows at once: rows 2m and 2m+1 as the real and imaginary
-    // parts of one complex FFT of `length` = realLength points (instead of half the length).
-    bool rowPairs = false;
+    std::size_t bluesteinPadded = 0;      // Bluestein steps: M
+    std::size_t fusedPositionStride = 0;  // fused steps: see FusedStep
     // The pass reads and writes one buffer: work-items write addresses others have read, so the
     // barriers between its global reads and writes also fence global memory.
     bool inPlace = false;
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 
+    // ---- the work-group
+    std::size_t transformsPerGroup = 1; // B
+    std::size_t threadsPerTransform = 1;// T
+
+    // ---- the family's shape
+    StockhamShape stockham;
+    LaneShape lane;
+    RowLaneShape row;
+
     // The barrier the kernel's work-items meet at (a global fence too when in place).
     const char* barrier() const
     {
         return inPlace ? "    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n" : "    barrier(CLK_LOCAL_MEM_FENCE);\n";
     }
-    std::size_t workGroupSize() const { return simdLanes ? threadsPerTransform : transformsPerGroup * threadsPerTransform; }
+    std::size_t workGroupSize() const { return lane.width ? threadsPerTransform : transformsPerGroup * threadsPerTransform; }
     // Real passes of even length run a half-length complex FFT with a split/merge step.
     bool halfLengthReal() const
     {
@@ -163,10 +181,10 @@ struct KernelSpec {
     auto fields() const
     {
         return std::tie(kind, realLength, length, radices, precision, inLayout, outLayout, batchDims,
-                        transformsPerGroup, threadsPerTransform, transformMajorThreads, index64, splitExchange,
+                        transformsPerGroup, threadsPerTransform, stockham.transformMajor, index64, stockham.splitExchange,
                         stageTwiddleLength, transformLength, realDirection, fusedStep, bluesteinPadded,
-                        fusedPositionStride, simdLanes, laneDim, laneGatherIn, laneGatherOut, laneFull, realPairs,
-                        laneOneBuffer, rowLanes, rowPairs, inPlace, pre, post);
+                        fusedPositionStride, lane.width, lane.dim, lane.gatherIn, lane.gatherOut, lane.full, lane.realPairs,
+                        lane.oneBuffer, row.width, row.pairs, inPlace, pre, post);
     }
     bool operator==(const KernelSpec& o) const;
 };

@@ -12,17 +12,17 @@ namespace detail {
 std::string LaneKernel::loadInto(const std::string& at, const std::string& re, const std::string& im) const
 {
     std::ostringstream t;
-    if (!spec.laneGatherIn) {
+    if (!spec.lane.gatherIn) {
         // neighbours: one vector load; when not every group is full, the group cut short by
         // the end of the dimension takes the element-by-element form below
-        t << "        " << (spec.laneFull ? "" : "if (valid == " + u(W) + ") ");
+        t << "        " << (spec.lane.full ? "" : "if (valid == " + u(W) + ") ");
         if (inPlanar)
             t << "{ " << re << " = vload" << w << "(0, inRe + " << at << "); " << im << " = vload" << w
               << "(0, inIm + " << at << "); }\n";
         else
             t << "{ const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)in + 2u * (" << at
               << ")); " << re << " = z.even; " << im << " = z.odd; }\n";
-        if (spec.laneFull)
+        if (spec.lane.full)
             return t.str();
         t << "        else";
     }
@@ -45,7 +45,7 @@ std::string LaneKernel::loadInto(const std::string& at, const std::string& re, c
 std::string LaneKernel::loadRealPair(const std::string& at, const std::string& at2, const std::string& k) const
 {
     std::ostringstream t;
-    if (spec.realPairs) { // x[2e], x[2e+1] side by side: one 8- or 16-byte load per lane
+    if (spec.lane.realPairs) { // x[2e], x[2e+1] side by side: one 8- or 16-byte load per lane
         t << "        { const idx_t o = " << at << ";";
         for (std::size_t l = 0; l < W; ++l)
             t << " const real2_t p" << l << " = vload2(0, in + o + laneIn[" << l << "]);";
@@ -73,7 +73,7 @@ std::string LaneKernel::storeRealPair(const std::string& at, const std::string& 
                                       const std::string& im) const
 {
     std::ostringstream t;
-    if (spec.realPairs) {
+    if (spec.lane.realPairs) {
         t << "        { const idx_t o = " << at << "; const vreal_t a = " << re << ", b = " << im << ";";
         for (std::size_t l = W; l-- > 0;) {
             const std::string lane(1, "0123456789abcdef"[l]);
@@ -94,15 +94,15 @@ std::string LaneKernel::storeRealPair(const std::string& at, const std::string& 
 std::string LaneKernel::storeText(const std::string& at, const std::string& re, const std::string& im) const
 {
     std::ostringstream t;
-    if (!spec.laneGatherOut) {
-        t << "        " << (spec.laneFull ? "" : "if (valid == " + u(W) + ") ");
+    if (!spec.lane.gatherOut) {
+        t << "        " << (spec.lane.full ? "" : "if (valid == " + u(W) + ") ");
         if (outPlanar)
             t << "{ vstore" << w << "(" << re << ", 0, outRe + " << at << "); vstore" << w << "(" << im
               << ", 0, outIm + " << at << "); }\n";
         else
             t << "{ vreal2_t z; z.even = " << re << "; z.odd = " << im << "; vstore" << w2
               << "(z, 0, (__global real_t*)out + 2u * (" << at << ")); }\n";
-        if (spec.laneFull)
+        if (spec.lane.full)
             return t.str();
         t << "        else";
     }

@@ -32,7 +32,7 @@ namespace clfft_ng {
 namespace detail {
 
 LaneKernel::LaneKernel(const KernelSpec& k)
-    : spec(k), W(k.simdLanes), N(k.length), T(k.threadsPerTransform),
+    : spec(k), W(k.lane.width), N(k.length), T(k.threadsPerTransform),
       realForward(k.kind == PassKind::RealForward && k.halfLengthReal()),
       realBackward(k.kind == PassKind::RealBackward && k.halfLengthReal()), step(k.fusedStep),
       bluestein(k.kind == PassKind::Bluestein),
@@ -42,8 +42,8 @@ LaneKernel::LaneKernel(const KernelSpec& k)
                                                  : 0),
       points(bluestein ? k.transformLength : N), w(std::to_string(W)), w2(std::to_string(2 * W)),
       passes(vectorPasses(k.radices, N)), table(tableLayout(k)), SL(k.stageTwiddleLength ? stageSplit(k) : 0),
-      perLaneTwiddles(k.stageTwiddleLength && k.laneDim == 0), lanePositions(step != FusedStep::None && k.laneDim == 0),
-      laneTables(lanePositions && k.laneFull), S(k.fusedPositionStride), chirpN(k.transformLength), io(k),
+      perLaneTwiddles(k.stageTwiddleLength && k.lane.dim == 0), lanePositions(step != FusedStep::None && k.lane.dim == 0),
+      laneTables(lanePositions && k.lane.full), S(k.fusedPositionStride), chirpN(k.transformLength), io(k),
       buffers(laneLocalBuffers(k)), barrier(k.barrier()), inPlanar(k.inLayout == ComplexLayout::Planar),
       outPlanar(k.outLayout == ComplexLayout::Planar)
 {
@@ -57,7 +57,7 @@ void LaneKernel::ownership()
        << "    uint valid = " << w << "u;\n";
     for (int d = 0; d < spec.batchDims; ++d) {
         const std::string cnt = "count" + std::to_string(d);
-        const bool lane = d == spec.laneDim;
+        const bool lane = d == spec.lane.dim;
         const std::string groups = lane ? "((" + cnt + " + " + u(W - 1) + ") / " + u(W) + ")" : cnt;
         os << "    { idx_t c = " << (d + 1 < spec.batchDims ? "rest % " + groups : "rest") << "; rest /= " << groups << ";";
         if (lane)
@@ -69,10 +69,10 @@ void LaneKernel::ownership()
     // Gathered sides: the offset of each lane, lanes past the end of the dimension clamped to
     // the last valid one, so no lane needs a branch (see the stores for why that is safe).
     for (int side = 0; side < 2; ++side) {
-        if (!(side == 0 ? spec.laneGatherIn : spec.laneGatherOut) && spec.laneFull)
+        if (!(side == 0 ? spec.lane.gatherIn : spec.lane.gatherOut) && spec.lane.full)
             continue;
         const std::string name = side == 0 ? "laneIn" : "laneOut";
-        const std::string stride = (side == 0 ? "inStride" : "outStride") + std::to_string(spec.laneDim);
+        const std::string stride = (side == 0 ? "inStride" : "outStride") + std::to_string(spec.lane.dim);
         os << "    const idx_t " << name << "[" << W << "] = {";
         for (std::size_t l = 0; l < W; ++l)
             os << (l ? ", " : "") << "(idx_t)min(" << u(l) << ", valid - 1u) * " << stride;
@@ -203,7 +203,7 @@ std::string LaneKernel::source()
 // The spec's checks (the lane form's preconditions).
 void validateLaneSpec(const KernelSpec& spec)
 {
-    const std::size_t W = spec.simdLanes, N = spec.length;
+    const std::size_t W = spec.lane.width, N = spec.length;
     const bool realForward = spec.kind == PassKind::RealForward && spec.halfLengthReal(),
                realBackward = spec.kind == PassKind::RealBackward && spec.halfLengthReal();
     const FusedStep step = spec.fusedStep;
@@ -213,13 +213,13 @@ void validateLaneSpec(const KernelSpec& spec)
     const bool oddReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && !spec.halfLengthReal();
     const int realDir = spec.kind == PassKind::RealForward ? 1 : spec.kind == PassKind::RealBackward ? -1
                         : bluestein ? spec.realDirection : 0;
-    if ((realDir > 0 && !spec.laneGatherIn) || (realDir < 0 && !spec.laneGatherOut))
+    if ((realDir > 0 && !spec.lane.gatherIn) || (realDir < 0 && !spec.lane.gatherOut))
         throw std::invalid_argument("KernelSpec: the real side of a lane kernel is gathered");
     if ((spec.kind != PassKind::Complex && !bluestein && !realForward && !realBackward && !oddReal) || W < 2 ||
-        spec.pre.present || spec.post.present || spec.splitExchange ||
-        (step == FusedStep::Load && !spec.laneGatherIn) || (step == FusedStep::Store && !spec.laneGatherOut) ||
-        spec.radices.empty() || spec.laneDim < 0 ||
-        spec.laneDim >= spec.batchDims)
+        spec.pre.present || spec.post.present || spec.stockham.splitExchange ||
+        (step == FusedStep::Load && !spec.lane.gatherIn) || (step == FusedStep::Store && !spec.lane.gatherOut) ||
+        spec.radices.empty() || spec.lane.dim < 0 ||
+        spec.lane.dim >= spec.batchDims)
         throw std::invalid_argument("KernelSpec: not a lane kernel");
     std::size_t product = 1;
     for (int r : spec.radices)
@@ -251,7 +251,7 @@ std::size_t laneLocalBuffers(const KernelSpec& spec)
     // a step that reads local memory and writes it: not the first (unless the C2R split comes
     // before it) and not the last (unless the R2C merge comes after it)
     const bool localToLocal = steps >= 3 || (steps == 2 && (realForward || realBackward));
-    return localToLocal && !spec.laneOneBuffer ? 2 : 1;
+    return localToLocal && !spec.lane.oneBuffer ? 2 : 1;
 }
 
 std::size_t laneTableBase(const KernelSpec& spec) { return tableLayout(spec).laneTable; }
@@ -260,7 +260,7 @@ std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec)
 {
     // For e < length and l < W: exp(-2 pi i (l e mod M) / M), M = stageTwiddleLength.
     std::vector<std::complex<long double>> table;
-    const std::size_t M = spec.stageTwiddleLength, W = spec.simdLanes;
+    const std::size_t M = spec.stageTwiddleLength, W = spec.lane.width;
     table.reserve(spec.length * W);
     for (std::size_t e = 0; e < spec.length; ++e)
         for (std::size_t l = 0; l < W; ++l) {

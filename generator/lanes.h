@@ -1,5 +1,5 @@
 // Lane kernels (lanes.cpp): the passes of a Stockham kernel on OpenCL vectors of
-// spec.simdLanes neighbouring transforms, for CPU devices.
+// spec.lane.width neighbouring transforms, for CPU devices.
 #pragma once
 
 #include "kernel_spec.h"
@@ -10,23 +10,23 @@
 
 namespace clfft_ng {
 
-// Source of a lane kernel (spec.simdLanes >= 2). Same arguments and twiddle table as the
-// Stockham kernel of the spec (stockham.h); one work-group computes the spec.simdLanes
-// transforms whose coordinates along batch dimension spec.laneDim are consecutive. A side
-// without laneGatherIn/laneGatherOut must have unit stride along that dimension.
+// Source of a lane kernel (spec.lane.width >= 2). Same arguments and twiddle table as the
+// Stockham kernel of the spec (stockham.h); one work-group computes the spec.lane.width
+// transforms whose coordinates along batch dimension spec.lane.dim are consecutive. A side
+// without lane.gatherIn/lane.gatherOut must have unit stride along that dimension.
 std::string generateLaneSource(const KernelSpec& spec);
 
 // A lane kernel's stage twiddles along its lane dimension (batch dimension 0) come in part
 // from this table, appended to stockhamTwiddles(spec): exp(-2 pi i (l e mod M) / M) for
-// e < length, l < simdLanes (M = stageTwiddleLength), lanes innermost.
+// e < length, l < lane.width (M = stageTwiddleLength), lanes innermost.
 std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec);
 
-// Local buffers of a lane kernel (each simdLanes x length complex values): 0 when its passes
+// Local buffers of a lane kernel (each lane.width x length complex values): 0 when its passes
 // never exchange through local memory, 2 when a pass reads local memory and writes it (the
-// passes then alternate between two buffers) unless spec.laneOneBuffer, else 1.
+// passes then alternate between two buffers) unless spec.lane.oneBuffer, else 1.
 std::size_t laneLocalBuffers(const KernelSpec& spec);
 
-// Where the lane table starts: after stockhamTwiddles(spec), and after simdLanes zeros that pad
+// Where the lane table starts: after stockhamTwiddles(spec), and after lane.width zeros that pad
 // a Bluestein chirp (Load, Store steps), so that a vector of lanes can read past its end.
 std::size_t laneTableBase(const KernelSpec& spec);
 

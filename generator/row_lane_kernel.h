@@ -36,7 +36,7 @@ private:
     // with the hermitian half X[0..N] built from its spectrum Z (R2C, after) or Z from the
     // hermitian half (C2R, before), 8 consecutive k at a time through local memory.
     const bool forward, backward;
-    // Two real rows at once (rowPairs): z = x_a + i x_b, one complex FFT of N points, then
+    // Two real rows at once (row.pairs): z = x_a + i x_b, one complex FFT of N points, then
     // X_a[k] = (Z[k] + conj(Z[N-k])) / 2 and X_b[k] = -i (Z[k] - conj(Z[N-k])) / 2 for k <= N/2
     // (R2C), or Z[k] = X_a[k] + i X_b[k] over all k by symmetry (C2R); no twiddles.
     const bool pairs, merge, split;

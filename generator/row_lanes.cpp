@@ -37,11 +37,11 @@ namespace {
 
 void check(const KernelSpec& spec)
 {
-    const std::size_t W = spec.rowLanes, N = spec.length;
+    const std::size_t W = spec.row.width, N = spec.length;
     const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal() &&
-                      spec.realLength == (spec.rowPairs ? N : 2 * N);
+                      spec.realLength == (spec.row.pairs ? N : 2 * N);
     if ((W != 8 && W != 16) || N % (W * 8) != 0 || (spec.kind != PassKind::Complex && !real) || spec.radices.empty() ||
-        spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || spec.simdLanes || spec.splitExchange ||
+        spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || spec.lane.width || spec.stockham.splitExchange ||
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
         spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
         throw std::invalid_argument("KernelSpec: not a row-lane kernel");
@@ -57,7 +57,7 @@ void check(const KernelSpec& spec)
 std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
 {
     check(spec);
-    const std::size_t W = spec.rowLanes, N = spec.length, A = N / W;
+    const std::size_t W = spec.row.width, N = spec.length, A = N / W;
     auto root = unitRoot;
     std::vector<std::complex<long double>> table;
     for (const VectorPass& s : vectorPasses(spec.radices, A)) {
@@ -70,7 +70,7 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
     for (std::size_t k = 0; k < A; ++k)
         for (std::size_t b = 0; b < W; ++b)
             table.push_back(root(b * k, N));
-    if (spec.halfLengthReal() && !spec.rowPairs) // split/merge factors exp(-2 pi i k / realLength), k < length
+    if (spec.halfLengthReal() && !spec.row.pairs) // split/merge factors exp(-2 pi i k / realLength), k < length
         for (std::size_t k = 0; k < N; ++k)
             table.push_back(root(k, spec.realLength));
     return table;
@@ -79,10 +79,10 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
 namespace detail {
 
 RowLaneKernel::RowLaneKernel(const KernelSpec& k)
-    : spec(k), W(k.rowLanes), N(k.length), A(N / W), T(k.threadsPerTransform), B(k.transformsPerGroup),
+    : spec(k), W(k.row.width), N(k.length), A(N / W), T(k.threadsPerTransform), B(k.transformsPerGroup),
       w(std::to_string(W)), passes(vectorPasses(k.radices, A)), laneBase(vectorPassTwiddleEnd(passes)),
       realBase(laneBase + A * W), forward(k.kind == PassKind::RealForward), backward(k.kind == PassKind::RealBackward),
-      pairs(k.rowPairs), merge(forward && !pairs), split(backward && !pairs),
+      pairs(k.row.pairs), merge(forward && !pairs), split(backward && !pairs),
       inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar), io(k),
       barrier(k.barrier())
 {

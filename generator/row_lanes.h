@@ -1,5 +1,5 @@
 // Row-lane kernels (row_lanes.cpp): one transform per work-group, its points split into
-// spec.rowLanes (8 or 16) interleaved subsequences that ride in the lanes of OpenCL vectors, for CPU
+// spec.row.width (8 or 16) interleaved subsequences that ride in the lanes of OpenCL vectors, for CPU
 // devices and transforms whose points sit at unit stride (the rows of a batch).
 #pragma once
 
@@ -11,12 +11,12 @@
 
 namespace clfft_ng {
 
-// Source of a row-lane kernel (spec.rowLanes 8 or 16, complex pass or even real rows, length a
-// multiple of 8 x rowLanes, unit element stride on both sides, which the kernel assumes). Same
+// Source of a row-lane kernel (spec.row.width 8 or 16, complex pass or even real rows, length a
+// multiple of 8 x row.width, unit element stride on both sides, which the kernel assumes). Same
 // arguments as the Stockham kernel of the spec; one work-group computes one transform.
 std::string generateRowLaneSource(const KernelSpec& spec);
 
-// Its constant table: the twiddles of the A-point passes (A = length / W, W = spec.rowLanes,
+// Its constant table: the twiddles of the A-point passes (A = length / W, W = spec.row.width,
 // radices in spec.radices), then exp(-2 pi i b k / length) for k < A, b < W (lanes innermost).
 std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec);
 

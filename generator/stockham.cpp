@@ -81,17 +81,17 @@ void validate(const KernelSpec& spec)
     if (product != spec.length)
         throw std::invalid_argument("KernelSpec: radices do not multiply to the length");
     if (spec.kind == PassKind::Rader) {
-        if (spec.transformLength < 3 || spec.length + 1 != spec.transformLength || spec.splitExchange ||
+        if (spec.transformLength < 3 || spec.length + 1 != spec.transformLength || spec.stockham.splitExchange ||
             primitiveRoot(spec.transformLength) == 0)
             throw std::invalid_argument("KernelSpec: Rader needs a prime p and L = p - 1, in local memory");
     } else if (spec.kind == PassKind::Bluestein) {
-        if (spec.transformLength == 0 || spec.length < 2 * spec.transformLength - 1 || spec.splitExchange)
+        if (spec.transformLength == 0 || spec.length < 2 * spec.transformLength - 1 || spec.stockham.splitExchange)
             throw std::invalid_argument("KernelSpec: Bluestein needs M >= 2N - 1, in local memory");
     } else if (spec.kind != PassKind::Complex) {
         const std::size_t expect = spec.realLength % 2 == 0 ? spec.realLength / 2 : spec.realLength;
         if (spec.realLength == 0 || spec.length != expect)
             throw std::invalid_argument("KernelSpec: real length does not match the complex length");
-        if (spec.kind != PassKind::Bluestein && (spec.splitExchange || spec.stageTwiddleLength))
+        if (spec.kind != PassKind::Bluestein && (spec.stockham.splitExchange || spec.stageTwiddleLength))
             throw std::invalid_argument("KernelSpec: split exchange and stage twiddles are for complex passes only");
     }
     if (spec.stageTwiddleLength > 0xFFFFFFFFu)
@@ -129,7 +129,7 @@ namespace detail {
 void StockhamKernel::ownership()
 {
     os << "    const uint lid = (uint)get_local_id(0);\n";
-    if (spec.transformMajorThreads)
+    if (spec.stockham.transformMajor)
         os << "    const uint b = lid % " << u(B) << ", t = lid / " << u(B) << ";\n";
     else
         os << "    const uint b = lid / " << u(T) << ", t = lid % " << u(T) << ";\n";

@@ -25,7 +25,7 @@ class StockhamKernel {
 public:
     explicit StockhamKernel(const KernelSpec& k)
         : spec(k), passes(passShapes(k)), N(k.length), B(k.transformsPerGroup), T(k.threadsPerTransform),
-          table(tableLayout(k)), io(k), split(k.splitExchange), barrier(k.barrier()),
+          table(tableLayout(k)), io(k), split(k.stockham.splitExchange), barrier(k.barrier()),
           bluestein(k.kind == PassKind::Bluestein), rader(k.kind == PassKind::Rader)
     {
     }

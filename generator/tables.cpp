@@ -160,7 +160,7 @@ TableLayout tableLayout(const KernelSpec& spec)
         t.end += spec.bluesteinPadded;
     // A chirp's table is read W entries past its end by the lanes of a partial vector.
     const bool chirp = spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::Store;
-    t.laneTable = std::max<std::size_t>(t.end, 1) + (chirp ? spec.simdLanes : 0);
+    t.laneTable = std::max<std::size_t>(t.end, 1) + (chirp ? spec.lane.width : 0);
     return t;
 }
 
@@ -188,7 +188,7 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
         appendTwoLevelRoots(table, spec.stageTwiddleLength, spec.stageTwiddleLength);
     }
     if (spec.kind == PassKind::Rader) {
-        if (spec.transformLength < 3 || spec.length + 1 != spec.transformLength || spec.splitExchange ||
+        if (spec.transformLength < 3 || spec.length + 1 != spec.transformLength || spec.stockham.splitExchange ||
             primitiveRoot(spec.transformLength) == 0)
             throw std::invalid_argument("KernelSpec: Rader needs a prime p and L = p - 1, in local memory");
     } else if (spec.kind == PassKind::Bluestein) {

@@ -80,15 +80,15 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
         rowLength % (W * W) != 0 || rowLength < minRow ||
         rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes)
         return false;
-    spec.rowPairs = pairs;
+    spec.row.pairs = pairs;
     spec.length = rowLength;
-    spec.rowLanes = lanes;
+    spec.row.width = lanes;
     // Cache lines per vector in the first pass: single precision, 8 complex values are one, 16
     // two, and a vector of pairs takes one from each of two rows. Double is counted as one (a
     // first pass within the line budget would take more passes, slower).
     const std::size_t lines = spec.precision == Precision::Single && (lanes == 16 || pairs) ? 2 : 1;
     spec.radices = rowLaneRadices(t, spec.length / lanes, lines);
-    spec.transformMajorThreads = false;
+    spec.stockham.transformMajor = false;
     const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup);
     spec.threadsPerTransform =
         std::max<std::size_t>(1, std::min(spec.length / lanes / static_cast<std::size_t>(spec.radices.front()), maxGroup));
@@ -110,7 +110,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     const bool realPass = spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward;
     const bool bluestein = spec.kind == PassKind::Bluestein && !spec.stageTwiddleLength;
     if (!ctx.cpuForms() || (spec.kind != PassKind::Complex && !realPass && !bluestein) || spec.radices.empty() ||
-        spec.splitExchange || (spec.fusedStep != FusedStep::None && spec.realDirection != 0))
+        spec.stockham.splitExchange || (spec.fusedStep != FusedStep::None && spec.realDirection != 0))
         return;
     if (chooseRowLanes(ctx, pass))
         return;
@@ -125,20 +125,20 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
                 lane = static_cast<int>(d);
     if (lane < 0 || !laneLocalFits(ctx, spec.length, bluestein))
         return;
-    spec.simdLanes = W;
-    spec.laneDim = lane;
+    spec.lane.width = W;
+    spec.lane.dim = lane;
     const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
-    spec.laneFull = d.n % W == 0;
-    spec.realPairs = spec.halfLengthReal() && ((spec.kind == PassKind::RealForward && pass.inStride == 1) ||
+    spec.lane.full = d.n % W == 0;
+    spec.lane.realPairs = spec.halfLengthReal() && ((spec.kind == PassKind::RealForward && pass.inStride == 1) ||
                                                (spec.kind == PassKind::RealBackward && pass.outStride == 1));
     // The real side is read and written element by element.
-    spec.laneGatherIn = d.inStride != 1 || spec.realInputSide() || spec.fusedStep == FusedStep::Load;
-    spec.laneGatherOut = d.outStride != 1 || spec.realOutputSide() || spec.fusedStep == FusedStep::Store;
+    spec.lane.gatherIn = d.inStride != 1 || spec.realInputSide() || spec.fusedStep == FusedStep::Load;
+    spec.lane.gatherOut = d.outStride != 1 || spec.realOutputSide() || spec.fusedStep == FusedStep::Store;
     spec.transformsPerGroup = 1;
-    spec.transformMajorThreads = false;
+    spec.stockham.transformMajor = false;
     // Two local buffers where they fit the device, else one (a one-kernel Bluestein of M up to
     // 16384 single points takes 1 MiB with one).
-    spec.laneOneBuffer = spec.localMemBytes() > ctx.limits.localMemBytes;
+    spec.lane.oneBuffer = spec.localMemBytes() > ctx.limits.localMemBytes;
 }
 
 } // namespace clfft_ng::planning

@@ -16,12 +16,12 @@ namespace clfft_ng {
 
 std::size_t PassPlan::workGroups() const
 {
-    if (spec.rowPairs) // two real rows per transform slot
+    if (spec.row.pairs) // two real rows per transform slot
         return (transforms + 2 * spec.transformsPerGroup - 1) / (2 * spec.transformsPerGroup);
-    if (spec.simdLanes) { // one group per vector of lanes along the lane dimension
+    if (spec.lane.width) { // one group per vector of lanes along the lane dimension
         std::size_t groups = 1;
         for (std::size_t d = 0; d < batch.size(); ++d)
-            groups *= static_cast<int>(d) == spec.laneDim ? (batch[d].n + spec.simdLanes - 1) / spec.simdLanes : batch[d].n;
+            groups *= static_cast<int>(d) == spec.lane.dim ? (batch[d].n + spec.lane.width - 1) / spec.lane.width : batch[d].n;
         return groups;
     }
     const std::size_t b = spec.transformsPerGroup;
@@ -154,7 +154,7 @@ PassPlan makePass(const Context& ctx, const PassIo& io)
         // 32 KiB on a GPU with 48 KiB per group), at the price of two more barriers a pass.
         if (bytesPerTransform / 2 > limits.localMemBytes || spec.kind != PassKind::Complex)
             throw StatusError{CLFFT_NOTIMPLEMENTED}; // needs the multi-pass (large transform) path
-        spec.splitExchange = true;
+        spec.stockham.splitExchange = true;
         bytesPerTransform /= 2;
     }
     spec.threadsPerTransform =
@@ -173,7 +173,7 @@ PassPlan makePass(const Context& ctx, const PassIo& io)
     b = floorPow2(b);
     b = std::min(b, ceilPow2(pass.transforms));
     spec.transformsPerGroup = splitMerge ? 1 : b;
-    spec.transformMajorThreads = b > 1 && pass.batch.front().inStride < pass.inStride;
+    spec.stockham.transformMajor = b > 1 && pass.batch.front().inStride < pass.inStride;
 
     // Points stored along the pass on each side (real passes: the hermitian half is shorter).
     std::size_t inExtent = io.n, outExtent = io.n;

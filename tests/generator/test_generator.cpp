@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(kernel_names_differ_when_specs_differ)
     names.insert(s.kernelName());
     s.index64 = true;
     names.insert(s.kernelName());
-    s.transformMajorThreads = true;
+    s.stockham.transformMajor = true;
     names.insert(s.kernelName());
     s.batchDims = 3;
     names.insert(s.kernelName());
@@ -168,9 +168,9 @@ BOOST_AUTO_TEST_CASE(scalar_codelets_name_both_components)
 BOOST_AUTO_TEST_CASE(lane_kernels_load_whole_vectors_only_where_lanes_are_neighbours)
 {
     KernelSpec s = specFor(64);
-    s.simdLanes = 8;
-    s.laneDim = 0;
-    s.laneFull = true;
+    s.lane.width = 8;
+    s.lane.dim = 0;
+    s.lane.full = true;
     s.transformsPerGroup = 1;
     const std::string unit = generateKernelSource(s);
     BOOST_TEST(unit.find("void " + s.kernelName() + "(") != std::string::npos);
@@ -179,14 +179,14 @@ BOOST_AUTO_TEST_CASE(lane_kernels_load_whole_vectors_only_where_lanes_are_neighb
     BOOST_TEST(unit.find("vstore16") != std::string::npos);
     BOOST_TEST(unit.find("laneIn[") == std::string::npos);
     BOOST_TEST(s.workGroupSize() == s.threadsPerTransform);
-    s.laneGatherIn = s.laneGatherOut = true;
+    s.lane.gatherIn = s.lane.gatherOut = true;
     const std::string gathered = generateKernelSource(s);
     BOOST_TEST(gathered.find("vstore16") == std::string::npos);
     BOOST_TEST(gathered.find("laneIn[7]") != std::string::npos);
     BOOST_TEST(gathered.find("laneOut[0]") != std::string::npos);
     BOOST_TEST(s.kernelName().find("_v8l0gst") != std::string::npos);
-    s.laneGatherIn = s.laneGatherOut = false;
-    s.laneFull = false; // a group cut short: vector loads and stores only when every lane is valid
+    s.lane.gatherIn = s.lane.gatherOut = false;
+    s.lane.full = false; // a group cut short: vector loads and stores only when every lane is valid
     const std::string partial = generateKernelSource(s);
     BOOST_TEST(partial.find("if (valid == 8u) { const vreal2_t z = vload16") != std::string::npos);
     BOOST_TEST(partial.find("laneOut[7]") != std::string::npos);
@@ -209,9 +209,9 @@ BOOST_AUTO_TEST_CASE(lane_kernel_passes_alternate_between_two_local_buffers)
     KernelSpec s = specFor(512);
     s.radices = {8, 8, 8};
     s.threadsPerTransform = 64;
-    s.simdLanes = 8;
-    s.laneDim = 0;
-    s.laneFull = true;
+    s.lane.width = 8;
+    s.lane.dim = 0;
+    s.lane.full = true;
     s.transformsPerGroup = 1;
     const std::string three = generateKernelSource(s);
     BOOST_TEST(laneLocalBuffers(s) == 2u);
@@ -228,7 +228,7 @@ BOOST_AUTO_TEST_CASE(lane_kernel_passes_alternate_between_two_local_buffers)
     BOOST_TEST(barriers(two) == 1u);
     s.kind = PassKind::RealForward; // the merge stage reads what the last pass wrote
     s.realLength = 128;
-    s.laneGatherIn = true;
+    s.lane.gatherIn = true;
     BOOST_TEST(laneLocalBuffers(s) == 2u);
     BOOST_TEST(barriers(generateKernelSource(s)) == 2u);
 }
@@ -241,20 +241,20 @@ BOOST_AUTO_TEST_CASE(lane_odd_real_passes_read_reals_and_keep_the_hermitian_half
     KernelSpec s = specFor(45);
     s.kind = PassKind::RealForward;
     s.realLength = 45;
-    s.simdLanes = 8;
-    s.laneDim = 0;
-    s.laneFull = true;
+    s.lane.width = 8;
+    s.lane.dim = 0;
+    s.lane.full = true;
     s.transformsPerGroup = 1;
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument); // real side not gathered
-    s.laneGatherIn = true;
+    s.lane.gatherIn = true;
     const std::string fwd = generateKernelSource(s);
     BOOST_TEST(fwd.find("vi[0] = (vreal_t)0;") != std::string::npos);
     BOOST_TEST(fwd.find(") <= 22u) {") != std::string::npos);
     BOOST_TEST(fwd.find("_ri_v8l0gt") != std::string::npos);
     s.kind = PassKind::RealBackward;
-    s.laneGatherIn = false;
+    s.lane.gatherIn = false;
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument); // real output not scattered
-    s.laneGatherOut = true;
+    s.lane.gatherOut = true;
     const std::string bwd = generateKernelSource(s);
     BOOST_TEST(bwd.find("ioff + (idx_t)(45u - (") != std::string::npos);
     BOOST_TEST(bwd.find("out[o + laneOut[7]] = a.s7;") != std::string::npos);
@@ -268,7 +268,7 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
 {
     KernelSpec s = specFor(64); // A = 64 points per lane
     s.length = 512;
-    s.rowLanes = 8;
+    s.row.width = 8;
     s.transformsPerGroup = 4;
     s.threadsPerTransform = 8;
     s.batchDims = 1;
@@ -324,9 +324,9 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
     BOOST_TEST(c2r.find("0, zr + 505u - k0)") != std::string::npos); // Z[N-k] with Z[k]
     BOOST_TEST(c2r.find("zr[256u] = Er - Oi;") != std::string::npos); // then Z[N/2]
     BOOST_TEST(c2r.find("vstore16(z, 0, out + ooff + 2u * (") != std::string::npos);
-    // Two real rows per complex FFT of their length (rowPairs): no split/merge factors.
+    // Two real rows per complex FFT of their length (row.pairs): no split/merge factors.
     KernelSpec pr = r;
-    pr.rowPairs = true;
+    pr.row.pairs = true;
     pr.realLength = 512;
     BOOST_TEST(pr.kernelName().find("_w8pb4t8") != std::string::npos);
     BOOST_TEST(kernelTable(pr).size() == table.size());
@@ -356,8 +356,8 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_of_16_lanes)
     KernelSpec s = specFor(4);
     s.radices = {4, 8, 8}; // A = 256 points per lane
     s.length = 4096;
-    s.rowLanes = 16;
-    s.rowPairs = true;
+    s.row.width = 16;
+    s.row.pairs = true;
     s.kind = PassKind::RealForward;
     s.realLength = 4096;
     s.transformsPerGroup = 1;
@@ -386,22 +386,22 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_of_16_lanes)
     BOOST_TEST(generateKernelSource(s).find("if (validB) vstore8(ui[0] * scaleIm, 0, out + ooffB + 8u * g + 256u);") !=
                std::string::npos);
     s.kind = PassKind::Complex; // complex rows: two lines per vector
-    s.rowPairs = false;
+    s.row.pairs = false;
     const std::string c2c = generateKernelSource(s);
     BOOST_TEST(c2c.find("vr[0] = (vreal_t)(r0, r1); vi[0] = (vreal_t)(i0, i1) * dirSign;") != std::string::npos);
     s.length = 4096 + 64; // the DFTs across the lanes take 8 k of A = length / 16
     s.radices = {2, 4, 4, 8};
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
     s.length = 4096;
-    s.rowLanes = 4;
+    s.row.width = 4;
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(lane_stage_twiddles_follow_the_stockham_table)
 {
     KernelSpec s = specFor(16);
-    s.simdLanes = 8;
-    s.laneDim = 0;
+    s.lane.width = 8;
+    s.lane.dim = 0;
     s.transformsPerGroup = 1;
     s.stageTwiddleLength = 16 * 40;
     const auto table = kernelTable(s);
