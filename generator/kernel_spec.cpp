@@ -76,39 +76,119 @@ std::string KernelSpec::kernelName() const
     return os.str();
 }
 
-std::string KernelSpec::describe() const
+namespace {
+
+const char* kindText(PassKind k)
 {
-    std::ostringstream os;
-    switch (kind) {
-    case PassKind::Complex: os << "complex, length " << length; break;
-    case PassKind::RealForward: os << "real forward, length " << realLength << " (complex FFT of " << length << ")"; break;
-    case PassKind::RealBackward: os << "real backward, length " << realLength << " (complex FFT of " << length << ")"; break;
-    case PassKind::RealMerge: os << "real forward merge step, length " << realLength; break;
-    case PassKind::RealSplit: os << "real backward split step, length " << realLength; break;
-    case PassKind::Bluestein: os << "complex, length " << transformLength << " by Bluestein over " << length; break;
-    case PassKind::Rader: os << "complex, prime length " << transformLength << " by Rader over " << length; break;
+    switch (k) {
+    case PassKind::Complex: return "complex";
+    case PassKind::RealForward: return "real forward";
+    case PassKind::RealBackward: return "real backward";
+    case PassKind::RealMerge: return "real merge";
+    case PassKind::RealSplit: return "real split";
+    case PassKind::Bluestein: return "bluestein";
+    case PassKind::Rader: return "rader";
     }
-    os << ", radices";
-    for (int r : radices)
-        os << " " << r;
-    os << ", " << (precision == Precision::Double ? "double" : "single") << ", in "
-       << (inLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", out "
-       << (outLayout == ComplexLayout::Interleaved ? "interleaved" : "planar") << ", "
-       << (lane.width ? "vectors of " + std::to_string(lane.width) + " transforms along batch dim " +
-                           std::to_string(lane.dim) + ", "
-           : row.width ? std::to_string(row.width) + " points per vector" + (row.pairs ? " from two rows" : "") + ", " +
-                            std::to_string(transformsPerGroup) + " transform(s) x "
-                      : std::to_string(transformsPerGroup) + " transform(s) x ")
-       << threadsPerTransform << " work-item(s) per group"
-       << (stockham.transformMajor ? " (transform-major)" : "") << ", " << batchDims << " batch dim(s)"
-       << (index64 ? ", 64-bit indices" : "") << (stockham.splitExchange ? ", split exchange" : "")
-       << (stageTwiddleLength ? ", stage twiddles of " + std::to_string(stageTwiddleLength) : "")
-       << (inPlace ? ", in place" : "")
-       << (pre.present ? ", pre-callback " + pre.functionName : "")
-       << (post.present ? ", post-callback " + post.functionName : "");
-    return os.str();
+    return "?";
 }
 
-bool KernelSpec::operator==(const KernelSpec& o) const { return fields() == o.fields(); }
+const char* stepText(FusedStep f)
+{
+    switch (f) {
+    case FusedStep::None: return "none";
+    case FusedStep::Load: return "load";
+    case FusedStep::Multiply: return "multiply";
+    case FusedStep::Store: return "store";
+    case FusedStep::RealLoad: return "real load";
+    case FusedStep::RealStore: return "real store";
+    }
+    return "?";
+}
+
+std::string radicesText(const std::vector<int>& radices)
+{
+    std::string t;
+    for (std::size_t i = 0; i < radices.size(); ++i)
+        t += (i ? "x" : "") + std::to_string(radices[i]);
+    return t.empty() ? "-" : t;
+}
+
+std::string callbackText(const CallbackCode& c, bool whole)
+{
+    if (!c.present)
+        return "-";
+    std::string t = c.functionName + " (" + std::to_string(c.userdataCount) + " userdata, " +
+                    std::to_string(c.localMemBytes) + " B local)";
+    return whole ? t + "\n" + c.source : t;
+}
+
+} // namespace
+
+std::vector<KernelSpec::Field> KernelSpec::fieldList() const
+{
+    auto n = [](std::size_t v) { return std::to_string(v); };
+    auto b = [](bool v) { return std::string(v ? "yes" : "no"); };
+    auto layout = [](ComplexLayout l) { return std::string(l == ComplexLayout::Interleaved ? "interleaved" : "planar"); };
+    std::vector<Field> f = {
+        {"kind", kindText(kind), {}},
+        {"real length", n(realLength), {}},
+        {"length", n(length), {}},
+        {"radices", radicesText(radices), {}},
+        {"precision", precision == Precision::Double ? "double" : "single", {}},
+        {"in", layout(inLayout), {}},
+        {"out", layout(outLayout), {}},
+        {"batch dims", std::to_string(batchDims), {}},
+        {"64-bit indices", b(index64), {}},
+        {"stage twiddles of", n(stageTwiddleLength), {}},
+        {"transform length", n(transformLength), {}},
+        {"real direction", std::to_string(realDirection), {}},
+        {"fused step", stepText(fusedStep), {}},
+        {"bluestein M", n(bluesteinPadded), {}},
+        {"position stride", n(fusedPositionStride), {}},
+        {"in place", b(inPlace), {}},
+        {"pre-callback", callbackText(pre, true), callbackText(pre, false)},
+        {"post-callback", callbackText(post, true), callbackText(post, false)},
+        {"transforms per group", n(transformsPerGroup), {}},
+        {"work-items per transform", n(threadsPerTransform), {}},
+        {"transform-major", b(stockham.transformMajor), {}},
+        {"split exchange", b(stockham.splitExchange), {}},
+        {"lanes", n(lane.width), {}},
+        {"lane dim", std::to_string(lane.dim), {}},
+        {"gathered in", b(lane.gatherIn), {}},
+        {"scattered out", b(lane.gatherOut), {}},
+        {"full lanes", b(lane.full), {}},
+        {"real pairs", b(lane.realPairs), {}},
+        {"one local buffer", b(lane.oneBuffer), {}},
+        {"row lanes", n(row.width), {}},
+        {"two rows", b(row.pairs), {}},
+    };
+    for (Field& x : f)
+        if (x.summary.empty())
+            x.summary = x.value;
+    return f;
+}
+
+// The fields that differ from a default spec (kind, length and precision always).
+std::string KernelSpec::describe() const
+{
+    const std::vector<Field> mine = fieldList(), base = KernelSpec().fieldList();
+    std::string t;
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+        const std::string name = mine[i].name;
+        if (mine[i].value == base[i].value && name != "kind" && name != "length" && name != "precision")
+            continue;
+        t += (t.empty() ? "" : ", ") + name + " " + mine[i].summary;
+    }
+    return t;
+}
+
+bool KernelSpec::operator==(const KernelSpec& o) const
+{
+    const std::vector<Field> a = fieldList(), b = o.fieldList();
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].value != b[i].value)
+            return false;
+    return true;
+}
 
 } // namespace clfft_ng

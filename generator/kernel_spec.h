@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace clfft_ng {
@@ -176,16 +175,16 @@ struct KernelSpec {
     // Compact one-line description for the source header and logs.
     std::string describe() const;
 
-    // Every field, once: equality compares them all. A field that changes the source must
-    // also show in kernelName() (the plan corpus test checks that one name means one source).
-    auto fields() const
-    {
-        return std::tie(kind, realLength, length, radices, precision, inLayout, outLayout, batchDims,
-                        transformsPerGroup, threadsPerTransform, stockham.transformMajor, index64, stockham.splitExchange,
-                        stageTwiddleLength, transformLength, realDirection, fusedStep, bluesteinPadded,
-                        fusedPositionStride, lane.width, lane.dim, lane.gatherIn, lane.gatherOut, lane.full, lane.realPairs,
-                        lane.oneBuffer, row.width, row.pairs, inPlace, pre, post);
-    }
+    // Every field, once, as text (the one field list): equality compares the values, describe()
+    // prints the fields that differ from a default spec. kernelName() is the compact form; the
+    // plan corpus test checks that one name means one source, so a field that changes the
+    // source and not the name fails it.
+    struct Field {
+        const char* name;
+        std::string value;   // complete (a callback's whole text)
+        std::string summary; // what describe() prints (a callback's name)
+    };
+    std::vector<Field> fieldList() const;
     bool operator==(const KernelSpec& o) const;
 };
 
