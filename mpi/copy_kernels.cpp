@@ -1,0 +1,112 @@
+// The device copy kernels of libclFFT-mpi: every pack before an exchange, every unpack after
+// one, and the local transposes (TRANSPOSED_IN / TRANSPOSED_OUT) are one strided copy of a
+// 3-index block. copy3 keeps the innermost index contiguous on both sides (slab layouts);
+// copyBox (scopy) lets every index have a stride (pencil boxes stored in different orders).
+#include "mpi_internal.h"
+
+#include <map>
+#include <utility>
+
+namespace clfft_mpi {
+namespace {
+
+// ---- Device kernels: a strided copy of 3-index blocks with a contiguous innermost index ----
+const char* kCopySource = R"CLC(
+#define COPY3(NAME, T) \
+__kernel void NAME(__global const T* src, __global T* dst, ulong soff, ulong s1, ulong s2, \
+                   ulong doff, ulong d1, ulong d2) \
+{ \
+	const ulong c = get_global_id(0), b = get_global_id(1), a = get_global_id(2); \
+	dst[doff + a * d2 + b * d1 + c] = src[soff + a * s2 + b * s1 + c]; \
+}
+COPY3(clfft_mpi_copy8, uint2)
+COPY3(clfft_mpi_copy16, ulong2)
+#define COPYS(NAME, T) \
+__kernel void NAME(__global const T* src, __global T* dst, ulong soff, ulong s0, ulong s1, ulong s2, \
+                   ulong doff, ulong d0, ulong d1, ulong d2) \
+{ \
+	const ulong c = get_global_id(0), b = get_global_id(1), a = get_global_id(2); \
+	dst[doff + a * d2 + b * d1 + c * d0] = src[soff + a * s2 + b * s1 + c * s0]; \
+}
+COPYS(clfft_mpi_scopy8, uint2)
+COPYS(clfft_mpi_scopy16, ulong2)
+)CLC";
+
+// The copy kernels' program, built once per (context, device) and shared by every plan there
+// (a compile is seconds on PoCL); released with the last plan that uses it.
+struct SharedProgram
+{
+	cl_program program = nullptr;
+	size_t users = 0;
+};
+std::mutex gProgramMutex;
+std::map<std::pair<cl_context, cl_device_id>, SharedProgram> gPrograms;
+
+} // namespace
+
+clfftStatus acquireCopyProgram(cl_context ctx, cl_device_id dev, cl_program* out)
+{
+	std::lock_guard<std::mutex> lock(gProgramMutex);
+	SharedProgram& e = gPrograms[{ctx, dev}];
+	if (!e.program) {
+		cl_int err = CL_SUCCESS;
+		cl_program prog = clCreateProgramWithSource(ctx, 1, &kCopySource, nullptr, &err);
+		if (err == CL_SUCCESS && clBuildProgram(prog, 1, &dev, "-cl-std=CL1.2", nullptr, nullptr) != CL_SUCCESS)
+			err = CL_BUILD_PROGRAM_FAILURE;
+		if (err != CL_SUCCESS) {
+			if (prog) clReleaseProgram(prog);
+			gPrograms.erase({ctx, dev});
+			return err == CL_BUILD_PROGRAM_FAILURE ? CLFFT_BUILD_PROGRAM_FAILURE : clfftStatus(err);
+		}
+		e.program = prog;
+	}
+	++e.users;
+	*out = e.program;
+	return CLFFT_SUCCESS;
+}
+
+void releaseCopyProgram(cl_context ctx, cl_device_id dev)
+{
+	std::lock_guard<std::mutex> lock(gProgramMutex);
+	auto it = gPrograms.find({ctx, dev});
+	if (it == gPrograms.end()) return;
+	if (--it->second.users == 0) {
+		clReleaseProgram(it->second.program);
+		gPrograms.erase(it);
+	}
+}
+
+// dst[doff + a*d2 + b*d1 + c] = src[soff + a*s2 + b*s1 + c] for c < C, b < B, a < A.
+void Exec::copy3(cl_mem src, cl_mem dst, size_t C, size_t B, size_t A, size_t soff, size_t s1, size_t s2,
+                 size_t doff, size_t d1, size_t d2)
+{
+	if (st != CLFFT_SUCCESS || C == 0 || B == 0 || A == 0) return;
+	cl_ulong args[6] = {soff, s1, s2, doff, d1, d2};
+	cl(clSetKernelArg(p.copy, 0, sizeof(cl_mem), &src));
+	cl(clSetKernelArg(p.copy, 1, sizeof(cl_mem), &dst));
+	for (cl_uint i = 0; i < 6; ++i) cl(clSetKernelArg(p.copy, 2 + i, sizeof(cl_ulong), &args[i]));
+	size_t global[3] = {C, B, A};
+	if (st == CLFFT_SUCCESS) cl(clEnqueueNDRangeKernel(p.queue, p.copy, 3, nullptr, global, nullptr, 0, nullptr, nullptr));
+}
+
+// Copies the region [lo, lo + n) of the array from src (holding box sb from element soff) to
+// dst (box db from doff), work-items over the region in sb's storage order.
+void Exec::copyBox(cl_mem src, const Box& sb, size_t soff, cl_mem dst, const Box& db, size_t doff, const size_t lo[3],
+                   const size_t n[3])
+{
+	if (st != CLFFT_SUCCESS || n[0] * n[1] * n[2] == 0) return;
+	for (int d = 0; d < 3; ++d) {
+		soff += (lo[d] - sb.lo[d]) * sb.stride(d);
+		doff += (lo[d] - db.lo[d]) * db.stride(d);
+	}
+	const int a = sb.order[0], b = sb.order[1], c = sb.order[2];
+	cl_ulong args[8] = {soff, sb.stride(c), sb.stride(b), sb.stride(a), doff, db.stride(c), db.stride(b), db.stride(a)};
+	cl(clSetKernelArg(p.scopy, 0, sizeof(cl_mem), &src));
+	cl(clSetKernelArg(p.scopy, 1, sizeof(cl_mem), &dst));
+	for (cl_uint i = 0; i < 8; ++i) cl(clSetKernelArg(p.scopy, 2 + i, sizeof(cl_ulong), &args[i]));
+	size_t global[3] = {n[c], n[b], n[a]};
+	if (st == CLFFT_SUCCESS)
+		cl(clEnqueueNDRangeKernel(p.queue, p.scopy, 3, nullptr, global, nullptr, 0, nullptr, nullptr));
+}
+
+} // namespace clfft_mpi

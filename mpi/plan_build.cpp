@@ -1,0 +1,267 @@
+// One rank's part of a libclFFT-mpi plan, once every rank has agreed on the arguments: the
+// distribution of the complex array, the chunk count of the staged exchanges, the work buffers,
+// whether MPI may work on mapped device memory, the copy kernels, the local clFFT plans (one per
+// dimension group the rank holds data for), and the list of steps (mpi_internal.h) to run.
+#include "mpi_internal.h"
+
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+namespace clfft_mpi {
+namespace {
+
+// One local clFFT plan; lengths and strides fastest first, as clFFT wants them.
+clfftStatus makeLocal(Plan& p, clfftPlanHandle* out, clfftDim dim, const size_t* lengths, size_t* inStrides,
+                      size_t* outStrides, size_t inDist, size_t outDist, size_t batch, clfftLayout inLayout,
+                      clfftLayout outLayout)
+{
+	clfftPlanHandle h = 0;
+	clfftStatus st = clfftCreateDefaultPlan(&h, p.ctx, dim, lengths);
+	if (st != CLFFT_SUCCESS) return st;
+	auto check = [&](clfftStatus s) {
+		if (st == CLFFT_SUCCESS) st = s;
+	};
+	check(clfftSetPlanPrecision(h, p.precision));
+	check(clfftSetLayout(h, inLayout, outLayout));
+	check(clfftSetResultLocation(h, CLFFT_OUTOFPLACE));
+	check(clfftSetPlanInStride(h, dim, inStrides));
+	check(clfftSetPlanOutStride(h, dim, outStrides));
+	check(clfftSetPlanDistance(h, inDist, outDist));
+	check(clfftSetPlanBatchSize(h, batch));
+	check(clfftSetPlanScale(h, CLFFT_FORWARD, 1.0f));
+	check(clfftSetPlanScale(h, CLFFT_BACKWARD, 1.0f));
+	if (st == CLFFT_SUCCESS) check(clfftBakePlan(h, 1, &p.queue, nullptr, nullptr));
+	if (st != CLFFT_SUCCESS) {
+		clfftDestroyPlan(&h);
+		return st;
+	}
+	*out = h;
+	return CLFFT_SUCCESS;
+}
+
+} // namespace
+
+// Everything one rank builds for a plan whose arguments all ranks agreed on.
+clfftStatus buildLocal(Plan& p)
+{
+	const size_t P = size_t(p.P), me = size_t(p.me);
+	const bool real = p.kind != CLFFT_MPI_C2C;
+	p.N0 = p.n[0];
+	if (p.dims == 2) {
+		p.N1 = real ? p.n[1] / 2 + 1 : p.n[1];
+		p.N2 = 1;
+	} else {
+		p.N1 = p.n[1];
+		p.N2 = real ? p.n[2] / 2 + 1 : p.n[2];
+	}
+	p.es = p.precision == CLFFT_DOUBLE ? 16 : 8;
+	p.ln0.resize(P);
+	p.st0.resize(P);
+	p.ln1.resize(P);
+	p.st1.resize(P);
+	size_t biggestBlock = 0; // elements of the largest block one rank sends another
+	if (p.pencil) {
+		const size_t N[3] = {p.N0, p.N1, p.N2};
+		if (mulOverflows(N[0], N[1]) || mulOverflows(N[0] * N[1], N[2])) return CLFFT_INVALID_ARG_VALUE;
+		p.zBox.resize(P);
+		p.yBox.resize(P);
+		p.xBox.resize(P);
+		for (size_t r = 0; r < P; ++r) {
+			pencilBoxes(N, size_t(p.rows), size_t(p.cols), r / size_t(p.cols), r % size_t(p.cols), &p.zBox[r], &p.yBox[r],
+			            &p.xBox[r]);
+			biggestBlock = std::max({biggestBlock, p.zBox[r].volume(), p.yBox[r].volume(), p.xBox[r].volume()});
+		}
+		p.alloc = std::max<size_t>({p.zBox[me].volume(), p.yBox[me].volume(), p.xBox[me].volume(), 1});
+	} else {
+		for (size_t r = 0; r < P; ++r) {
+			size_t a = 0;
+			if (!distribution(p.N0, p.N1, p.N2, P, r, &p.ln0[r], &p.st0[r], &p.ln1[r], &p.st1[r], &a))
+				return CLFFT_INVALID_ARG_VALUE;
+			if (r == me) p.alloc = a;
+		}
+		biggestBlock = blockOf(p.N0, P) * blockOf(p.N1, P) * p.N2 * P;
+	}
+	// MPI counts and displacements are ints of elements.
+	if (p.alloc > size_t(INT_MAX) || mulOverflows(p.alloc, p.es)) return CLFFT_NOTIMPLEMENTED;
+
+	// Chunks: the same count on every rank (it fixes the number of MPI_Alltoallv calls).
+	size_t chunkBytes = size_t(4) << 20;
+	if (const char* e = std::getenv("CLFFT_MPI_CHUNK_BYTES")) {
+		char* end = nullptr;
+		unsigned long long v = std::strtoull(e, &end, 10);
+		if (end != e && v > 0) chunkBytes = size_t(v);
+	}
+	p.chunks = std::max<size_t>(1, std::min<size_t>(64, (biggestBlock * p.es + chunkBytes - 1) / chunkBytes));
+
+	cl_int err = CL_SUCCESS;
+	for (cl_mem& m : p.work) {
+		m = clCreateBuffer(p.ctx, CL_MEM_READ_WRITE, p.alloc * p.es, nullptr, &err);
+		if (err != CL_SUCCESS) return err == CL_INVALID_BUFFER_SIZE ? CLFFT_INVALID_BUFFER_SIZE : fromCl(err);
+	}
+	cl_device_id dev = nullptr;
+	if ((err = clGetCommandQueueInfo(p.queue, CL_QUEUE_DEVICE, sizeof dev, &dev, nullptr)) != CL_SUCCESS)
+		return fromCl(err);
+	// Devices that work in host memory exchange straight from mapped buffers; others stage
+	// through host buffers (CLFFT_MPI_STAGING=1 forces staging everywhere).
+	cl_device_type type = 0;
+	cl_bool unified = CL_FALSE;
+	clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, nullptr);
+	clGetDeviceInfo(dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, nullptr);
+	const char* staging = std::getenv("CLFFT_MPI_STAGING");
+	p.direct = ((type & CL_DEVICE_TYPE_CPU) || unified) && !(staging && *staging && std::strcmp(staging, "0") != 0);
+	try {
+		if (!p.direct) {
+			p.hostSend.resize(p.alloc * p.es);
+			p.hostRecv.resize(p.alloc * p.es);
+		}
+	} catch (const std::bad_alloc&) {
+		return CLFFT_OUT_OF_HOST_MEMORY;
+	}
+	if (clfftStatus st = acquireCopyProgram(p.ctx, dev, &p.program); st != CLFFT_SUCCESS) return st;
+	p.programDevice = dev;
+	p.copy = clCreateKernel(p.program, p.es == 8 ? "clfft_mpi_copy8" : "clfft_mpi_copy16", &err);
+	if (err != CL_SUCCESS) return fromCl(err);
+
+	p.scopy = clCreateKernel(p.program, p.es == 8 ? "clfft_mpi_scopy8" : "clfft_mpi_scopy16", &err);
+	if (err != CL_SUCCESS) return fromCl(err);
+
+	if (p.pencil) {
+		// Along n2 on z pencils (rows of N2), along n1 on y pencils (stored n0 x n2 x n1: rows of
+		// N1), along n0 on x pencils (N0 x local n1 x local n2: stride local n1 * local n2).
+		const Box &z = p.zBox[me], &y = p.yBox[me], &x = p.xBox[me];
+		size_t one[1] = {1};
+		if (z.volume() > 0) {
+			// Real plans: rows of n2 reals padded to 2 (n2/2 + 1), and N2 = n2/2 + 1 complex.
+			size_t len[1] = {p.n[2]};
+			const size_t padded = 2 * p.N2;
+			clfftStatus st;
+			if (p.kind == CLFFT_MPI_R2C)
+				st = makeLocal(p, &p.rest, CLFFT_1D, len, one, one, padded, p.N2, z.n[0] * z.n[1], CLFFT_REAL,
+				               CLFFT_HERMITIAN_INTERLEAVED);
+			else if (p.kind == CLFFT_MPI_C2R)
+				st = makeLocal(p, &p.rest, CLFFT_1D, len, one, one, p.N2, padded, z.n[0] * z.n[1],
+				               CLFFT_HERMITIAN_INTERLEAVED, CLFFT_REAL);
+			else
+				st = makeLocal(p, &p.rest, CLFFT_1D, len, one, one, p.N2, p.N2, z.n[0] * z.n[1],
+				               CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED);
+			if (st != CLFFT_SUCCESS) return st;
+		}
+		if (y.volume() > 0) {
+			size_t len[1] = {p.N1};
+			clfftStatus st = makeLocal(p, &p.mid, CLFFT_1D, len, one, one, p.N1, p.N1, y.n[0] * y.n[2],
+			                           CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED);
+			if (st != CLFFT_SUCCESS) return st;
+		}
+		if (x.volume() > 0) {
+			size_t len[1] = {p.N0}, stride[1] = {x.n[1] * x.n[2]};
+			clfftStatus st = makeLocal(p, &p.zero, CLFFT_1D, len, stride, stride, 1, 1, stride[0],
+			                           CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED);
+			if (st != CLFFT_SUCCESS) return st;
+		}
+		if (p.direction == CLFFT_FORWARD)
+			p.steps = {Step::PF2, Step::PZY, Step::PF1, Step::PYX, Step::PF0};
+		else
+			p.steps = {Step::PF0, Step::PXY, Step::PF1, Step::PYZ, Step::PF2};
+		return CLFFT_SUCCESS;
+	}
+
+	const size_t last = p.n[p.dims - 1], padded = 2 * (last / 2 + 1);
+	if (P == 1 && p.flags == 0) {
+		// One rank, normal order: the whole transform is one local plan (no transpose needed).
+		const clfftDim d = p.dims == 3 ? CLFFT_3D : CLFFT_2D;
+		size_t lengths[3], cs[3], rs[3];
+		if (p.dims == 3) {
+			lengths[0] = p.n[2];
+			lengths[1] = p.n[1];
+			lengths[2] = p.n[0];
+			cs[0] = 1;
+			cs[1] = p.N2;
+			cs[2] = p.N1 * p.N2;
+			rs[0] = 1;
+			rs[1] = padded;
+			rs[2] = p.n[1] * padded;
+		} else {
+			lengths[0] = p.n[1];
+			lengths[1] = p.n[0];
+			lengths[2] = 1;
+			cs[0] = 1;
+			cs[1] = p.N1;
+			cs[2] = 0;
+			rs[0] = 1;
+			rs[1] = padded;
+			rs[2] = 0;
+		}
+		const size_t cdist = p.N0 * p.N1 * p.N2, rdist = p.n[0] * (p.dims == 3 ? p.n[1] : 1) * padded;
+		clfftStatus st;
+		if (!real)
+			st = makeLocal(p, &p.rest, d, lengths, cs, cs, cdist, cdist, 1, CLFFT_COMPLEX_INTERLEAVED,
+			               CLFFT_COMPLEX_INTERLEAVED);
+		else if (p.kind == CLFFT_MPI_R2C)
+			st = makeLocal(p, &p.rest, d, lengths, rs, cs, rdist, cdist, 1, CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED);
+		else
+			st = makeLocal(p, &p.rest, d, lengths, cs, rs, cdist, rdist, 1, CLFFT_HERMITIAN_INTERLEAVED, CLFFT_REAL);
+		if (st != CLFFT_SUCCESS) return st;
+		p.steps = {Step::WHOLE};
+		for (cl_mem& m : p.work) { // no step needs them
+			clReleaseMemObject(m);
+			m = nullptr;
+		}
+		return CLFFT_SUCCESS;
+	}
+
+	// Local FFTs. REST: every dimension but the first, on local_n0 rows.
+	const size_t myN0 = p.ln0[me], myN1 = p.ln1[me];
+	if (myN0 > 0) {
+		const clfftDim d = p.dims == 3 ? CLFFT_2D : CLFFT_1D;
+		size_t lengths[2], cs[2] = {1, p.N2}, rs[2] = {1, 0};
+		if (p.dims == 3) {
+			lengths[0] = p.n[2];
+			lengths[1] = p.n[1];
+		} else {
+			lengths[0] = p.n[1];
+			lengths[1] = 1;
+		}
+		const size_t cdist = p.N1 * p.N2;
+		clfftStatus st = CLFFT_SUCCESS;
+		if (!real) {
+			st = makeLocal(p, &p.rest, d, lengths, cs, cs, cdist, cdist, myN0, CLFFT_COMPLEX_INTERLEAVED,
+			               CLFFT_COMPLEX_INTERLEAVED);
+		} else {
+			// The real rows are padded to 2 * (last / 2 + 1) reals.
+			rs[1] = padded;
+			const size_t rdist = p.dims == 3 ? p.n[1] * padded : padded;
+			if (p.dims == 2) cs[1] = 0;
+			if (p.kind == CLFFT_MPI_R2C)
+				st = makeLocal(p, &p.rest, d, lengths, rs, cs, rdist, cdist, myN0, CLFFT_REAL,
+				               CLFFT_HERMITIAN_INTERLEAVED);
+			else
+				st = makeLocal(p, &p.rest, d, lengths, cs, rs, cdist, rdist, myN0, CLFFT_HERMITIAN_INTERLEAVED,
+				               CLFFT_REAL);
+		}
+		if (st != CLFFT_SUCCESS) return st;
+	}
+	// ZERO: the first dimension, on N0 x local_n1 x N2.
+	if (myN1 > 0) {
+		const size_t stride = myN1 * p.N2;
+		size_t lengths[1] = {p.N0}, s[1] = {stride};
+		clfftStatus st = makeLocal(p, &p.zero, CLFFT_1D, lengths, s, s, 1, 1, stride, CLFFT_COMPLEX_INTERLEAVED,
+		                           CLFFT_COMPLEX_INTERLEAVED);
+		if (st != CLFFT_SUCCESS) return st;
+	}
+
+	const bool tin = p.flags & CLFFT_MPI_TRANSPOSED_IN, tout = p.flags & CLFFT_MPI_TRANSPOSED_OUT;
+	if (p.kind == CLFFT_MPI_C2R) {
+		p.steps = {tin ? Step::T2R : Step::FWDX, Step::ZERO, Step::BWDX, Step::REST};
+	} else if (!tin) {
+		p.steps = {Step::REST, Step::FWDX, Step::ZERO, tout ? Step::R2T : Step::BWDX};
+	} else if (!tout) {
+		p.steps = {Step::T2R, Step::ZERO, Step::BWDX, Step::REST};
+	} else {
+		p.steps = {Step::T2R, Step::ZERO, Step::BWDX, Step::REST, Step::FWDX, Step::R2T};
+	}
+	return CLFFT_SUCCESS;
+}
+
+} // namespace clfft_mpi
