@@ -1,7 +1,9 @@
 // The solvers for one dimension of a problem, tried in order (FFTW's solver list): the first
 // that accepts the dimension builds its passes.
-//   one kernel            the whole transform in one kernel's local memory (direct lengths,
-//                         Rader, Bluestein; on CPUs a lane kernel over a whole convolution)
+//   one kernel            the whole transform in one kernel's local memory (factors 2..13)
+//   Rader in one kernel   a prime with smooth p - 1, the convolution over p - 1 points
+//   Bluestein in one kernel any other length, the convolution over M >= 2N - 1 points (on CPUs
+//                         a lane kernel over a whole convolution of 8 transforms)
 //   multi-pass            a global Stockham over factors of the length, one kernel each
 //   multi-kernel Bluestein the chirp steps fused into two multi-pass FFTs of the convolution
 // Multi-pass, for N = F1*F2*...: pass i reads x[j + r*N/Fi], multiplies by
@@ -37,12 +39,9 @@ struct DimensionSolver {
     bool (*build)(const Context&, const DimensionTask&, ExecutionPlan&);
 };
 
-bool oneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+// The whole transform in one kernel (makePass picks the kernel's algorithm from the length).
+void addOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
 {
-    const bool laneBluestein = ctx.problem.kind == TransformKind::ComplexToComplex &&
-                               laneBluesteinFits(ctx, t.n, t.d, t.src.counts);
-    if (!laneBluestein && !fitsOneKernel(ctx, t.n))
-        return false;
     PassIo io;
     io.n = t.n;
     io.inStride = t.src.strides[t.d];
@@ -55,6 +54,37 @@ bool oneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
     io.sourceLayout = t.src.layout;
     io.destinationLayout = t.dst.layout;
     plan.passes.push_back(makePass(ctx, io));
+}
+
+// Factors 2..13 only: Stockham passes in local memory.
+bool directOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+{
+    if (!hasCodeletFactors(t.n) || !fitsOneKernel(ctx, t.n))
+        return false;
+    addOneKernel(ctx, t, plan);
+    return true;
+}
+
+// A prime with smooth p - 1: Rader's convolution over p - 1 points in one kernel.
+bool raderOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+{
+    if (hasCodeletFactors(t.n) || !useRader(ctx, t.n) || !fitsOneKernel(ctx, t.n))
+        return false;
+    addOneKernel(ctx, t, plan);
+    return true;
+}
+
+// Any other length: Bluestein's convolution in one kernel (on CPUs a lane kernel holds the
+// convolution of 8 transforms where another dimension gives them).
+bool bluesteinOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+{
+    if (hasCodeletFactors(t.n) || useRader(ctx, t.n))
+        return false;
+    const bool laneBluestein = ctx.problem.kind == TransformKind::ComplexToComplex &&
+                               laneBluesteinFits(ctx, t.n, t.d, t.src.counts);
+    if (!laneBluestein && !fitsOneKernel(ctx, t.n))
+        return false;
+    addOneKernel(ctx, t, plan);
     return true;
 }
 
@@ -94,7 +124,9 @@ bool multiKernelBluestein(const Context& ctx, const DimensionTask& t, ExecutionP
 }
 
 const DimensionSolver kDimensionSolvers[] = {
-    {"one kernel", oneKernel},
+    {"one kernel", directOneKernel},
+    {"Rader in one kernel", raderOneKernel},
+    {"Bluestein in one kernel", bluesteinOneKernel},
     {"multi-pass", multiPass},
     {"multi-kernel Bluestein", multiKernelBluestein},
 };

@@ -3,9 +3,10 @@
 // src/planner/; the interface is src/planner.h.
 //
 //   planner.cpp    the entry: the problem's kind, multi-dimensional order, callbacks, candidates
-//   real.cpp       real transforms: the real dimension as one pass, a half-length FFT with a
-//                  split/merge step, or a complex FFT of all points on real data
-//   dimension.cpp  the solvers for one dimension (one kernel, multi-pass, multi-kernel Bluestein)
+//   real.cpp       real transforms: the real-row solvers (one real pass, a half-length FFT with
+//                  a split/merge pass, a complex FFT of all points on real data)
+//   dimension.cpp  the solvers for one dimension (one kernel: direct, Rader, Bluestein;
+//                  multi-pass; multi-kernel Bluestein)
 //   lengths.cpp    algorithm per length: Rader or Bluestein, convolution length, what fits one
 //                  kernel, the split of a long length into passes
 //   pass_shape.cpp a pass's kernel: its spec and its Stockham launch shape (the GPU form)

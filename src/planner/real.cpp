@@ -1,11 +1,15 @@
-// Real transforms. Dimension 0 (the real one) as one real pass; or, for a row too long for one
-// kernel, a complex FFT of half its length on the reals seen as complex values with a
-// split/merge step; or a complex FFT of all its points on real data (dimension.cpp addRealRow).
-// The other dimensions are complex passes on the hermitian half: after the real pass (R2C),
-// before it (C2R, in a temporary buffer out of place so that the client's input survives).
+// Real transforms. The real dimension (0) goes to the real-row solvers, tried in order: one
+// real pass; for a row too long for one kernel, a complex FFT of half its length on the reals
+// seen as complex values with a split/merge pass; or a complex FFT of all its points on real
+// data (dimension.cpp addRealRow). The other dimensions are complex passes on the hermitian
+// half: after the real pass (R2C), before it (C2R, in a temporary buffer out of place so that
+// the client's input survives).
 #include "internal.h"
 
 #include "factorize.h"
+#include "status_error.h"
+
+#include <clFFT.h>
 
 namespace clfft_ng::planning {
 
@@ -64,25 +68,63 @@ bool halfLengthRow(const Problem& problem, bool input)
            !(input ? problem.pre.present : problem.post.present); // the real callback prototypes
 }
 
-} // namespace
+// The real dimension (0): its solvers, tried in order like dimension.cpp's. `complexSide` is the
+// hermitian side: the output (forward) or where the complex passes left the hermitian data
+// (backward).
+struct RealRowTask {
+    bool forward;
+    const View& complexSide;
+};
 
-ExecutionPlan planRealForward(const Context& ctx)
+struct RealRowSolver {
+    const char* name;
+    bool (*build)(const Context&, const RealRowTask&, ExecutionPlan&);
+};
+
+// A row that fits one kernel: one real pass (the half-length FFT with its split/merge stage for
+// even lengths, the full complex FFT for odd ones, Rader or Bluestein for large prime factors).
+bool oneRealPass(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
+{
+    if (longRealRow(ctx))
+        return false;
+    const Problem& problem = ctx.problem;
+    PassIo real;
+    real.n = problem.dims[0].n;
+    if (t.forward) {
+        real.kind = PassKind::RealForward;
+        real.inStride = problem.dims[0].inStride;
+        real.outStride = problem.dims[0].outStride;
+        for (std::size_t i = 1; i < problem.dims.size(); ++i)
+            real.batch.push_back(problem.dims[i]);
+        real.batch.insert(real.batch.end(), problem.batch.begin(), problem.batch.end());
+        real.destinationLayout = problem.outLayout;
+    } else {
+        const View& work = t.complexSide;
+        const View out = viewOf(problem.dims, problem.batch, true, BufferRole::Output, problem.outLayout);
+        real.kind = PassKind::RealBackward;
+        real.inStride = work.strides[0];
+        real.outStride = problem.dims[0].outStride;
+        for (std::size_t e = 1; e < work.counts.size(); ++e)
+            real.batch.push_back(IoDim{work.counts[e], work.strides[e], out.strides[e]});
+        real.source = work.role;
+        real.sourceLayout = work.layout;
+    }
+    plan.passes.push_back(makePass(ctx, real));
+    return true;
+}
+
+// A long even row whose real side is a complex array: a complex FFT of half the length on
+// z[n] = x[2n] + i x[2n+1] and a split/merge pass.
+bool halfLengthSplitMerge(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
 {
     const Problem& problem = ctx.problem;
-    ExecutionPlan plan;
-    std::vector<IoDim> herm = problem.dims;
-    herm[0].n = problem.dims[0].n / 2 + 1;
-    const View out = viewOf(herm, problem.batch, true, BufferRole::Output, problem.outLayout);
-    // Dimension 0: a long row as a complex FFT of all N points, or of N/2 points and a merge
-    // pass; else one real pass.
-    if (longRealRow(ctx) && !halfLengthRow(problem, true)) {
-        const View realIn = viewOf(problem.dims, problem.batch, false, BufferRole::Input, ComplexLayout::Interleaved);
-        addRealRow(ctx, plan, problem.dims[0].n, 1, realIn, out);
-    } else if (longRealRow(ctx)) {
+    if (!longRealRow(ctx) || !halfLengthRow(problem, t.forward))
+        return false;
+    if (t.forward) {
+        const View& out = t.complexSide;
         View zOut = out;
         zOut.counts[0] = problem.dims[0].n / 2;
-        addDimension(ctx, plan, 0, complexViewOfRealSide(problem, true, BufferRole::Input), zOut,
-                     problem.inPlace);
+        addDimension(ctx, plan, 0, complexViewOfRealSide(problem, true, BufferRole::Input), zOut, problem.inPlace);
         PassIo merge;
         merge.kind = PassKind::RealMerge;
         merge.n = problem.dims[0].n;
@@ -92,18 +134,67 @@ ExecutionPlan planRealForward(const Context& ctx)
         merge.source = merge.destination = BufferRole::Output;
         merge.sourceLayout = merge.destinationLayout = problem.outLayout;
         plan.passes.push_back(makePass(ctx, merge));
-    } else {
-        PassIo real;
-        real.kind = PassKind::RealForward;
-        real.n = problem.dims[0].n;
-        real.inStride = problem.dims[0].inStride;
-        real.outStride = problem.dims[0].outStride;
-        for (std::size_t i = 1; i < problem.dims.size(); ++i)
-            real.batch.push_back(problem.dims[i]);
-        real.batch.insert(real.batch.end(), problem.batch.begin(), problem.batch.end());
-        real.destinationLayout = problem.outLayout;
-        plan.passes.push_back(makePass(ctx, real));
+        return true;
     }
+    // Split X into Z (the spectrum of z) in the output buffer seen as complex, then the
+    // backward complex FFT of M points there.
+    const View& work = t.complexSide;
+    const View zOut = complexViewOfRealSide(problem, false, BufferRole::Output);
+    PassIo split;
+    split.kind = PassKind::RealSplit;
+    split.n = problem.dims[0].n;
+    split.inStride = work.strides[0];
+    split.outStride = zOut.strides[0];
+    for (std::size_t e = 1; e < work.counts.size(); ++e)
+        split.batch.push_back(IoDim{work.counts[e], work.strides[e], zOut.strides[e]});
+    split.source = work.role;
+    split.sourceLayout = work.layout;
+    plan.passes.push_back(makePass(ctx, split));
+    addDimension(ctx, plan, 0, zOut, zOut, true);
+    return true;
+}
+
+// Any other long row: a complex FFT of all N points, its first pass reading real data and its
+// last keeping the hermitian half or the real parts (dimension.cpp addRealRow).
+bool allPointsOnRealData(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
+{
+    const Problem& problem = ctx.problem;
+    if (!longRealRow(ctx) || halfLengthRow(problem, t.forward))
+        return false;
+    if (t.forward) {
+        const View realIn = viewOf(problem.dims, problem.batch, false, BufferRole::Input, ComplexLayout::Interleaved);
+        addRealRow(ctx, plan, problem.dims[0].n, 1, realIn, t.complexSide);
+    } else {
+        const View out = viewOf(problem.dims, problem.batch, true, BufferRole::Output, ComplexLayout::Interleaved);
+        addRealRow(ctx, plan, problem.dims[0].n, -1, t.complexSide, out);
+    }
+    return true;
+}
+
+const RealRowSolver kRealRowSolvers[] = {
+    {"one real pass", oneRealPass},
+    {"half length with split/merge", halfLengthSplitMerge},
+    {"all points on real data", allPointsOnRealData},
+};
+
+void addRealDimension(const Context& ctx, const RealRowTask& task, ExecutionPlan& plan)
+{
+    for (const RealRowSolver& solver : kRealRowSolvers)
+        if (solver.build(ctx, task, plan))
+            return;
+    throw StatusError{CLFFT_NOTIMPLEMENTED};
+}
+
+} // namespace
+
+ExecutionPlan planRealForward(const Context& ctx)
+{
+    const Problem& problem = ctx.problem;
+    ExecutionPlan plan;
+    std::vector<IoDim> herm = problem.dims;
+    herm[0].n = problem.dims[0].n / 2 + 1;
+    const View out = viewOf(herm, problem.batch, true, BufferRole::Output, problem.outLayout);
+    addRealDimension(ctx, RealRowTask{true, out}, plan);
     // The other dimensions, in place on the hermitian output (N0/2+1 points along dim 0).
     for (std::size_t d = 1; d < herm.size(); ++d)
         if (herm[d].n > 1)
@@ -119,7 +210,6 @@ ExecutionPlan planRealBackward(const Context& ctx, bool stagePre)
     const Problem& problem = ctx.problem;
     const DeviceLimits& limits = ctx.limits;
     ExecutionPlan plan;
-    const bool longRow = longRealRow(ctx);
     std::vector<IoDim> herm = problem.dims;
     herm[0].n = problem.dims[0].n / 2 + 1;
     View in = viewOf(herm, problem.batch, false, BufferRole::Input, problem.inLayout);
@@ -154,40 +244,7 @@ ExecutionPlan planRealBackward(const Context& ctx, bool stagePre)
     }
     for (std::size_t k = 0; k < complexDims.size(); ++k)
         addDimension(ctx, plan, complexDims[k], k == 0 ? in : work, work, k > 0 || work.role == in.role);
-
-    if (longRow && !halfLengthRow(problem, false)) {
-        const View out = viewOf(problem.dims, problem.batch, true, BufferRole::Output, ComplexLayout::Interleaved);
-        addRealRow(ctx, plan, problem.dims[0].n, -1, work, out);
-        return plan;
-    }
-    if (longRow) {
-        // Split X into Z (the spectrum of z[n] = x[2n] + i x[2n+1]) in the output buffer seen
-        // as complex, then the backward complex FFT of M points there.
-        const View zOut = complexViewOfRealSide(problem, false, BufferRole::Output);
-        PassIo split;
-        split.kind = PassKind::RealSplit;
-        split.n = problem.dims[0].n;
-        split.inStride = work.strides[0];
-        split.outStride = zOut.strides[0];
-        for (std::size_t e = 1; e < work.counts.size(); ++e)
-            split.batch.push_back(IoDim{work.counts[e], work.strides[e], zOut.strides[e]});
-        split.source = work.role;
-        split.sourceLayout = work.layout;
-        plan.passes.push_back(makePass(ctx, split));
-        addDimension(ctx, plan, 0, zOut, zOut, true);
-        return plan;
-    }
-    PassIo real;
-    real.kind = PassKind::RealBackward;
-    real.n = problem.dims[0].n;
-    real.inStride = work.strides[0];
-    real.outStride = problem.dims[0].outStride;
-    const View out = viewOf(problem.dims, problem.batch, true, BufferRole::Output, problem.outLayout);
-    for (std::size_t e = 1; e < work.counts.size(); ++e)
-        real.batch.push_back(IoDim{work.counts[e], work.strides[e], out.strides[e]});
-    real.source = work.role;
-    real.sourceLayout = work.layout;
-    plan.passes.push_back(makePass(ctx, real));
+    addRealDimension(ctx, RealRowTask{false, work}, plan);
     return plan;
 }
 
