@@ -4,6 +4,7 @@
 
 #include "global_access.h"
 #include "kernel_spec.h"
+#include "tables.h"
 #include "vector_passes.h"
 
 #include <cstddef>

@@ -80,8 +80,8 @@ namespace detail {
 
 RowLaneKernel::RowLaneKernel(const KernelSpec& k)
     : spec(k), W(k.row.width), N(k.length), A(N / W), T(k.threadsPerTransform), B(k.transformsPerGroup),
-      w(std::to_string(W)), passes(vectorPasses(k.radices, A)), laneBase(vectorPassTwiddleEnd(passes)),
-      realBase(laneBase + A * W), forward(k.kind == PassKind::RealForward), backward(k.kind == PassKind::RealBackward),
+      w(std::to_string(W)), passes(vectorPasses(k.radices, A)), laneBase(tableLayout(k).laneTable),
+      realBase(tableLayout(k).realFactors), forward(k.kind == PassKind::RealForward), backward(k.kind == PassKind::RealBackward),
       pairs(k.row.pairs), merge(forward && !pairs), split(backward && !pairs),
       inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar), io(k),
       barrier(k.barrier())

@@ -2,6 +2,7 @@
 
 #include "stockham.h"
 #include "unit_roots.h"
+#include "vector_passes.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -142,6 +143,19 @@ std::vector<std::complex<long double>> bluesteinKernel(std::size_t n, std::size_
 TableLayout tableLayout(const KernelSpec& spec)
 {
     TableLayout t;
+    if (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit) {
+        const std::size_t count = spec.length / 2 + 1, L = twoLevelSplit(count);
+        t.end = L + (count + L - 1) / L;
+        return t;
+    }
+    if (spec.row.width) {
+        const std::size_t W = spec.row.width, A = spec.length / W;
+        t.laneTable = vectorPassTwiddleEnd(vectorPasses(spec.radices, A));
+        t.realFactors = t.laneTable + A * W;
+        t.stageTables = t.steps = t.end =
+            t.realFactors + (spec.halfLengthReal() && !spec.row.pairs ? spec.length : 0);
+        return t;
+    }
     t.realFactors = t.passTwiddles + passTwiddleCount(spec);
     t.stageTables = t.realFactors + (spec.halfLengthReal() ? spec.length / 2 + 1 : 0);
     t.steps = t.stageTables;

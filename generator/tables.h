@@ -35,8 +35,11 @@ std::size_t stageSplit(const KernelSpec& spec);
 // Number of entries stockhamTwiddles returns (at least 1: a table is always bound).
 std::size_t stockhamTwiddleCount(const KernelSpec& spec);
 
-// One table layout for the Stockham and lane families: where each section of the kernel's
-// constant table starts, in the order stockhamTwiddles builds them.
+// One table layout for every family: where each section of the kernel's constant table starts.
+// Stockham and lane kernels: pass twiddles, real factors, stage tables, steps (the order
+// stockhamTwiddles builds them), then the lane table. Row lanes: pass twiddles, the lanes'
+// twiddles w_N^(bk) (laneTable), real factors. Split/merge: the two-level factor table
+// (stageTables).
 struct TableLayout {
     std::size_t passTwiddles = 0; // the radix passes' twiddles
     std::size_t realFactors = 0;  // half-length real passes: exp(-2 pi i k / N), k <= M/2
@@ -44,7 +47,8 @@ struct TableLayout {
     std::size_t steps = 0;        // Bluestein's chirp (N) then spectrum (M); Rader's permutations
                                   // and spectrum (3 L); a fused step's chirp or spectrum
     std::size_t end = 0;          // entries of the Stockham table (at least 1 are uploaded)
-    std::size_t laneTable = 0;    // lane kernels: the per-lane twiddles (after a chirp's W spare)
+    std::size_t laneTable = 0;    // lane kernels: the per-lane twiddles (after a chirp's W spare);
+                                  // row lanes: the lanes' twiddles
 };
 TableLayout tableLayout(const KernelSpec& spec);
 

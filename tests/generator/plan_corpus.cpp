@@ -20,7 +20,9 @@
 #include "planner.h"
 #include "problem.h"
 #include "sha256.h"
+#include "tables.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -201,6 +203,16 @@ const char* roleName(BufferRole r)
 // field that changes the source).
 std::map<std::string, std::string> g_codeByName;
 std::size_t g_nameClashes = 0;
+// Kernels whose table is not the size the one table layout (tables.h) gives.
+std::size_t g_layoutMismatches = 0;
+
+std::size_t layoutSize(const KernelSpec& s)
+{
+    const TableLayout t = tableLayout(s);
+    if (s.lane.width)
+        return t.laneTable + (s.stageTwiddleLength && s.lane.dim == 0 ? s.length * s.lane.width : 0);
+    return std::max<std::size_t>(t.end, 1);
+}
 
 // Everything of a plan that decides what runs, as text (sources by their code's hash).
 std::string planRecord(const ExecutionPlan& plan, std::vector<std::pair<std::string, std::string>>* sources)
@@ -216,7 +228,11 @@ std::string planRecord(const ExecutionPlan& plan, std::vector<std::pair<std::str
         for (const IoDim& b : p.batch)
             os << ' ' << b.n << ':' << b.inStride << ':' << b.outStride;
         Sha256 table;
-        for (const auto& v : kernelTable(p.spec)) {
+        const auto values = kernelTable(p.spec);
+        if (values.size() != layoutSize(p.spec) && ++g_layoutMismatches <= 10)
+            std::printf("table of %zu entries, layout says %zu: %s\n", values.size(), layoutSize(p.spec),
+                        p.spec.kernelName().c_str());
+        for (const auto& v : values) {
             const double re = double(v.real()), im = double(v.imag());
             table.update(&re, sizeof re);
             table.update(&im, sizeof im);
@@ -341,9 +357,10 @@ int main(int argc, char** argv)
         for (const auto& [key, value] : expected)
             if (!actual.count(key) && ++differ <= 40)
                 std::printf("gone: %s\n", key.c_str());
-        std::printf("%zu plans, %zu differ from %s; %zu kernel names, %zu with two sources\n", actual.size(), differ,
-                    argv[2], g_codeByName.size(), g_nameClashes);
-        return differ == 0 && actual.size() == expected.size() && g_nameClashes == 0 ? 0 : 1;
+        std::printf("%zu plans, %zu differ from %s; %zu kernel names, %zu with two sources, %zu tables off their "
+                    "layout\n",
+                    actual.size(), differ, argv[2], g_codeByName.size(), g_nameClashes, g_layoutMismatches);
+        return differ == 0 && actual.size() == expected.size() && g_nameClashes == 0 && g_layoutMismatches == 0 ? 0 : 1;
     }
     if (mode == "--write-explained" && argc == 3) {
         std::ofstream out(argv[2]);
