@@ -3,6 +3,7 @@
 #pragma once
 
 #include "global_access.h"
+#include "kernel_skeleton.h"
 #include "kernel_spec.h"
 #include "tables.h"
 #include "vector_passes.h"
@@ -21,13 +22,11 @@ namespace detail {
 // reads global memory through loadElement, the last writes it through storeElement, the others
 // exchange through the local buffers), Bluestein's step between its rounds, and the real
 // post-stage.
-class LaneKernel {
+class LaneKernel : public KernelSkeleton {
 public:
     explicit LaneKernel(const KernelSpec& k);
-    std::string source();
 
 private:
-    const KernelSpec& spec;
     const std::size_t W, N, T;
     // Even real passes: a half-length complex FFT with the split (C2R) / merge (R2C) stage.
     const bool realForward, realBackward;
@@ -40,7 +39,7 @@ private:
     const int realDir;
     const std::size_t points;
     const std::string w, w2; // W and 2W as text (vector widths)
-    const std::vector<VectorPass> passes;
+    const std::vector<VectorPass> shapes;
     const TableLayout table;
     const std::size_t SL;    // the two-level stage table's split
     const bool perLaneTwiddles;
@@ -58,7 +57,6 @@ private:
     const std::string barrier;
     const bool inPlanar, outPlanar;
     std::size_t cur = 0; // the local buffer holding the latest values
-    std::ostringstream os;
 
     void forEachItem(std::size_t count, const std::function<void(std::size_t, const std::string&)>& body)
     {
@@ -85,7 +83,12 @@ private:
     // Statement storing point e of the result (scaled already), on real data too.
     std::string storePoint(const std::string& e, const std::string& re, const std::string& im) const;
 
-    void ownership();
+    void prelude() override;
+    std::size_t groupSize() const override { return T; }
+    void ownership() override;
+    void preStage() override;
+    void passes() override;
+    void postStage() override;
     // Backward real: the spectrum of z[n] = x[2n] + i x[2n+1] from the hermitian half, into
     // local memory (the algebra of stockham.cpp's pre-stage, on lanes).
     void expandHermitian();

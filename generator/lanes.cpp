@@ -32,7 +32,7 @@ namespace clfft_ng {
 namespace detail {
 
 LaneKernel::LaneKernel(const KernelSpec& k)
-    : spec(k), W(k.lane.width), N(k.length), T(k.threadsPerTransform),
+    : KernelSkeleton(k), W(k.lane.width), N(k.length), T(k.threadsPerTransform),
       realForward(k.kind == PassKind::RealForward && k.halfLengthReal()),
       realBackward(k.kind == PassKind::RealBackward && k.halfLengthReal()), step(k.fusedStep),
       bluestein(k.kind == PassKind::Bluestein),
@@ -41,7 +41,7 @@ LaneKernel::LaneKernel(const KernelSpec& k)
               : bluestein                        ? k.realDirection
                                                  : 0),
       points(bluestein ? k.transformLength : N), w(std::to_string(W)), w2(std::to_string(2 * W)),
-      passes(vectorPasses(k.radices, N)), table(tableLayout(k)), SL(k.stageTwiddleLength ? stageSplit(k) : 0),
+      shapes(vectorPasses(k.radices, N)), table(tableLayout(k)), SL(k.stageTwiddleLength ? stageSplit(k) : 0),
       perLaneTwiddles(k.stageTwiddleLength && k.lane.dim == 0), lanePositions(step != FusedStep::None && k.lane.dim == 0),
       laneTables(lanePositions && k.lane.full), S(k.fusedPositionStride), chirpN(k.transformLength), io(k),
       buffers(laneLocalBuffers(k)), barrier(k.barrier()), inPlanar(k.inLayout == ComplexLayout::Planar),
@@ -91,7 +91,7 @@ void LaneKernel::ownership()
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
     for (std::size_t b = 0; b < buffers; ++b)
         os << "    __local vreal_t lr" << b << "[" << N << "], li" << b << "[" << N << "];\n";
-    os << "    vreal_t vr[" << vectorRegisters(passes, T) << "], vi[" << vectorRegisters(passes, T) << "];\n";
+    os << "    vreal_t vr[" << vectorRegisters(shapes, T) << "], vi[" << vectorRegisters(shapes, T) << "];\n";
 }
 
 void LaneKernel::expandHermitian()
@@ -132,7 +132,7 @@ void LaneKernel::mergeHermitian()
     });
 }
 
-std::string LaneKernel::source()
+void LaneKernel::prelude()
 {
     os << kernelHeaderComment(spec, {"Stockham autosort on vectors of " + w + " neighbouring transforms (lanes), forward DFT; the",
                                      "backward one by conjugating at load and store."})
@@ -140,17 +140,29 @@ std::string LaneKernel::source()
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
     for (int r : distinct)
         os << emitScalarCodelet(r, spec.precision, "vreal_t") << "\n";
-    os << kernelSignature(spec, T);
-    ownership();
+}
+
+void LaneKernel::preStage()
+{
     if (realBackward)
         expandHermitian();
+}
+
+void LaneKernel::postStage()
+{
+    if (realForward)
+        mergeHermitian();
+}
+
+void LaneKernel::passes()
+{
     const std::size_t spectrumBase = table.steps + spec.transformLength; // Bluestein: after the chirp
     const std::size_t rounds = bluestein ? 2 : 1;
-    for (std::size_t stepIndex = 0; stepIndex < rounds * passes.size(); ++stepIndex) {
-        const std::size_t p = stepIndex % passes.size();
-        const VectorPass& s = passes[p];
-        const bool first = stepIndex == 0, last = stepIndex + 1 == rounds * passes.size();
-        const bool roundEnd = bluestein && stepIndex + 1 == passes.size();
+    for (std::size_t stepIndex = 0; stepIndex < rounds * shapes.size(); ++stepIndex) {
+        const std::size_t p = stepIndex % shapes.size();
+        const VectorPass& s = shapes[p];
+        const bool first = stepIndex == 0, last = stepIndex + 1 == rounds * shapes.size();
+        const bool roundEnd = bluestein && stepIndex + 1 == shapes.size();
         const bool readsGlobal = first && !realBackward, writesGlobal = last && !realForward;
         const int R = s.radix;
         os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies\n";
@@ -194,10 +206,6 @@ std::string LaneKernel::source()
             }
         });
     }
-    if (realForward)
-        mergeHermitian();
-    os << "}\n";
-    return os.str();
 }
 
 // The spec's checks (the lane form's preconditions).

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "global_access.h"
+#include "kernel_skeleton.h"
 #include "kernel_spec.h"
 #include "tables.h"
 #include "vector_passes.h"
@@ -19,19 +20,17 @@ namespace detail {
 // The row-lane kernel in stages (the skeleton of stockham.cpp's and lanes.cpp's kernels, with
 // the lanes holding the points of one row): prelude, ownership, the real pre-stage, the
 // A-point passes on vectors, the 8-point DFTs across the lanes, the real post-stage.
-class RowLaneKernel {
+class RowLaneKernel : public KernelSkeleton {
 public:
     explicit RowLaneKernel(const KernelSpec& k);
-    std::string source();
 
 private:
-    const KernelSpec& spec;
     const std::size_t W, N, A, T, B;
     const std::string w;
     // The complex side is read and written 8 points at a time (creal_t: one 64-byte line of
     // interleaved single values), and the DFTs across the lanes take 8 outputs k at a time.
     static constexpr std::size_t V = 8;
-    const std::vector<VectorPass> passes;
+    const std::vector<VectorPass> shapes;
     const std::size_t laneBase, realBase; // table: the lanes' twiddles, then the real factors
     // Even real transforms: the complex FFT of z[n] = x[2n] + i x[2n+1] (N = length points),
     // with the hermitian half X[0..N] built from its spectrum Z (R2C, after) or Z from the
@@ -44,7 +43,6 @@ private:
     const bool inPlanar, outPlanar;
     const GlobalAccess io;
     const std::string barrier;
-    std::ostringstream os;
 
     static std::string buffer(std::size_t pass) { return std::to_string(pass % 2); }
     void forEachItem(std::size_t count, const std::function<void(std::size_t, const std::string&)>& body)
@@ -61,12 +59,19 @@ private:
     // Statements for output X[k + A c], k = 8g..8g+7, held in (ur[reg], ui[reg]).
     void output(std::size_t c, std::size_t reg);
 
-    void prelude();
-    void ownership();
-    void preStage();
+    void prelude() override;
+    std::size_t groupSize() const override { return B * T; }
+    void ownership() override;
+    void preStage() override;
+    // The A-point passes on vectors, then the DFTs across the lanes.
+    void passes() override
+    {
+        lanePasses();
+        acrossLanes();
+    }
+    void postStage() override;
     void lanePasses();
     void acrossLanes();
-    void postStage();
 };
 
 } // namespace detail

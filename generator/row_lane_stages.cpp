@@ -121,7 +121,7 @@ void RowLaneKernel::acrossLanes()
     // transposed in registers (lane b of vector 8g + l to lane l of vector b). With 16 lanes, a
     // radix-2 step first: X[k + A (2c + h)] = sum_b w_8^(b c) w_16^(b h) (Y_b[k] + (-1)^h Y_(b+8)[k]),
     // two 8-point DFTs over halves of the vectors.
-    const std::string from = buffer(passes.size() + 1);
+    const std::string from = buffer(shapes.size() + 1);
     os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier;
     std::string twr = "(creal_t)(", twi = "(creal_t)("; // w_16^b, b < 8, for the radix-2 step of 16 lanes
     for (int b = 0; b < 8; ++b) {

@@ -79,8 +79,8 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
 namespace detail {
 
 RowLaneKernel::RowLaneKernel(const KernelSpec& k)
-    : spec(k), W(k.row.width), N(k.length), A(N / W), T(k.threadsPerTransform), B(k.transformsPerGroup),
-      w(std::to_string(W)), passes(vectorPasses(k.radices, A)), laneBase(tableLayout(k).laneTable),
+    : KernelSkeleton(k), W(k.row.width), N(k.length), A(N / W), T(k.threadsPerTransform), B(k.transformsPerGroup),
+      w(std::to_string(W)), shapes(vectorPasses(k.radices, A)), laneBase(tableLayout(k).laneTable),
       realBase(tableLayout(k).realFactors), forward(k.kind == PassKind::RealForward), backward(k.kind == PassKind::RealBackward),
       pairs(k.row.pairs), merge(forward && !pairs), split(backward && !pairs),
       inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar), io(k),
@@ -160,8 +160,7 @@ void RowLaneKernel::prelude()
 
 void RowLaneKernel::ownership()
 {
-    os << kernelSignature(spec, B * T)
-       << "    const uint lid = (uint)get_local_id(0), s = lid / " << u(T) << ", t = lid % " << u(T) << ";\n"
+    os << "    const uint lid = (uint)get_local_id(0), s = lid / " << u(T) << ", t = lid % " << u(T) << ";\n"
        << "    // transform slot s of the group; a slot past the last transform computes the last one again\n"
        << "    // and stores nothing\n"
        << "    const idx_t m = (idx_t)get_group_id(0) * " << u(B) << " + s;\n";
@@ -190,21 +189,21 @@ void RowLaneKernel::ownership()
            << "    __local vreal_t* lr" << b << " = lr" << b << "All + s * " << u(slot) << ";\n"
            << "    __local vreal_t* li" << b << " = li" << b << "All + s * " << u(slot) << ";\n";
     if (forward || backward) { // R2C: after the last pass; C2R: before the first, which writes buffer 0
-        const std::string z = forward ? buffer(passes.size()) : "1";
+        const std::string z = forward ? buffer(shapes.size()) : "1";
         os << "    __local real_t* zr = (__local real_t*)lr" << z << ";\n"
            << "    __local real_t* zi = (__local real_t*)li" << z << ";\n";
     }
-    os << "    vreal_t vr[" << vectorRegisters(passes, T) << "], vi[" << vectorRegisters(passes, T) << "];\n";
+    os << "    vreal_t vr[" << vectorRegisters(shapes, T) << "], vi[" << vectorRegisters(shapes, T) << "];\n";
 
 }
 
 void RowLaneKernel::lanePasses()
 {
     // ---- 1. A-point DFTs of the lanes
-    for (std::size_t p = 0; p < passes.size(); ++p) {
-        const VectorPass& s = passes[p];
+    for (std::size_t p = 0; p < shapes.size(); ++p) {
+        const VectorPass& s = shapes[p];
         const int R = s.radix;
-        const bool last = p + 1 == passes.size();
+        const bool last = p + 1 == shapes.size();
         const std::string from = buffer(p + 1), to = buffer(p);
         os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies";
         if (p > 0)
@@ -251,18 +250,6 @@ void RowLaneKernel::lanePasses()
             }
         });
     }
-}
-
-std::string RowLaneKernel::source()
-{
-    prelude();
-    ownership();
-    preStage();
-    lanePasses();
-    acrossLanes();
-    postStage();
-    os << "}\n";
-    return os.str();
 }
 
 } // namespace detail

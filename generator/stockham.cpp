@@ -143,7 +143,7 @@ void StockhamKernel::ownership()
     os << io.callbackLocals();
 
     std::size_t regs = 0;
-    for (const PassShape& s : passes)
+    for (const PassShape& s : shapes)
         regs = std::max(regs, s.perThread * static_cast<std::size_t>(s.radix));
     if (spec.usesLocalMemory())
         os << "    __local " << (split ? "real_t" : "real2_t") << " lds[" << B * N << "];\n"
@@ -154,30 +154,43 @@ void StockhamKernel::ownership()
     os << "    if (!valid)\n        for (uint i = 0u; i < " << u(regs) << "; ++i)\n            v[i] = (real2_t)(0);\n";
 }
 
-std::string StockhamKernel::source()
+void StockhamKernel::prelude()
 {
-    const bool expandInput = spec.kind == PassKind::RealBackward;                      // pre-stage
-    const bool mergeOutput = spec.kind == PassKind::RealForward && spec.halfLengthReal(); // post-stage
     os << kernelHeaderComment(spec, {"Stockham autosort, forward DFT; the backward one by conjugating at load and store."})
        << precisionTypes(spec) << complexMultiply();
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
     for (int r : distinct)
         os << emitCodelet(r, spec.precision) << "\n";
-    os << callbackSources(spec) << kernelSignature(spec, spec.workGroupSize());
-    ownership();
-    if (expandInput)
+}
+
+// Backward real: the hermitian half expanded into local memory; Rader: x[0] kept aside.
+void StockhamKernel::preStage()
+{
+    if (spec.kind == PassKind::RealBackward)
         expandHermitian();
     if (rader)
         os << "    __local real2_t raderX0[" << B << "], raderSum[" << B << "];\n"
            << "    if (t == 0u) raderX0[b] = (real2_t)(0);\n"
            << "    if (valid && t == 0u) { const real2_t x = " << loadPoint("0u")
            << "; raderX0[b] = (real2_t)(x.x, x.y * dirSign); }\n";
+}
+
+void StockhamKernel::postStage()
+{
+    if (spec.kind == PassKind::RealForward && spec.halfLengthReal())
+        mergeHermitian();
+}
+
+void StockhamKernel::passes()
+{
+    const bool expandInput = spec.kind == PassKind::RealBackward;                      // pre-stage
+    const bool mergeOutput = spec.kind == PassKind::RealForward && spec.halfLengthReal(); // post-stage
     const std::size_t rounds = (bluestein || rader) ? 2 : 1;
-    for (std::size_t step = 0; step < rounds * passes.size(); ++step) {
-        const std::size_t p = step % passes.size(), round = step / passes.size();
-        const PassShape& s = passes[p];
-        const bool first = step == 0, last = step + 1 == rounds * passes.size();
-        const bool roundEnd = (bluestein || rader) && round == 0 && p + 1 == passes.size();
+    for (std::size_t step = 0; step < rounds * shapes.size(); ++step) {
+        const std::size_t p = step % shapes.size(), round = step / shapes.size();
+        const PassShape& s = shapes[p];
+        const bool first = step == 0, last = step + 1 == rounds * shapes.size();
+        const bool roundEnd = (bluestein || rader) && round == 0 && p + 1 == shapes.size();
         const bool readsGlobal = first && !expandInput;
         const bool writesGlobal = last && !mergeOutput;
         const int R = s.radix;
@@ -200,7 +213,7 @@ std::string StockhamKernel::source()
             os << barrier;
             readLocal(s, ".x");
             os << barrier;
-            writeLocal(passes[p - 1], ".y");
+            writeLocal(shapes[p - 1], ".y");
             os << barrier;
             readLocal(s, ".y");
         }
@@ -232,10 +245,6 @@ std::string StockhamKernel::source()
             writeLocal(s, split ? ".x" : "");
         }
     }
-    if (mergeOutput)
-        mergeHermitian();
-    os << "}\n";
-    return os.str();
 }
 
 } // namespace detail

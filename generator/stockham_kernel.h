@@ -3,6 +3,7 @@
 #pragma once
 
 #include "global_access.h"
+#include "kernel_skeleton.h"
 #include "kernel_spec.h"
 #include "stockham.h"
 #include "tables.h"
@@ -21,19 +22,17 @@ namespace detail {
 // first reads global memory through loadElement, the last writes it through storeElement, the
 // others exchange through local memory), the step between Rader's or Bluestein's two rounds,
 // and the real post-stage. The variants of the algorithm live in the hooks.
-class StockhamKernel {
+class StockhamKernel : public KernelSkeleton {
 public:
     explicit StockhamKernel(const KernelSpec& k)
-        : spec(k), passes(passShapes(k)), N(k.length), B(k.transformsPerGroup), T(k.threadsPerTransform),
+        : KernelSkeleton(k), shapes(passShapes(k)), N(k.length), B(k.transformsPerGroup), T(k.threadsPerTransform),
           table(tableLayout(k)), io(k), split(k.stockham.splitExchange), barrier(k.barrier()),
           bluestein(k.kind == PassKind::Bluestein), rader(k.kind == PassKind::Rader)
     {
     }
-    std::string source();
 
 private:
-    const KernelSpec& spec;
-    const std::vector<PassShape> passes;
+    const std::vector<PassShape> shapes;
     const std::size_t N, B, T;
     const TableLayout table;
     const GlobalAccess io;
@@ -46,7 +45,6 @@ private:
     // the same two rounds over L = p - 1 points, with permuted loads and stores; x[0] and the
     // sum of the other inputs (the first round's output 0) meet every output.
     const bool bluestein, rader;
-    std::ostringstream os;
 
     // Table sections: Bluestein's chirp then its kernel's spectrum; Rader's permutations and
     // spectrum.
@@ -120,7 +118,12 @@ private:
         return io.storeComplex(k, value);
     }
 
-    void ownership();
+    void prelude() override;
+    std::size_t groupSize() const override { return spec.workGroupSize(); }
+    void ownership() override;
+    void preStage() override;
+    void passes() override;
+    void postStage() override;
     void expandHermitian();
     // Hook: input element e of the first pass into register slot (s, q, r).
     void loadElement(const PassShape& s, std::size_t q, int r, const std::string& e);
