@@ -236,15 +236,31 @@ void bakePlan(Plan& plan, cl_command_queue queue)
 
     // A kernel may support smaller work-groups than the device (register pressure): plan
     // again within the kernel's own limit.
+    // CLFFT_NG_CANDIDATE=k bakes candidate k of planCandidates instead of the profile's plan:
+    // how the tests run every candidate on a device (and measured planning will time them).
+    const char* candidateText = std::getenv("CLFFT_NG_CANDIDATE");
+    const bool chooseCandidate = candidateText && *candidateText;
+    const std::size_t candidate = chooseCandidate ? std::strtoull(candidateText, nullptr, 10) : 0;
     for (int attempt = 0; attempt < 4; ++attempt) {
-        const ExecutionPlan exec = planProblem(problem, limits);
+        std::string header;
+        ExecutionPlan exec;
+        if (chooseCandidate) {
+            std::vector<Candidate> candidates = planCandidates(problem, limits);
+            if (candidate >= candidates.size())
+                throw StatusError{CLFFT_INVALID_ARG_VALUE};
+            header = "candidate " + std::to_string(candidate) + " of " + std::to_string(candidates.size()) + " (" +
+                     candidates[candidate].variant + "): ";
+            exec = std::move(candidates[candidate].plan);
+        } else {
+            exec = planProblem(problem, limits);
+        }
         // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
         const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
         if (exec.tmpBytes > maxAlloc || exec.tmp2Bytes > maxAlloc || exec.tmp3Bytes > maxAlloc)
             throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
         auto baked = std::make_unique<BakedPlan>();
         baked->device = device;
-        baked->explanation = explainPlan(exec, problem);
+        baked->explanation = header + explainPlan(exec, problem);
         baked->inPlaceViaCopy = problem.inPlaceViaCopy;
         baked->tmpBytes = exec.tmpBytes;
         baked->tmp2Bytes = exec.tmp2Bytes;
