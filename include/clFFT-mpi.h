@@ -19,9 +19,10 @@
  * Plan creation and execution are collective over the communicator given (destruction is to be
  * called on every rank too): all ranks call them with the same sizes, kind, precision,
  * direction, flags and placement. When one rank's arguments differ from the
- * others', or any rank's arguments are invalid or its local bake fails, every rank returns the
- * same status (the status of the lowest failing rank; CLFFT_INVALID_ARG_VALUE for arguments
- * that differ between ranks) and no rank is left waiting in a collective. The distribution
+ * others', or any rank's arguments are invalid or its local bake or execution fails, every rank
+ * returns the same status (the status of the lowest failing rank; CLFFT_INVALID_ARG_VALUE for
+ * arguments that differ between ranks) and no rank is left waiting in a collective; the one
+ * exception is a plan handle that is invalid on one rank only (see clfftMpiExecute). The distribution
  * queries are local (no communication). No function lets an exception out or aborts by itself
  * (MPI's own errors follow the communicator's error handler).
  */
@@ -139,9 +140,15 @@ CLFFT_MPI_API clfftStatus clfftMpiGetPlanLayout(clfftMpiPlanHandle plan, size_t*
  * when the result is in output (the plan's queue is finished). A buffer too small for this
  * rank's part of its layout (a rank without rows accepts any buffer) gives
  * CLFFT_INVALID_BUFFER_SIZE, a NULL buffer CLFFT_INVALID_MEM_OBJECT, on every rank, and nothing
- * is changed. An unknown handle returns CLFFT_INVALID_PLAN on that rank alone (it has no
- * communicator to tell the others): never pass one. Not for concurrent use of one plan from
- * several threads of a rank (calls are serialised per plan). */
+ * is changed. A failure during the transform on any rank (an OpenCL error, host memory
+ * exhausted: CLFFT_OUT_OF_HOST_MEMORY) makes every rank return the same status (the lowest
+ * failing rank's), with no rank left in a collective; the output is then undefined, the plan
+ * stays usable.
+ * Caller error, not detectable collectively: a handle that is not a live plan (never created,
+ * or destroyed) on one rank only. That rank returns CLFFT_INVALID_PLAN at once, but the
+ * communicator to tell the others is in the plan the handle names, so the others wait in their
+ * first collective (as with an invalid plan on one rank in FFTW-MPI). Not for concurrent use of
+ * one plan from several threads of a rank (calls are serialised per plan). */
 CLFFT_MPI_API clfftStatus clfftMpiExecute(clfftMpiPlanHandle plan, cl_mem input, cl_mem output);
 
 /* Bytes this rank sent to other ranks (through MPI) and bytes it kept on its device, over

@@ -228,9 +228,13 @@ clfftStatus clfftMpiExecute(clfftMpiPlanHandle plan, cl_mem input, cl_mem output
 	}
 	// An unknown handle has no communicator to agree on: this rank alone returns.
 	if (!p) return CLFFT_INVALID_PLAN;
+	// From here on every rank makes the same MPI calls whatever happens locally: the checks,
+	// an agreement, the steps (each exchanging step agrees before its MPI calls: Exec::run
+	// catches what a step throws) and a final agreement.
+	std::unique_lock<std::mutex> lock(p->mutex, std::defer_lock);
+	clfftStatus st = CLFFT_SUCCESS;
 	try {
-		std::lock_guard<std::mutex> lock(p->mutex);
-		clfftStatus st = CLFFT_SUCCESS;
+		lock.lock();
 		if (!output && p->placement == CLFFT_INPLACE) output = input;
 		if (!input) st = CLFFT_INVALID_MEM_OBJECT;
 		if (!output && st == CLFFT_SUCCESS) st = CLFFT_INVALID_MEM_OBJECT;
@@ -238,19 +242,20 @@ clfftStatus clfftMpiExecute(clfftMpiPlanHandle plan, cl_mem input, cl_mem output
 		if (st == CLFFT_SUCCESS) st = bufferHolds(output, layoutBytes(*p, p->flags & CLFFT_MPI_TRANSPOSED_OUT));
 		for (cl_mem w : p->work)
 			if (st == CLFFT_SUCCESS && w && (input == w || output == w)) st = CLFFT_INVALID_MEM_OBJECT;
-		st = agree(p->comm, p->me, st);
-		if (st != CLFFT_SUCCESS) return st;
-		p->sent = p->kept = 0;
-		p->seconds[0] = p->seconds[1] = p->seconds[2] = 0;
-		Exec e{*p};
-		e.run(input, output);
-		if (e.st == CLFFT_SUCCESS) e.cl(clFinish(p->queue));
-		return agree(p->comm, p->me, e.st);
 	} catch (const std::bad_alloc&) {
-		return CLFFT_OUT_OF_HOST_MEMORY;
+		st = CLFFT_OUT_OF_HOST_MEMORY;
 	} catch (...) {
-		return CLFFT_BUGCHECK;
+		st = CLFFT_BUGCHECK;
 	}
+	st = agree(p->comm, p->me, st);
+	if (st != CLFFT_SUCCESS) return st;
+	p->sent = p->kept = 0;
+	p->seconds[0] = p->seconds[1] = p->seconds[2] = 0;
+	Exec e{*p};
+	e.run(input, output);
+	// Also after a failure: nothing enqueued may still touch the staging memory once we return.
+	e.cl(clFinish(p->queue));
+	return agree(p->comm, p->me, e.st);
 }
 
 clfftStatus clfftMpiGetTraffic(clfftMpiPlanHandle plan, cl_ulong* bytesSent, cl_ulong* bytesKept)

@@ -73,6 +73,9 @@ clfftStatus createCommon(clfftMpiPlanHandle* plan, MPI_Comm comm, int P, int me,
 	init(*p);
 	const char* prof = std::getenv("CLFFT_MPI_PROFILE");
 	p->profile = prof && *prof && std::strcmp(prof, "0") != 0;
+	// Test hook (tests/mpi): this rank throws std::bad_alloc when it starts step k of an execution.
+	const char* fault = std::getenv("CLFFT_MPI_TEST_THROW_AT_STEP");
+	if (fault && *fault) p->throwAtStep = std::atoi(fault);
 	if (st == CLFFT_SUCCESS) {
 		clRetainContext(context);
 		p->ctx = context;

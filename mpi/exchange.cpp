@@ -11,7 +11,8 @@ namespace clfft_mpi {
 // sLen[s] elements; from rank s come rc[s] elements to rd[s] of dst, as rows of rLen[s]. The
 // sender's and the receiver's row counts of one block agree, so both split it into the same
 // p.chunks pieces of whole rows. MPI_Alltoallv runs once per piece, the same number of times on
-// every rank (even after a local error, so that no rank waits for another). packChunk(k) is
+// every rank, after the checkpoint (Exec::checkpoint): a failure before it on any rank skips
+// them on all ranks, an OpenCL error after it keeps making them. packChunk(k) is
 // called before piece k is read and unpackChunk(k) after it is written (device work on the
 // rows of piece k; either may be empty). The own block (s == me) is the caller's business.
 //  - staged (devices with their own memory): per piece, pack, non-blocking device-to-host
@@ -37,6 +38,9 @@ void Exec::exchange(cl_mem src, const std::vector<size_t>& sc, const std::vector
 		srcEnd = std::max(srcEnd, (sd[s] + sc[s]) * es);
 		dstEnd = std::max(dstEnd, (rd[s] + rc[s]) * es);
 	}
+	// Allocated before anything is mapped (an exception here leaves nothing behind).
+	std::vector<cl_event> ready(K, nullptr);
+	std::vector<int> scount(P), sdisp(P), rcount(P), rdisp(P);
 	char* sendBase = nullptr;
 	char* recvBase = nullptr;
 	if (p.direct && st == CLFFT_SUCCESS) {
@@ -54,12 +58,11 @@ void Exec::exchange(cl_mem src, const std::vector<size_t>& sc, const std::vector
 		}
 	}
 	const bool mapped = p.direct && st == CLFFT_SUCCESS;
-	if (!mapped) {
-		// Staging, or the place MPI reads and writes after a local error.
+	if (!p.direct && st == CLFFT_SUCCESS) {
+		// Staging; also where MPI reads and writes after an OpenCL error past the checkpoint.
 		p.hostSend.resize(p.alloc * es);
 		p.hostRecv.resize(p.alloc * es);
 	}
-	std::vector<cl_event> ready(K, nullptr);
 	for (size_t k = 0; k < K && !mapped && st == CLFFT_SUCCESS; ++k) {
 		packChunk(k);
 		for (size_t s = 0; s < P; ++s) {
@@ -73,8 +76,10 @@ void Exec::exchange(cl_mem src, const std::vector<size_t>& sc, const std::vector
 		}
 	}
 	if (!mapped && st == CLFFT_SUCCESS) cl(clFlush(p.queue));
-	std::vector<int> scount(P), sdisp(P), rcount(P), rdisp(P);
-	for (size_t k = 0; k < K; ++k) {
+	// Nothing below allocates or throws: the ranks agree here, and on a failure anywhere none
+	// of them makes this exchange's MPI calls.
+	const bool go = checkpoint();
+	for (size_t k = 0; k < K && go; ++k) {
 		if (ready[k]) {
 			if (st == CLFFT_SUCCESS) cl(clWaitForEvents(1, &ready[k]));
 			clReleaseEvent(ready[k]);
@@ -107,7 +112,7 @@ void Exec::exchange(cl_mem src, const std::vector<size_t>& sc, const std::vector
 		if (e) clReleaseEvent(e);
 	if (sendBase) cl(clEnqueueUnmapMemObject(p.queue, src, sendBase, 0, nullptr, nullptr));
 	if (recvBase) cl(clEnqueueUnmapMemObject(p.queue, dst, recvBase, 0, nullptr, nullptr));
-	if (mapped)
+	if (mapped && go)
 		for (size_t k = 0; k < K; ++k) unpackChunk(k);
 	// The staging buffers are used again by the next exchange.
 	if (!mapped && st == CLFFT_SUCCESS) cl(clFinish(p.queue));
@@ -171,6 +176,11 @@ void Exec::directTranspose(bool forward, cl_mem src, cl_mem dst)
 	mark(1);
 	const size_t slabBytes = a * N1 * N2 * es, recvBytes = p.N0 * b * N2 * es;
 	const size_t srcBytes = forward ? slabBytes : recvBytes, dstBytes = forward ? recvBytes : slabBytes;
+	// Allocated before anything is mapped or any datatype made (an exception here leaves
+	// nothing behind).
+	std::vector<int> scount(P, 0), sdisp(P, 0), rcount(P, 0), rdisp(P, 0);
+	std::vector<MPI_Datatype> stype(P, p.elemType), rtype(P, p.elemType), made;
+	made.reserve(P);
 	char* sendBase = nullptr;
 	char* recvBase = nullptr;
 	cl_int err = CL_SUCCESS;
@@ -184,15 +194,6 @@ void Exec::directTranspose(bool forward, cl_mem src, cl_mem dst)
 			clEnqueueMapBuffer(p.queue, dst, CL_TRUE, CL_MAP_WRITE, 0, dstBytes, 0, nullptr, nullptr, &err));
 		cl(err);
 	}
-	// After a local error MPI still runs, on a scratch area of the right size.
-	std::vector<char> spare;
-	if (st != CLFFT_SUCCESS) {
-		spare.resize(std::max<size_t>(srcBytes + dstBytes, 1));
-		sendBase = spare.data();
-		recvBase = spare.data() + srcBytes;
-	}
-	std::vector<int> scount(P, 0), sdisp(P, 0), rcount(P, 0), rdisp(P, 0);
-	std::vector<MPI_Datatype> stype(P, p.elemType), rtype(P, p.elemType), made;
 	for (size_t s = 0; s < P; ++s) {
 		if (s == me) continue;
 		// The slab side: a rows of ln1(s) * N2 elements at stride N1 * N2.
@@ -222,13 +223,14 @@ void Exec::directTranspose(bool forward, cl_mem src, cl_mem dst)
 			p.sent += size_t(flatCount) * es;
 		}
 	}
-	MPI_Alltoallw(sendBase, scount.data(), sdisp.data(), stype.data(), recvBase, rcount.data(), rdisp.data(),
-	              rtype.data(), p.comm);
+	// The ranks agree before the one MPI call: after a failure anywhere (a map that failed, an
+	// earlier step's error) none of them makes it.
+	if (checkpoint())
+		MPI_Alltoallw(sendBase, scount.data(), sdisp.data(), stype.data(), recvBase, rcount.data(), rdisp.data(),
+		              rtype.data(), p.comm);
 	for (MPI_Datatype& t : made) MPI_Type_free(&t);
-	if (spare.empty()) {
-		if (sendBase) cl(clEnqueueUnmapMemObject(p.queue, src, sendBase, 0, nullptr, nullptr));
-		if (recvBase) cl(clEnqueueUnmapMemObject(p.queue, dst, recvBase, 0, nullptr, nullptr));
-	}
+	if (sendBase) cl(clEnqueueUnmapMemObject(p.queue, src, sendBase, 0, nullptr, nullptr));
+	if (recvBase) cl(clEnqueueUnmapMemObject(p.queue, dst, recvBase, 0, nullptr, nullptr));
 	mark(2);
 }
 

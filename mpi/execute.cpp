@@ -7,14 +7,37 @@ namespace clfft_mpi {
 
 void Exec::run(cl_mem input, cl_mem output)
 {
+	cl_mem cur = input;
+	for (size_t i = 0; i < p.steps.size(); ++i) {
+		const bool last = i + 1 == p.steps.size();
+		const Step k = p.steps[i];
+		const bool exchanges = k == Step::FWDX || k == Step::BWDX || k == Step::PZY || k == Step::PYX ||
+		                       k == Step::PXY || k == Step::PYZ;
+		synced = false;
+		try {
+			cur = step(i, last, cur, input, output);
+		} catch (const std::bad_alloc&) {
+			if (st == CLFFT_SUCCESS) st = CLFFT_OUT_OF_HOST_MEMORY;
+		} catch (...) {
+			if (st == CLFFT_SUCCESS) st = CLFFT_BUGCHECK;
+		}
+		// A step that threw before its checkpoint still reaches it (every rank calls it once per
+		// exchanging step); after a failure agreed there every rank stops, at the same step.
+		if (exchanges && !synced) checkpoint();
+		if (stopped) return;
+	}
+}
+
+// Step i of the list, reading cur; returns the buffer it wrote.
+cl_mem Exec::step(size_t i, bool last, cl_mem cur, cl_mem input, cl_mem output)
+{
+	if (p.throwAtStep == int(i)) throw std::bad_alloc();
 	const size_t me = size_t(p.me), b = p.ln1[me], N0 = p.N0, N2 = p.N2;
 	const clfftDirection dir = p.kind == CLFFT_MPI_R2C ? CLFFT_FORWARD
 	                           : p.kind == CLFFT_MPI_C2R ? CLFFT_BACKWARD
 	                                                     : p.direction;
-	cl_mem cur = input;
 	auto other = [&](cl_mem notThis) { return notThis == p.work[0] ? p.work[1] : p.work[0]; };
-	for (size_t i = 0; i < p.steps.size(); ++i) {
-		const bool last = i + 1 == p.steps.size();
+	{
 		cl_mem next = last ? output : other(cur);
 		// An out-of-place slab plan's first FFT writes into the output buffer (free until the
 		// last step) when it holds the slab: the transpose that follows then reads one buffer
@@ -86,7 +109,7 @@ void Exec::run(cl_mem input, cl_mem output)
 			break;
 		}
 		}
-		cur = next;
+		return next;
 	}
 }
 

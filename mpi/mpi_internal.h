@@ -23,6 +23,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <vector>
 
 namespace clfft_mpi {
@@ -134,6 +135,7 @@ struct Plan
 	bool direct = false;    // MPI on mapped device memory (CPU / host-unified devices)
 	bool directAll = false; // every rank direct: slab transposes without pack/unpack kernels
 	double seconds[3] = {0, 0, 0}; // local FFTs, device copies, exchanges (CLFFT_MPI_PROFILE)
+	int throwAtStep = -1; // test hook CLFFT_MPI_TEST_THROW_AT_STEP: std::bad_alloc at that step
 	std::mutex mutex;
 
 	~Plan()
@@ -180,12 +182,29 @@ clfftStatus createCommon(clfftMpiPlanHandle* plan, MPI_Comm comm, int P, int me,
                          const std::vector<long long>& sig, const std::function<void(Plan&)>& init);
 
 // ---- One execution of a plan -------------------------------------------------------------------
-// The first error stops further device work but not MPI: every rank makes the same collective
-// calls, so no rank waits for one that gave up.
+// The first error (an OpenCL status, or an exception caught per step) stops further device work.
+// Every step that exchanges reaches one checkpoint on every rank, after everything that may throw
+// or allocate and before its first MPI call: the ranks agree there on their statuses, and on a
+// failure anywhere all of them skip the step's MPI calls and the steps after it. An OpenCL error
+// past the checkpoint keeps making the step's MPI calls (on buffers prepared before it), so no
+// rank waits for one that gave up; the final status is agreed once more.
 struct Exec
 {
 	Plan& p;
 	clfftStatus st = CLFFT_SUCCESS;
+	bool synced = false;  // the current step has passed its checkpoint
+	bool stopped = false; // every rank knows of a failure: all skip the remaining steps
+
+	// Agreement on the statuses so far (collective); true when every rank may go on. A failure
+	// seen by this rank alone after its last checkpoint does not stop it: it goes on through
+	// the steps (device work skipped) to the next checkpoint, where every rank learns of it.
+	bool checkpoint()
+	{
+		synced = true;
+		st = agree(p.comm, p.me, st);
+		stopped = st != CLFFT_SUCCESS;
+		return !stopped;
+	}
 	std::chrono::steady_clock::time_point since = std::chrono::steady_clock::now();
 
 	// CLFFT_MPI_PROFILE: waits for the device and adds the time since the last mark to a bucket
@@ -220,6 +239,7 @@ struct Exec
 
 	// The step list (execute.cpp).
 	void run(cl_mem input, cl_mem output);
+	cl_mem step(size_t i, bool last, cl_mem cur, cl_mem input, cl_mem output);
 
 	// Device copies (copy_kernels.cpp).
 	void copy3(cl_mem src, cl_mem dst, size_t C, size_t B, size_t A, size_t soff, size_t s1, size_t s2,
