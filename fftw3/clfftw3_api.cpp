@@ -324,10 +324,7 @@ char* API(sprint_plan)(const API(plan) p)
             std::lock_guard<std::mutex> lock(g_planMutex);
             s = plan_text(p);
         }
-        char* r = (char*)std::malloc(s.size() + 1);
-        if (r)
-            std::memcpy(r, s.c_str(), s.size() + 1);
-        return r;
+        return malloc_copy(s);
     } catch (...) {
         return nullptr;
     }

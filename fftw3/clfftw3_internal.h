@@ -243,6 +243,9 @@ void destroy(Plan* p);
 
 // The plan as fftw_sprint_plan shows it. Under g_planMutex.
 std::string plan_text(const Plan* p);
+// A malloc'd NUL-terminated copy (FFTW's sprint_plan and export_wisdom_to_string hand the
+// caller a string to free()); NULL when out of memory.
+char* malloc_copy(const std::string& s);
 
 // Points per transform; *transforms: the number of transforms.
 double plan_points(const Plan* p, double* transforms);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 
 API(plan_s)::~API(plan_s)()
@@ -174,6 +175,14 @@ void destroy(Plan* p)
         delete p;
     } catch (...) {
     }
+}
+
+char* malloc_copy(const std::string& s)
+{
+    char* r = static_cast<char*>(std::malloc(s.size() + 1));
+    if (r)
+        std::memcpy(r, s.c_str(), s.size() + 1);
+    return r;
 }
 
 std::string plan_text(const Plan* p)

@@ -127,11 +127,7 @@ void API(export_wisdom)(API(write_char_func) write_char, void* data)
 char* API(export_wisdom_to_string)(void)
 {
     try {
-        const std::string s = wisdom_text();
-        char* r = (char*)std::malloc(s.size() + 1);
-        if (r)
-            std::memcpy(r, s.c_str(), s.size() + 1);
-        return r;
+        return malloc_copy(wisdom_text());
     } catch (...) {
         return nullptr;
     }
