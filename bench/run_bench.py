@@ -5,6 +5,9 @@
 
 For every case of the suite it runs, in separate processes:
   ours        BUILD/samples/clfft-client with LD_LIBRARY_PATH=BUILD/src
+  measured    the same with CLFFT_NG_RIGOR=measure: the cold run times the candidate plans and
+              writes wisdom into the case's own cache directory, the warm runs take the wisdom
+              (so their bake time is that of a wisdom hit)
   clFFT 2.12  the same clfft-client binary with LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu (both
               libraries export the same symbols; the client is linked with a RUNPATH, so the
               variable decides, and the client reports which file it loaded, which is checked)
@@ -45,9 +48,13 @@ import tempfile
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LIBS = ["ours", "clfft", "fftw"]
-LIB_NAMES = {"ours": "clfft-ng (ours)", "clfft": "clFFT 2.12", "fftw": "FFTW 3 (2 threads)"}
-LIB_COLORS = {"ours": "#2166ac", "clfft": "#e08214", "fftw": "#4d9221"}
+LIBS = ["ours", "measured", "clfft", "fftw"]
+# "measured": our library with CLFFT_NG_RIGOR=measure (its cold run measures and writes wisdom
+# into the case's own cache; the warm runs take the wisdom).
+OURS = ("ours", "measured")
+LIB_NAMES = {"ours": "clfft-ng (ours)", "measured": "clfft-ng measured (ours)", "clfft": "clFFT 2.12",
+             "fftw": "FFTW 3 (2 threads)"}
+LIB_COLORS = {"ours": "#2166ac", "measured": "#67a9cf", "clfft": "#e08214", "fftw": "#4d9221"}
 
 
 def case(kind, lengths, precision="single"):
@@ -209,7 +216,11 @@ class Harness:
         os.makedirs(pocl, exist_ok=True)
         os.makedirs(cache, exist_ok=True)
         env = dict(os.environ)
-        env["LD_LIBRARY_PATH"] = self.ourlib if lib == "ours" else self.syslib
+        env["LD_LIBRARY_PATH"] = self.ourlib if lib in OURS else self.syslib
+        if lib == "measured":
+            env["CLFFT_NG_RIGOR"] = "measure"
+        else:
+            env.pop("CLFFT_NG_RIGOR", None)
         env["POCL_CACHE_DIR"] = pocl
         env["CLFFT_CACHE_PATH"] = cache
         return env
@@ -236,7 +247,7 @@ class Harness:
         if j.get("profile"):
             for k in ("median_ms", "min_ms", "gflops", "gbps"):
                 r[k] = j["profile"].get(k)
-        want = self.ourlib if lib == "ours" else self.syslib
+        want = self.ourlib if lib in OURS else self.syslib
         if rc in (0, 1) and not r["library"].startswith(want + os.sep):
             r["status"] = "wronglib"
             log("  %s loaded %s, expected a library in %s" % (lib, r["library"], want))
@@ -503,6 +514,8 @@ def markdown(rows, libs, meta):
         head.append("ours / clFFT")
     if "ours" in libs and "fftw" in libs:
         head.append("ours / FFTW")
+    if "ours" in libs and "measured" in libs:
+        head.append("measured / ours")
     head += ["%% of mem. bound: %s" % LIB_NAMES[l].split(" (")[0] for l in libs]
     out.append("| " + " | ".join(head) + " |")
     out.append("|" + "---|" * 2 + "---:|" * (len(head) - 2))
@@ -512,6 +525,8 @@ def markdown(rows, libs, meta):
             cells.append(ratio(row["ours"], row["clfft"]))
         if "ours" in libs and "fftw" in libs:
             cells.append(ratio(row["ours"], row["fftw"]))
+        if "ours" in libs and "measured" in libs:
+            cells.append(ratio(row["measured"], row["ours"]))
         for l in libs:
             f = row[l].get("mem_fraction")
             cells.append("-" if f is None else "%.0f%%" % (100 * f))
@@ -744,7 +759,8 @@ def main():
     ap.add_argument("--iters", type=int, help="timed transforms per run (default 20; --quick 5)")
     ap.add_argument("--warmup", type=int, default=3, help="untimed transforms before them (default 3)")
     ap.add_argument("--mib", type=float, help="input size per batch in MiB (default 32; --quick 4)")
-    ap.add_argument("--libs", default="ours,clfft,fftw", help="comma-separated subset of ours,clfft,fftw")
+    ap.add_argument("--libs", default="ours,measured,clfft,fftw",
+                    help="comma-separated subset of ours,measured,clfft,fftw")
     ap.add_argument("--only", help="comma-separated case names of the suite to run, e.g. "
                     "\"r2c single 4096,c2c single 4096\"")
     ap.add_argument("--fftw-threads", type=int, default=2, help="FFTW threads (default 2)")
@@ -773,7 +789,7 @@ def main():
     args.libs = [l.strip() for l in args.libs.split(",") if l.strip()]
     bad = [l for l in args.libs if l not in LIBS]
     if bad or not args.libs:
-        ap.error("--libs takes ours, clfft, fftw; got %s" % ",".join(bad))
+        ap.error("--libs takes ours, measured, clfft, fftw; got %s" % ",".join(bad))
     args.rounds = args.rounds or (1 if args.quick else 3)
     args.iters = args.iters or (5 if args.quick else 20)
     args.mib = args.mib or (4 if args.quick else 32)

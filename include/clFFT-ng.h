@@ -52,6 +52,47 @@ CLFFTAPI clfftStatus clfftNgGetCachePath(char* path, size_t size, size_t* needed
  * small (text then holds as much as fits). CLFFT_NG_EXPLAIN=1 prints the same at every bake. */
 CLFFTAPI clfftStatus clfftNgExplainPlan(const clfftPlanHandle plHandle, char* text, size_t size, size_t* needed);
 
+/* How a plan is chosen at bake (docs/tuning.md, "Measured plans and wisdom"):
+ * ESTIMATE     the cost model's choice, no timing (the default);
+ * MEASURE      the profile's plan and the best few other candidates are compiled and timed on
+ *              the plan's device, on scratch buffers of the plan's size (never the client's);
+ *              the fastest is baked and remembered as wisdom;
+ * EXHAUSTIVE   as MEASURE, over every candidate, more variants included.
+ * Whatever the rigor, a bake whose problem and device have wisdom takes the remembered plan
+ * with no timing. Plans with callbacks are not measured (the callbacks' userdata is the
+ * client's). The printed plan (clfftNgExplainPlan) lists the candidates and their times. */
+typedef enum clfftNgRigor_
+{
+	CLFFT_NG_ESTIMATE = 0,
+	CLFFT_NG_MEASURE = 1,
+	CLFFT_NG_EXHAUSTIVE = 2
+} clfftNgRigor;
+
+/* Sets the plan's rigor (unbakes a baked plan when it changes). Unset, CLFFT_NG_RIGOR
+ * ("estimate", "measure", "exhaustive") read at bake decides. CLFFT_INVALID_ARG_VALUE for
+ * another value. */
+CLFFTAPI clfftStatus clfftNgSetPlanRigor(clfftPlanHandle plHandle, clfftNgRigor rigor);
+
+/* The rigor a bake of the plan would use now. */
+CLFFTAPI clfftStatus clfftNgGetPlanRigor(const clfftPlanHandle plHandle, clfftNgRigor* rigor);
+
+/* Wisdom: one record per measured problem and device (key: problem, device identity and driver,
+ * library release), naming the winning candidate. Kept in memory and in the cache directories
+ * (<cache>/wisdom/); a corrupt or foreign record is a miss, never an error.
+ *
+ * Writes the records of this process (measured here, imported, or read from a cache
+ * directory by a bake) to the file at path. CLFFT_INVALID_HOST_PTR for a NULL path;
+ * CLFFT_FILE_CREATE_FAILURE when the file cannot be written. *records (optional): how many. */
+CLFFTAPI clfftStatus clfftNgExportWisdom(const char* path, size_t* records);
+
+/* Adds the valid records of the file at path to this process's wisdom (invalid ones are
+ * skipped; *records, optional, says how many were taken). CLFFT_FILE_NOT_FOUND when the file
+ * cannot be read. */
+CLFFTAPI clfftStatus clfftNgImportWisdom(const char* path, size_t* records);
+
+/* Forgets the wisdom held in memory (the records in the cache directories stay). */
+CLFFTAPI clfftStatus clfftNgForgetWisdom(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -167,6 +167,7 @@ struct Options {
     bool devTypeGiven = false;
     bool list = false, version = false, help = false, printChosen = false, dumpKernels = false;
     bool verify = false, json = false, explain = false;
+    int rigor = -1; // --rigor: clfftNgRigor; -1: not set (the library's default)
     bool identityCallbacks = false;  // the callbacks leave the data as they find it: --verify applies
     int profile = 0, warmup = 3;
 };
@@ -340,6 +341,15 @@ std::vector<Flag> makeFlags(Options& o)
                  on(o.identityCallbacks)});
     f.push_back({{"--explain"}, nullptr, "print the baked plan: passes, kernels, buffers, bytes moved (clfft-ng only)",
                  on(o.explain)});
+    f.push_back({{"--rigor"}, "R",
+                 "estimate, measure or exhaustive: how the plan is chosen (clfft-ng only; measure times the "
+                 "candidate plans, --explain shows their times)",
+                 [&o](const std::string& fl, const std::string& v) {
+                     if (v == "estimate") o.rigor = 0;
+                     else if (v == "measure") o.rigor = 1;
+                     else if (v == "exhaustive") o.rigor = 2;
+                     else throw usageError(fl + " takes estimate, measure or exhaustive, not '" + v + "'");
+                 }});
     f.push_back({{"--verify"}, nullptr, "check the result against FFTW (relative L2 error; exit 1 above the bound)",
                  on(o.verify)});
     f.push_back({{"--profile"}, "N", "time N runs (enqueue + clFinish) after the warm-up; report the median",
@@ -472,6 +482,16 @@ void printExplanation(clfftPlanHandle plan)
     std::string text(needed, '\0');
     if (explain(plan, &text[0], text.size(), nullptr) == CLFFT_SUCCESS)
         std::fprintf(stderr, "%s", text.c_str());
+}
+
+// --rigor: clfft-ng's clfftNgSetPlanRigor, looked up at run time as --explain's function is.
+void setRigor(clfftPlanHandle plan, int rigor)
+{
+    using SetRigor = clfftStatus (*)(clfftPlanHandle, int);
+    const auto set = reinterpret_cast<SetRigor>(dlsym(RTLD_DEFAULT, "clfftNgSetPlanRigor"));
+    if (!set)
+        throw usageError("--rigor: the clFFT library in use has no measured planning");
+    fft(set(plan, rigor), "clfftNgSetPlanRigor");
 }
 
 int findLibclfft(struct dl_phdr_info* info, size_t, void* data)
@@ -1061,6 +1081,8 @@ void execute(const Options& o, Run& r)
         fft(clfftSetPlanCallback(plan, o.postName.c_str(), o.postText.c_str(), 0, POSTCALLBACK, nullptr, 0),
             "clfftSetPlanCallback (post)");
 
+    if (o.rigor >= 0)
+        setRigor(plan, o.rigor);
     g_stage = "bake";
     cl_command_queue queue = res.queue;
     const double t0 = nowMs();

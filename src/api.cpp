@@ -4,6 +4,7 @@
 #include "library.h"
 #include "plan.h"
 
+#include <clFFT-ng.h>
 #include <clFFT.h>
 
 #include <algorithm>
@@ -569,6 +570,29 @@ CLFFTAPI clfftStatus clfftNgExplainPlan(const clfftPlanHandle plHandle, char* te
         if (!p.baked)
             return CLFFT_INVALID_OPERATION;
         return copyTextOut(p.baked->explanation, text, size, needed);
+    });
+}
+
+CLFFTAPI clfftStatus clfftNgSetPlanRigor(clfftPlanHandle plHandle, clfftNgRigor rigor)
+{
+    const int r = raw(rigor);
+    if (r < CLFFT_NG_ESTIMATE || r > CLFFT_NG_EXHAUSTIVE)
+        return Library::get().find(plHandle) ? CLFFT_INVALID_ARG_VALUE : CLFFT_INVALID_PLAN;
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (p.settings.rigor != r)
+            p.invalidate();
+        p.settings.rigor = r;
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftNgGetPlanRigor(const clfftPlanHandle plHandle, clfftNgRigor* rigor)
+{
+    CLFFT_NG_GETTER_PTR_CHECK(rigor)
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        *rigor = static_cast<clfftNgRigor>(p.settings.rigor >= 0 ? p.settings.rigor
+                                                                  : static_cast<int>(rigorFromEnvironment()));
+        return CLFFT_SUCCESS;
     });
 }
 

@@ -4,6 +4,8 @@
 #include <clFFT-ng.h>
 
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 using clfft_ng::CacheCounters;
 using clfft_ng::Library;
@@ -46,6 +48,49 @@ CLFFTAPI clfftStatus clfftNgGetCachePath(char* path, size_t size, size_t* needed
     } catch (...) {
         return CLFFT_OUT_OF_HOST_MEMORY;
     }
+}
+
+CLFFTAPI clfftStatus clfftNgExportWisdom(const char* path, size_t* records)
+{
+    if (!path)
+        return CLFFT_INVALID_HOST_PTR;
+    try {
+        clfft_ng::WisdomStore& store = Library::get().wisdom();
+        const std::string text = store.exportText();
+        std::ofstream f(path, std::ios::binary | std::ios::trunc);
+        if (!f || !(f << text) || !f.flush())
+            return CLFFT_FILE_CREATE_FAILURE;
+        if (records)
+            *records = clfft_ng::decodeWisdom(text).size();
+        return CLFFT_SUCCESS;
+    } catch (...) {
+        return CLFFT_OUT_OF_HOST_MEMORY;
+    }
+}
+
+CLFFTAPI clfftStatus clfftNgImportWisdom(const char* path, size_t* records)
+{
+    if (!path)
+        return CLFFT_INVALID_HOST_PTR;
+    try {
+        std::ifstream f(path, std::ios::binary);
+        if (!f)
+            return CLFFT_FILE_NOT_FOUND;
+        std::ostringstream text;
+        text << f.rdbuf();
+        const std::size_t n = Library::get().wisdom().importText(text.str());
+        if (records)
+            *records = n;
+        return CLFFT_SUCCESS;
+    } catch (...) {
+        return CLFFT_OUT_OF_HOST_MEMORY;
+    }
+}
+
+CLFFTAPI clfftStatus clfftNgForgetWisdom(void)
+{
+    Library::get().wisdom().forget();
+    return CLFFT_SUCCESS;
 }
 
 } // extern "C"

@@ -3,6 +3,7 @@
 
 #include "plan.h"
 #include "program_cache.h"
+#include "wisdom.h"
 
 #include <clFFT.h>
 
@@ -30,6 +31,9 @@ public:
     void teardown();
 
     ProgramCache& programs() { return programs_; }
+    // Measured plan choices (wisdom.h): kept across clfftTeardown, as FFTW keeps its wisdom
+    // until forgotten.
+    WisdomStore& wisdom() { return wisdom_; }
     cl_ulong debugFlags() const { return debugFlags_.load(); }
     void setDebugFlags(cl_ulong flags) { debugFlags_.store(flags); }
 
@@ -39,6 +43,7 @@ private:
     std::map<clfftPlanHandle, std::shared_ptr<Plan>> plans_;
     clfftPlanHandle next_ = 1;
     ProgramCache programs_;
+    WisdomStore wisdom_;
     std::atomic<cl_ulong> debugFlags_{0};
 };
 

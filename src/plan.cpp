@@ -1,11 +1,16 @@
 #include "plan.h"
 
+#include "measure.h"
 #include "plan_text.h"
+#include "wisdom.h"
 #include "library.h"
 #include "problem.h"
 #include "generate.h"
 
 #include <algorithm>
+#include <atomic>
+#include <system_error>
+#include <thread>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -188,6 +193,192 @@ void dumpProgram(const KernelSpec& spec, const std::string& source)
 
 } // namespace
 
+namespace {
+
+struct BakeTarget {
+    cl_device_id device = nullptr;
+    DeviceLimits limits;
+    bool dump = false;
+};
+
+// Compiles the kernels of `exec` and uploads their tables. Null when a kernel supports smaller
+// work-groups than the plan uses (register pressure): *kernelLimit then says how large.
+std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
+                                     const ExecutionPlan& exec, const std::string& header, std::size_t* kernelLimit)
+{
+    Library& lib = Library::get();
+    // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
+    const cl_ulong maxAlloc = deviceInfo<cl_ulong>(t.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    if (exec.tmpBytes > maxAlloc || exec.tmp2Bytes > maxAlloc || exec.tmp3Bytes > maxAlloc)
+        throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
+    auto baked = std::make_unique<BakedPlan>();
+    baked->device = t.device;
+    baked->explanation = header + explainPlan(exec, problem);
+    baked->inPlaceViaCopy = problem.inPlaceViaCopy;
+    baked->tmpBytes = exec.tmpBytes;
+    baked->tmp2Bytes = exec.tmp2Bytes;
+    baked->tmp3Bytes = exec.tmp3Bytes;
+    *kernelLimit = t.limits.maxWorkGroupSize;
+    for (const PassPlan& pass : exec.passes) {
+        const std::string source = generateKernelSource(pass.spec);
+        if (t.dump)
+            dumpProgram(pass.spec, source);
+        ProgramCache::Result built = lib.programs().get(s.context.get(), t.device, source, kBuildOptions);
+        if (built.status != CL_SUCCESS) {
+            // The runtime out of memory while creating or building the program: that status,
+            // as for every other OpenCL call (the source is fine; a later bake may work).
+            if (built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES ||
+                built.status == CL_MEM_OBJECT_ALLOCATION_FAILURE)
+                throw StatusError{built.status};
+            // The compiler's log is how a client finds the mistake in its callback text.
+            if (!std::getenv("CLFFT_QUIET"))
+                std::fprintf(stderr, "clfft-ng: building kernel %s failed (status %d); compiler log:\n%s\n",
+                             pass.spec.kernelName().c_str(), built.status, built.buildLog.c_str());
+            throw StatusError{CLFFT_BUILD_PROGRAM_FAILURE};
+        }
+        cl_int err = CL_SUCCESS;
+        KernelRef kernel(clCreateKernel(built.program.get(), pass.spec.kernelName().c_str(), &err));
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+        std::size_t groupLimit = 0;
+        if (clGetKernelWorkGroupInfo(kernel.get(), t.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof groupLimit,
+                                     &groupLimit, nullptr) == CL_SUCCESS &&
+            groupLimit < pass.spec.workGroupSize())
+            *kernelLimit = std::min(*kernelLimit, groupLimit);
+        BakedPass bp;
+        bp.pass = pass;
+        bp.kernel = std::move(kernel);
+        bp.twiddles = uploadTwiddles(s.context.get(), pass.spec);
+        baked->passes.push_back(std::move(bp));
+    }
+    if (*kernelLimit < t.limits.maxWorkGroupSize)
+        return nullptr;
+    return baked;
+}
+
+std::string formatMs(double ms)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g ms", ms);
+    return text;
+}
+
+// Candidates measured at most: the profile's plan and the best few others by the cost model.
+constexpr std::size_t kMeasuredCandidates = 4;
+// How much faster than the profile's plan a candidate must run to be chosen.
+constexpr double kMeasureMargin = 0.03;
+
+// The plan wisdom names, or the fastest candidate timed on the device (then remembered as
+// wisdom). Null when neither applies: estimate rigor without wisdom, callbacks (their
+// userdata is the client's), or nothing could be timed; the caller then takes the profile's plan.
+std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
+                                        Rigor rigor)
+{
+    if (problem.pre.present || problem.post.present)
+        return nullptr;
+    DeviceIdentity identity;
+    if (!queryDeviceIdentity(t.device, &identity))
+        return nullptr;
+    Library& lib = Library::get();
+    const DiskCacheConfig config = lib.programs().diskConfig();
+    const std::string key = wisdomKey(problem, t.limits, identity);
+    if (const std::optional<WisdomRecord> record = lib.wisdom().lookup(key, config)) {
+        const std::vector<Candidate> all = planCandidates(problem, t.limits, CandidateSet::Exhaustive);
+        for (std::size_t k = 0; k < all.size(); ++k) {
+            if (all[k].variant != record->variant ||
+                planFingerprint(explainPlan(all[k].plan, problem)) != record->planHash)
+                continue;
+            const std::string header = "wisdom: " + std::string(all[k].variant) + ", measured " +
+                                       formatMs(record->milliseconds) + " (fastest of " +
+                                       std::to_string(record->measured) + " candidates)\n";
+            std::size_t limit = 0;
+            if (auto baked = buildPlan(s, t, problem, all[k].plan, header, &limit))
+                return baked;
+        }
+        // A record naming no candidate of this plan (written by another planner): a miss.
+    }
+    if (rigor == Rigor::Estimate)
+        return nullptr;
+
+    std::vector<Candidate> candidates = planCandidates(
+        problem, t.limits, rigor == Rigor::Exhaustive ? CandidateSet::Exhaustive : CandidateSet::Default);
+    const std::size_t offered = candidates.size();
+    if (rigor == Rigor::Measure && candidates.size() > kMeasuredCandidates)
+        candidates.resize(kMeasuredCandidates);
+    // Compiled in parallel: on PoCL a kernel's first compile takes about a second, most of a
+    // cold measured bake. Each worker takes the next candidate.
+    std::vector<std::unique_ptr<BakedPlan>> slots(candidates.size());
+    std::vector<int> failures(candidates.size(), CLFFT_SUCCESS);
+    std::atomic<std::size_t> next{0};
+    auto work = [&]() noexcept {
+        for (std::size_t i; (i = next.fetch_add(1)) < candidates.size();) {
+            std::size_t limit = 0;
+            try {
+                slots[i] = buildPlan(s, t, problem, candidates[i].plan, std::string(), &limit);
+            } catch (const StatusError& e) {
+                failures[i] = e.status;
+            } catch (...) {
+                failures[i] = CLFFT_OUT_OF_HOST_MEMORY;
+            }
+        }
+    };
+    const std::size_t workers =
+        std::min<std::size_t>(candidates.size(), std::max(2u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> threads;
+    try {
+        for (std::size_t w = 1; w < workers; ++w)
+            threads.emplace_back(work);
+    } catch (const std::system_error&) {
+        // fewer threads: the others' candidates are taken by this one
+    }
+    work();
+    for (std::thread& th : threads)
+        th.join();
+    if (failures.front() != CLFFT_SUCCESS)
+        throw StatusError{failures.front()}; // the profile's plan fails as the estimate would
+    std::vector<std::unique_ptr<BakedPlan>> baked;
+    std::vector<const Candidate*> built;
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+        if (slots[i]) {
+            baked.push_back(std::move(slots[i]));
+            built.push_back(&candidates[i]);
+        }
+    const int rounds = rigor == Rigor::Exhaustive ? 7 : 5;
+    const std::vector<double> ms = timeBakedPlans(s, t.device, baked, rounds);
+    std::size_t best = ms.size();
+    for (std::size_t i = 0; i < ms.size(); ++i)
+        if (ms[i] >= 0 && (best == ms.size() || ms[i] < ms[best]))
+            best = i;
+    if (best == ms.size())
+        return nullptr;
+    // The profile's plan stays unless another is clearly faster: a win inside the timing noise
+    // would trade the tuned default for a coin toss.
+    if (built.front() == &candidates.front() && ms.front() >= 0 && ms[best] > ms.front() * (1 - kMeasureMargin))
+        best = 0;
+
+    std::string header = "measured " + std::to_string(baked.size()) + " of " + std::to_string(offered) +
+                         " candidates (" + rigorName(rigor) + ", median of " + std::to_string(rounds) + "):\n";
+    for (std::size_t i = 0; i < ms.size(); ++i)
+        header += "  " + std::string(i == best ? "* " : "  ") + built[i]->variant + ": " +
+                  (ms[i] < 0 ? std::string("failed") : formatMs(ms[i])) + " (estimated cost " +
+                  std::to_string(static_cast<long long>(built[i]->estimatedCost)) + ")\n";
+    WisdomRecord record;
+    record.key = key;
+    record.variant = built[best]->variant;
+    record.planHash = planFingerprint(explainPlan(built[best]->plan, problem));
+    record.milliseconds = ms[best];
+    record.measured = baked.size();
+    record.candidates = offered;
+    record.problem = problemText(problem);
+    record.device = identity.describe();
+    lib.wisdom().remember(record, config);
+    std::unique_ptr<BakedPlan> winner = std::move(baked[best]);
+    winner->explanation = header + winner->explanation;
+    return winner;
+}
+
+} // namespace
+
 void bakePlan(Plan& plan, cl_command_queue queue)
 {
     PlanSettings& s = plan.settings;
@@ -209,7 +400,9 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     if (problem.precision == Precision::Double && deviceInfo<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) == 0)
         throw StatusError{CLFFT_DEVICE_NO_DOUBLE};
 
-    DeviceLimits limits;
+    BakeTarget target;
+    target.device = device;
+    DeviceLimits& limits = target.limits;
     limits.localMemBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE));
     limits.maxWorkGroupSize = deviceInfo<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
     // A smaller local memory can be imposed to exercise the paths small-memory devices take.
@@ -232,20 +425,37 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     limits.noLibraryMemory = std::getenv("CLFFT_REQUEST_LIB_NOMEMALLOC") != nullptr;
 
     Library& lib = Library::get();
-    const bool dump = (lib.debugFlags() & CLFFT_DUMP_PROGRAMS) != 0 || std::getenv("CLFFT_DUMP_PROGRAMS") != nullptr;
+    target.dump = (lib.debugFlags() & CLFFT_DUMP_PROGRAMS) != 0 || std::getenv("CLFFT_DUMP_PROGRAMS") != nullptr;
+    auto explainIfAsked = [](const BakedPlan& baked) {
+        if (const char* explain = std::getenv("CLFFT_NG_EXPLAIN"); explain && *explain && *explain != '0')
+            std::fprintf(stderr, "clfft-ng plan: %s", baked.explanation.c_str());
+    };
 
-    // A kernel may support smaller work-groups than the device (register pressure): plan
-    // again within the kernel's own limit.
     // CLFFT_NG_CANDIDATE=k bakes candidate k of planCandidates instead of the profile's plan:
-    // how the tests run every candidate on a device (and measured planning will time them).
+    // how the tests run every candidate on a device (CLFFT_NG_CANDIDATE_SET=exhaustive: of the
+    // exhaustive set).
     const char* candidateText = std::getenv("CLFFT_NG_CANDIDATE");
     const bool chooseCandidate = candidateText && *candidateText;
     const std::size_t candidate = chooseCandidate ? std::strtoull(candidateText, nullptr, 10) : 0;
+    const char* setText = std::getenv("CLFFT_NG_CANDIDATE_SET");
+    const CandidateSet set =
+        setText && std::string(setText) == "exhaustive" ? CandidateSet::Exhaustive : CandidateSet::Default;
+
+    if (!chooseCandidate) {
+        const Rigor rigor = s.rigor >= 0 ? static_cast<Rigor>(s.rigor) : rigorFromEnvironment();
+        if (auto baked = bakeMeasured(s, target, problem, rigor)) {
+            explainIfAsked(*baked);
+            plan.baked = std::move(baked);
+            return;
+        }
+    }
+    // A kernel may support smaller work-groups than the device (register pressure): plan
+    // again within the kernel's own limit.
     for (int attempt = 0; attempt < 4; ++attempt) {
         std::string header;
         ExecutionPlan exec;
         if (chooseCandidate) {
-            std::vector<Candidate> candidates = planCandidates(problem, limits);
+            std::vector<Candidate> candidates = planCandidates(problem, limits, set);
             if (candidate >= candidates.size())
                 throw StatusError{CLFFT_INVALID_ARG_VALUE};
             header = "candidate " + std::to_string(candidate) + " of " + std::to_string(candidates.size()) + " (" +
@@ -254,56 +464,13 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         } else {
             exec = planProblem(problem, limits);
         }
-        // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
-        const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
-        if (exec.tmpBytes > maxAlloc || exec.tmp2Bytes > maxAlloc || exec.tmp3Bytes > maxAlloc)
-            throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
-        auto baked = std::make_unique<BakedPlan>();
-        baked->device = device;
-        baked->explanation = header + explainPlan(exec, problem);
-        baked->inPlaceViaCopy = problem.inPlaceViaCopy;
-        baked->tmpBytes = exec.tmpBytes;
-        baked->tmp2Bytes = exec.tmp2Bytes;
-        baked->tmp3Bytes = exec.tmp3Bytes;
-        std::size_t kernelLimit = limits.maxWorkGroupSize;
-        for (const PassPlan& pass : exec.passes) {
-            const std::string source = generateKernelSource(pass.spec);
-            if (dump)
-                dumpProgram(pass.spec, source);
-            ProgramCache::Result built = lib.programs().get(s.context.get(), device, source, kBuildOptions);
-            if (built.status != CL_SUCCESS) {
-                // The runtime out of memory while creating or building the program: that status,
-                // as for every other OpenCL call (the source is fine; a later bake may work).
-                if (built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES ||
-                    built.status == CL_MEM_OBJECT_ALLOCATION_FAILURE)
-                    throw StatusError{built.status};
-                // The compiler's log is how a client finds the mistake in its callback text.
-                if (!std::getenv("CLFFT_QUIET"))
-                    std::fprintf(stderr, "clfft-ng: building kernel %s failed (status %d); compiler log:\n%s\n",
-                                 pass.spec.kernelName().c_str(), built.status, built.buildLog.c_str());
-                throw StatusError{CLFFT_BUILD_PROGRAM_FAILURE};
-            }
-            cl_int err = CL_SUCCESS;
-            KernelRef kernel(clCreateKernel(built.program.get(), pass.spec.kernelName().c_str(), &err));
-            if (err != CL_SUCCESS)
-                throw StatusError{err};
-            std::size_t groupLimit = 0;
-            if (clGetKernelWorkGroupInfo(kernel.get(), device, CL_KERNEL_WORK_GROUP_SIZE, sizeof groupLimit,
-                                         &groupLimit, nullptr) == CL_SUCCESS &&
-                groupLimit < pass.spec.workGroupSize())
-                kernelLimit = std::min(kernelLimit, groupLimit);
-            BakedPass bp;
-            bp.pass = pass;
-            bp.kernel = std::move(kernel);
-            bp.twiddles = uploadTwiddles(s.context.get(), pass.spec);
-            baked->passes.push_back(std::move(bp));
-        }
-        if (kernelLimit < limits.maxWorkGroupSize) {
+        std::size_t kernelLimit = 0;
+        std::unique_ptr<BakedPlan> baked = buildPlan(s, target, problem, exec, header, &kernelLimit);
+        if (!baked) {
             limits.maxWorkGroupSize = kernelLimit;
             continue;
         }
-        if (const char* explain = std::getenv("CLFFT_NG_EXPLAIN"); explain && *explain && *explain != '0')
-            std::fprintf(stderr, "clfft-ng plan: %s", baked->explanation.c_str());
+        explainIfAsked(*baked);
         plan.baked = std::move(baked);
         return;
     }

@@ -51,6 +51,8 @@ struct PlanSettings {
     double forwardScale = 1.0;
     double backwardScale = 1.0;
     bool backwardScaleSet = false;
+    // clfftNgSetPlanRigor (a clfftNgRigor value); -1: CLFFT_NG_RIGOR, read at bake.
+    int rigor = -1;
     CallbackSettings preCallback;
     CallbackSettings postCallback;
 

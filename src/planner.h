@@ -67,7 +67,11 @@ struct Candidate {
     double estimatedCost;
     ExecutionPlan plan;
 };
-std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits& limits);
+// Default: the variants above (what MEASURE times the best of). Exhaustive: those first, then
+// variants of the profile's finer values (EXHAUSTIVE times them all).
+enum class CandidateSet { Default, Exhaustive };
+std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits& limits,
+                                      CandidateSet set = CandidateSet::Default);
 
 // The cost model's estimate of a plan's time, in bytes of global-memory traffic: every pass's
 // reads and writes, plus its radix passes through local memory (fftCost) at kLocalTripCost of a

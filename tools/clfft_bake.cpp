@@ -2,6 +2,7 @@
 // or clears such a directory. See docs/cache.md for usage and the plan-list format.
 #include "disk_cache.h"
 #include "program_cache.h"
+#include "wisdom_store.h"
 
 #include <clFFT-ng.h>
 
@@ -20,9 +21,13 @@
 namespace {
 
 const char* usage =
-    "usage: clfft-bake [--platform N] [--device N] --cache DIR [--plan 'SPEC']... [--plans FILE]...\n"
+    "usage: clfft-bake [--platform N] [--device N] --cache DIR [--measure | --exhaustive] [--wisdom FILE]\n"
+    "                  [--plan 'SPEC']... [--plans FILE]...\n"
     "       clfft-bake --list-devices\n"
-    "       clfft-bake --cache DIR (--list | --verify [--build] | --clear)\n"
+    "       clfft-bake --cache DIR (--list | --verify [--build] | --clear | --import-wisdom FILE)\n"
+    "--measure, --exhaustive: choose each plan by timing its candidates on the device (rigor\n"
+    "      MEASURE or EXHAUSTIVE) and keep the choice as wisdom in DIR/wisdom; --wisdom FILE also\n"
+    "      writes that wisdom to FILE. --import-wisdom FILE: the valid records of FILE into DIR/wisdom\n"
     "SPEC: c2c|r2c|c2r 1d|2d|3d LENGTHS [single|double] [LAYOUTS] [inplace|outofplace] [batch=N]\n"
     "      LENGTHS: 4096 or 64x64 (or one number per dimension); layouts: interleaved, planar\n"
     "      (c2c: two, in and out; r2c/c2r: one, of the hermitian side; default interleaved)\n"
@@ -161,6 +166,11 @@ int listOrVerify(const std::string& dir, bool verify, bool build, cl_context con
                     double(now - e.mtime) / 3600.0, status.c_str(), e.entry.info.c_str());
     }
     std::printf("%zu entries, %s, %d bad\n", entries.size(), humanBytes(double(total)).c_str(), bad);
+    const auto wisdom = clfft_ng::listWisdom(dir);
+    for (const auto& r : wisdom)
+        std::printf("wisdom %.16s  %-40.40s  %9.4f ms  %s\n", r.key.c_str(), r.variant.c_str(), r.milliseconds,
+                    r.problem.c_str());
+    std::printf("%zu wisdom records\n", wisdom.size());
     return verify && bad ? 1 : 0;
 }
 
@@ -172,6 +182,8 @@ int main(int argc, char** argv)
     std::string cacheDir;
     std::vector<std::string> planLines;
     bool listDevices = false, list = false, verify = false, build = false, clear = false;
+    int rigor = -1; // clfftNgRigor of every plan; -1: the library's default
+    std::string wisdomOut, wisdomIn;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&]() -> std::string {
@@ -197,6 +209,10 @@ int main(int argc, char** argv)
         else if (a == "--verify") verify = true;
         else if (a == "--build") build = true;
         else if (a == "--clear") clear = true;
+        else if (a == "--measure") rigor = CLFFT_NG_MEASURE;
+        else if (a == "--exhaustive") rigor = CLFFT_NG_EXHAUSTIVE;
+        else if (a == "--wisdom") wisdomOut = value();
+        else if (a == "--import-wisdom") wisdomIn = value();
         else if (a == "--help" || a == "-h") { std::printf("%s", usage); return 0; }
         else { std::fprintf(stderr, "unknown argument %s\n%s", a.c_str(), usage); return 2; }
     }
@@ -216,11 +232,31 @@ int main(int argc, char** argv)
     if (cacheDir.empty()) { std::fprintf(stderr, "--cache DIR is required\n%s", usage); return 2; }
     if (clear) {
         const long n = clfft_ng::clearEntries(cacheDir);
+        const long w = clfft_ng::clearWisdom(cacheDir);
         if (n < 0)
             std::printf("cannot read %s\n", cacheDir.c_str());
         else
-            std::printf("removed %ld files from %s\n", n, cacheDir.c_str());
+            std::printf("removed %ld files and %ld wisdom records from %s\n", n, w < 0 ? 0 : w, cacheDir.c_str());
         return n < 0 ? 1 : 0;
+    }
+    if (!wisdomIn.empty()) {
+        std::ifstream f(wisdomIn, std::ios::binary);
+        if (!f) { std::fprintf(stderr, "cannot read %s\n", wisdomIn.c_str()); return 2; }
+        std::ostringstream text;
+        text << f.rdbuf();
+        std::size_t rejected = 0;
+        const auto records = clfft_ng::decodeWisdom(text.str(), &rejected);
+        clfft_ng::DiskCacheConfig config;
+        config.enabled = true;
+        config.userDir = cacheDir;
+        config.sharedFiles = true; // a system cache is read by every user
+        clfft_ng::WisdomStore store;
+        for (const auto& r : records)
+            store.remember(r, config);
+        const std::size_t written = clfft_ng::listWisdom(cacheDir).size();
+        std::printf("imported %zu wisdom records (%zu rejected) into %s (%zu there now)\n", records.size(), rejected,
+                    clfft_ng::wisdomDirectory(cacheDir).c_str(), written);
+        return records.empty() && rejected ? 1 : 0;
     }
 
     const auto ps = platforms();
@@ -266,6 +302,8 @@ int main(int argc, char** argv)
                 if (spec.layouts.size() == 2) clfftSetLayout(plan, spec.layouts[0], spec.layouts[1]);
                 clfftSetResultLocation(plan, spec.placement);
                 clfftSetPlanBatchSize(plan, spec.batch);
+                if (rigor >= 0)
+                    clfftNgSetPlanRigor(plan, static_cast<clfftNgRigor>(rigor));
                 status = clfftBakePlan(plan, 1, &queue, nullptr, nullptr);
                 clfftDestroyPlan(&plan);
             }
@@ -288,6 +326,18 @@ int main(int argc, char** argv)
                 "%llu written (%s)\n",
                 built, reused, failed, (unsigned long long)s.sourceBuilds, (unsigned long long)s.binaryLoads,
                 (unsigned long long)s.diskWrites, humanBytes(double(s.bytesWritten)).c_str());
+    if (rigor >= 0)
+        std::printf("wisdom: %zu records in %s\n", clfft_ng::listWisdom(cacheDir).size(),
+                    clfft_ng::wisdomDirectory(cacheDir).c_str());
+    if (!wisdomOut.empty()) {
+        std::size_t records = 0;
+        if (clfftNgExportWisdom(wisdomOut.c_str(), &records) != CLFFT_SUCCESS) {
+            std::fprintf(stderr, "cannot write %s\n", wisdomOut.c_str());
+            failed = failed ? failed : 1;
+        } else {
+            std::printf("wisdom: %zu records written to %s\n", records, wisdomOut.c_str());
+        }
+    }
     clfftTeardown();
     clReleaseCommandQueue(queue);
     clReleaseContext(context);

@@ -113,7 +113,7 @@ double estimatedCost(const ExecutionPlan& plan)
     return cost;
 }
 
-std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits& limits)
+std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits& limits, CandidateSet set)
 {
     const TuningProfile& base = tuningFor(limits);
     std::vector<Candidate> out;
@@ -158,6 +158,43 @@ std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits
         DeviceLimits noLanes = limits;
         noLanes.laneKernels = false;
         consider("no lane kernels", base, noLanes);
+    }
+    // Exhaustive: also the profile's finer values, after the variants above so that a plan
+    // they share keeps the shorter set's label (wisdom names a candidate by label and plan).
+    if (set == CandidateSet::Exhaustive) {
+        for (std::size_t maxLength : {std::size_t(512), std::size_t(256)}) {
+            TuningProfile t = base;
+            t.maxSingleKernelLength = std::min(t.maxSingleKernelLength, maxLength);
+            t.maxConvolutionKernelLength = std::min(t.maxConvolutionKernelLength, maxLength);
+            consider(maxLength == 512 ? "one kernel up to 512" : "one kernel up to 256", t, limits);
+        }
+        for (std::size_t group : {std::size_t(128), std::size_t(64)}) {
+            TuningProfile t = base;
+            t.maxWorkGroup = std::min(t.maxWorkGroup, group);
+            consider(group == 128 ? "at most 128 per group" : "at most 64 per group", t, limits);
+        }
+        for (std::size_t budget : {std::size_t(16384), std::size_t(65536)}) {
+            TuningProfile t = base;
+            t.groupLocalBudget = budget;
+            consider(budget == 16384 ? "16 KiB per packed group" : "64 KiB per packed group", t, limits);
+        }
+        if (limits.isCpu()) {
+            TuningProfile t = base;
+            t.laneLocalCap = base.laneLocalCap / 2;
+            consider("lane kernels in half the local memory", t, limits);
+            t = base;
+            t.rowLaneFirstPassLines = base.rowLaneFirstPassLines / 2;
+            consider("row lanes: fewer lines in the first pass", t, limits);
+            t = base;
+            t.rowLaneFirstPassLines = base.rowLaneFirstPassLines * 2;
+            consider("row lanes: more lines in the first pass", t, limits);
+            t = base;
+            t.rowLaneMaxRadix = 4;
+            consider("row lanes: radices up to 4", t, limits);
+            t = base;
+            t.realPairMaxLength = 0;
+            consider("no real row pairs", t, limits);
+        }
     }
     // The profile's plan first (it is what ESTIMATE runs), the others by estimated cost.
     std::stable_sort(out.begin() + 1, out.end(),
