@@ -263,8 +263,9 @@ std::string formatMs(double ms)
     return text;
 }
 
-// Candidates measured at most: the profile's plan and the best few others by the cost model.
-constexpr std::size_t kMeasuredCandidates = 4;
+// Candidates MEASURE times at most: the profile's plan and the best others by the cost model
+// (the default set rarely holds more; each costs a compile when the cache is cold).
+constexpr std::size_t kMeasuredCandidates = 8;
 // How much faster than the profile's plan a candidate must run to be chosen.
 constexpr double kMeasureMargin = 0.03;
 

@@ -59,16 +59,17 @@ const TuningProfile& tuningFor(const DeviceLimits& limits);
 ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits);
 
 // Candidate plans for measured planning: the profile's plan first (planProblem's), then
-// distinct plans from variants of the profile's choices (shorter single kernels, other group
-// sizes, on CPUs each kernel form switched off), ordered by estimatedCost. Every candidate is a
-// correct plan for the problem. Throws as planProblem.
+// distinct plans from variants of the profile's choices (planner.cpp, kVariants: shorter single
+// kernels and convolutions, other group sizes, on CPUs each kernel form switched off, row-lane
+// radices, real rows in pairs), ordered by estimatedCost. Every candidate is a correct plan for
+// the problem. Throws as planProblem.
 struct Candidate {
     const char* variant;       // what differs from the profile's plan
     double estimatedCost;
     ExecutionPlan plan;
 };
-// Default: the variants above (what MEASURE times the best of). Exhaustive: those first, then
-// variants of the profile's finer values (EXHAUSTIVE times them all).
+// Default: the variants MEASURE times. Exhaustive: those, then finer values of the profile
+// (EXHAUSTIVE times them all).
 enum class CandidateSet { Default, Exhaustive };
 std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits& limits,
                                       CandidateSet set = CandidateSet::Default);

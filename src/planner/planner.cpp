@@ -113,6 +113,53 @@ double estimatedCost(const ExecutionPlan& plan)
     return cost;
 }
 
+namespace {
+
+// One variant of the profile's choices: what it changes, and whether the default set (what
+// MEASURE times) holds it or only the exhaustive one.
+struct Variant {
+    const char* label;
+    bool exhaustiveOnly;
+    bool cpuOnly;
+    void (*apply)(TuningProfile& t, DeviceLimits& l);
+};
+
+void capKernelLength(TuningProfile& t, std::size_t n)
+{
+    t.maxSingleKernelLength = std::min(t.maxSingleKernelLength, n);
+    t.maxConvolutionKernelLength = std::min(t.maxConvolutionKernelLength, n);
+}
+
+// In the order they are tried: a plan two variants share keeps the first one's label (wisdom
+// names a candidate by label and plan), so the default set comes first.
+const Variant kVariants[] = {
+    // The split of a long length into passes, and of a convolution (Rader, Bluestein) in kernels.
+    {"one kernel up to 4096", false, false, [](TuningProfile& t, DeviceLimits&) { capKernelLength(t, 4096); }},
+    {"one kernel up to 2048", false, false, [](TuningProfile& t, DeviceLimits&) { capKernelLength(t, 2048); }},
+    {"one kernel up to 1024", false, false, [](TuningProfile& t, DeviceLimits&) { capKernelLength(t, 1024); }},
+    {"one kernel up to 512", false, false, [](TuningProfile& t, DeviceLimits&) { capKernelLength(t, 512); }},
+    // Work-items per group and transforms per group.
+    {"groups of 32", false, false, [](TuningProfile& t, DeviceLimits&) { t.targetGroupThreads = t.rowLaneGroupThreads = 32; }},
+    {"groups of 128", false, false, [](TuningProfile& t, DeviceLimits&) { t.targetGroupThreads = t.rowLaneGroupThreads = 128; }},
+    {"groups of 256", false, false, [](TuningProfile& t, DeviceLimits&) { t.targetGroupThreads = t.rowLaneGroupThreads = 256; }},
+    {"at most 64 per group", false, false, [](TuningProfile& t, DeviceLimits&) { t.maxWorkGroup = std::min<std::size_t>(t.maxWorkGroup, 64); }},
+    // Kernel family (CPU forms), radices of the row-lane passes, real rows in pairs.
+    {"no row lanes", false, true, [](TuningProfile&, DeviceLimits& l) { l.rowLaneKernels = false; }},
+    {"no lane kernels", false, true, [](TuningProfile&, DeviceLimits& l) { l.laneKernels = false; }},
+    {"row lanes: radices up to 4", false, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneMaxRadix = 4; }},
+    {"no real row pairs", false, true, [](TuningProfile& t, DeviceLimits&) { t.realPairMaxLength = 0; }},
+    // Exhaustive only: finer values.
+    {"one kernel up to 256", true, false, [](TuningProfile& t, DeviceLimits&) { capKernelLength(t, 256); }},
+    {"at most 128 per group", true, false, [](TuningProfile& t, DeviceLimits&) { t.maxWorkGroup = std::min<std::size_t>(t.maxWorkGroup, 128); }},
+    {"16 KiB per packed group", true, false, [](TuningProfile& t, DeviceLimits&) { t.groupLocalBudget = 16384; }},
+    {"64 KiB per packed group", true, false, [](TuningProfile& t, DeviceLimits&) { t.groupLocalBudget = 65536; }},
+    {"lane kernels in half the local memory", true, true, [](TuningProfile& t, DeviceLimits&) { t.laneLocalCap /= 2; }},
+    {"row lanes: fewer lines in the first pass", true, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneFirstPassLines /= 2; }},
+    {"row lanes: more lines in the first pass", true, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneFirstPassLines *= 2; }},
+};
+
+} // namespace
+
 std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits& limits, CandidateSet set)
 {
     const TuningProfile& base = tuningFor(limits);
@@ -131,70 +178,13 @@ std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits
     consider("profile", base, limits);
     if (out.empty())
         throw StatusError{CLFFT_NOTIMPLEMENTED};
-    // Variants of the profile's choices: shorter single kernels (more passes, less local
-    // memory), other group sizes, and on CPUs each kernel form switched off.
-    for (std::size_t maxLength : {std::size_t(4096), std::size_t(2048), std::size_t(1024)}) {
-        if (maxLength >= base.maxSingleKernelLength)
+    for (const Variant& v : kVariants) {
+        if ((v.exhaustiveOnly && set != CandidateSet::Exhaustive) || (v.cpuOnly && !limits.isCpu()))
             continue;
         TuningProfile t = base;
-        t.maxSingleKernelLength = maxLength;
-        t.maxConvolutionKernelLength = std::min(t.maxConvolutionKernelLength, maxLength);
-        consider(maxLength == 4096 ? "one kernel up to 4096" : maxLength == 2048 ? "one kernel up to 2048"
-                                                                                  : "one kernel up to 1024",
-                 t, limits);
-    }
-    for (std::size_t threads : {std::size_t(32), std::size_t(128), std::size_t(256)}) {
-        if (threads == base.targetGroupThreads)
-            continue;
-        TuningProfile t = base;
-        t.targetGroupThreads = threads;
-        t.rowLaneGroupThreads = threads;
-        consider(threads == 32 ? "groups of 32" : threads == 128 ? "groups of 128" : "groups of 256", t, limits);
-    }
-    if (limits.isCpu()) {
-        DeviceLimits noRowLanes = limits;
-        noRowLanes.rowLaneKernels = false;
-        consider("no row lanes", base, noRowLanes);
-        DeviceLimits noLanes = limits;
-        noLanes.laneKernels = false;
-        consider("no lane kernels", base, noLanes);
-    }
-    // Exhaustive: also the profile's finer values, after the variants above so that a plan
-    // they share keeps the shorter set's label (wisdom names a candidate by label and plan).
-    if (set == CandidateSet::Exhaustive) {
-        for (std::size_t maxLength : {std::size_t(512), std::size_t(256)}) {
-            TuningProfile t = base;
-            t.maxSingleKernelLength = std::min(t.maxSingleKernelLength, maxLength);
-            t.maxConvolutionKernelLength = std::min(t.maxConvolutionKernelLength, maxLength);
-            consider(maxLength == 512 ? "one kernel up to 512" : "one kernel up to 256", t, limits);
-        }
-        for (std::size_t group : {std::size_t(128), std::size_t(64)}) {
-            TuningProfile t = base;
-            t.maxWorkGroup = std::min(t.maxWorkGroup, group);
-            consider(group == 128 ? "at most 128 per group" : "at most 64 per group", t, limits);
-        }
-        for (std::size_t budget : {std::size_t(16384), std::size_t(65536)}) {
-            TuningProfile t = base;
-            t.groupLocalBudget = budget;
-            consider(budget == 16384 ? "16 KiB per packed group" : "64 KiB per packed group", t, limits);
-        }
-        if (limits.isCpu()) {
-            TuningProfile t = base;
-            t.laneLocalCap = base.laneLocalCap / 2;
-            consider("lane kernels in half the local memory", t, limits);
-            t = base;
-            t.rowLaneFirstPassLines = base.rowLaneFirstPassLines / 2;
-            consider("row lanes: fewer lines in the first pass", t, limits);
-            t = base;
-            t.rowLaneFirstPassLines = base.rowLaneFirstPassLines * 2;
-            consider("row lanes: more lines in the first pass", t, limits);
-            t = base;
-            t.rowLaneMaxRadix = 4;
-            consider("row lanes: radices up to 4", t, limits);
-            t = base;
-            t.realPairMaxLength = 0;
-            consider("no real row pairs", t, limits);
-        }
+        DeviceLimits l = limits;
+        v.apply(t, l);
+        consider(v.label, t, l);
     }
     // The profile's plan first (it is what ESTIMATE runs), the others by estimated cost.
     std::stable_sort(out.begin() + 1, out.end(),

@@ -136,7 +136,8 @@ BOOST_AUTO_TEST_CASE(candidates_start_with_the_profile_plan_and_all_fit)
                                    TransformKind::ComplexToReal})
             for (const auto& dims : problems) {
                 const Problem pr = multiD(kind, dims, Precision::Single, false, 16);
-                const std::vector<Candidate> cs = planCandidates(pr, shape.limits);
+                for (CandidateSet set : {CandidateSet::Default, CandidateSet::Exhaustive}) {
+                const std::vector<Candidate> cs = planCandidates(pr, shape.limits, set);
                 BOOST_REQUIRE(!cs.empty());
                 const ExecutionPlan first = planProblem(pr, shape.limits);
                 BOOST_REQUIRE_EQUAL(cs[0].plan.passes.size(), first.passes.size());
@@ -160,6 +161,7 @@ BOOST_AUTO_TEST_CASE(candidates_start_with_the_profile_plan_and_all_fit)
                 }
                 total += cs.size();
                 multiple += cs.size() > 1;
+                }
             }
     BOOST_TEST_MESSAGE(total << " candidates; " << multiple << " problems with more than one");
     BOOST_TEST(multiple > 0u);
