@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
 
 namespace clfft_ng {
 
@@ -187,6 +188,9 @@ MemRef uploadTwiddles(cl_context context, const KernelSpec& spec)
 
 void dumpProgram(const KernelSpec& spec, const std::string& source)
 {
+    // Measured bakes build candidates in parallel, and two may share a kernel.
+    static std::mutex dumpMutex;
+    std::lock_guard<std::mutex> lock(dumpMutex);
     std::ofstream f(spec.kernelName() + ".cl");
     f << source;
 }
