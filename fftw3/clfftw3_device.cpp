@@ -4,6 +4,8 @@
 
 #include "clfftw3_internal.h"
 
+#include <clFFT-ng.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -197,7 +199,7 @@ void release_dev(DevPlan& d)
 // complex arrays (re and im in two buffers with the same strides).
 bool make_clfft(DevPlan& d, cl_command_queue queue, Kind kind, bool inPlace, bool planarIn, bool planarOut,
                 const std::vector<long long>& n, const std::vector<long long>& is, const std::vector<long long>& os,
-                long long batch, long long idist, long long odist)
+                long long batch, long long idist, long long odist, unsigned flags)
 {
     const size_t rank = n.size();
     if (rank < 1 || rank > 3)
@@ -231,6 +233,15 @@ bool make_clfft(DevPlan& d, cl_command_queue queue, Kind kind, bool inPlace, boo
               clfftSetPlanBatchSize(d.handle, (size_t)batch) == CLFFT_SUCCESS &&
               clfftSetPlanScale(d.handle, CLFFT_FORWARD, 1.0f) == CLFFT_SUCCESS &&
               clfftSetPlanScale(d.handle, CLFFT_BACKWARD, 1.0f) == CLFFT_SUCCESS;
+    // FFTW's planner flags as clfft-ng's rigor (docs/tuning.md): ESTIMATE takes the cost model's
+    // plan, MEASURE (FFTW's default) times the candidates, PATIENT and EXHAUSTIVE time them all;
+    // either way the choice is kept as wisdom. CLFFT_NG_RIGOR, when set, decides instead.
+    if (ok && !std::getenv("CLFFT_NG_RIGOR")) {
+        const clfftNgRigor rigor = (flags & FFTW_ESTIMATE) ? CLFFT_NG_ESTIMATE
+                                   : (flags & (FFTW_PATIENT | FFTW_EXHAUSTIVE)) ? CLFFT_NG_EXHAUSTIVE
+                                                                               : CLFFT_NG_MEASURE;
+        ok = clfftNgSetPlanRigor(d.handle, rigor) == CLFFT_SUCCESS;
+    }
     if (ok)
         ok = clfftBakePlan(d.handle, 1, &queue, nullptr, nullptr) == CLFFT_SUCCESS;
     if (!ok) {

@@ -125,7 +125,7 @@ void release_dev(DevPlan& d);
 // complex arrays (re and im in two buffers with the same strides).
 bool make_clfft(DevPlan& d, cl_command_queue queue, Kind kind, bool inPlace, bool planarIn, bool planarOut,
                 const std::vector<long long>& n, const std::vector<long long>& is, const std::vector<long long>& os,
-                long long batch, long long idist, long long odist);
+                long long batch, long long idist, long long odist, unsigned flags);
 
 // ---- layouts (clfftw3_layout.cpp) -------------------------------------------------------------
 

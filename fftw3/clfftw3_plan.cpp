@@ -53,7 +53,7 @@ bool make_packed(Plan* p)
     for (const Dim& d : pb.loops)
         batch *= d.n;
     DevPlan& d = p->packed;
-    if (!make_clfft(d, p->queue, pb.kind, false, false, false, n, is, os, batch, cin, cout))
+    if (!make_clfft(d, p->queue, pb.kind, false, false, false, n, is, os, batch, cin, cout, pb.flags))
         return false;
     d.bytesIn = (size_t)(cin * batch) * sizeof(real_t) * (is_complex_in(pb.kind) ? 2 : 1);
     d.bytesOut = (size_t)(cout * batch) * sizeof(real_t) * (is_complex_out(pb.kind) ? 2 : 1);
@@ -72,7 +72,7 @@ bool make_direct(Plan* p, const DirectForm& f)
 {
     DevPlan& d = p->direct;
     if (!make_clfft(d, p->queue, p->pb.kind, f.inPlace, f.planarIn, f.planarOut, f.n, f.is, f.os, f.batch, f.idist,
-                    f.odist))
+                    f.odist, p->pb.flags))
         return false;
     d.inReach = f.inReach;
     d.outReach = f.outReach;
