@@ -78,8 +78,8 @@ CLFFT_MPI_API clfftStatus clfftMpiLocalSize2DTransposed(size_t n0, size_t n1, MP
 CLFFT_MPI_API clfftStatus clfftMpiLocalSize3DTransposed(size_t n0, size_t n1, size_t n2, MPI_Comm comm,
 	size_t* localN0, size_t* localStart0, size_t* localN1, size_t* localStart1, size_t* allocElements);
 /* "howmany" forms: rank 2 or 3 dimensions n[0..rank), each element a tuple of howmany
- * consecutive numbers; counts are multiplied by howmany. (Plans with howmany > 1 are not
- * implemented yet: these give the distribution only.) */
+ * consecutive numbers; counts are multiplied by howmany (the distribution of the plans of
+ * clfftMpiCreatePlanMany). */
 CLFFT_MPI_API clfftStatus clfftMpiLocalSizeMany(int rank, const size_t* n, size_t howmany, MPI_Comm comm,
 	size_t* localN0, size_t* localStart0, size_t* allocElements);
 CLFFT_MPI_API clfftStatus clfftMpiLocalSizeManyTransposed(int rank, const size_t* n, size_t howmany,
@@ -99,6 +99,21 @@ CLFFT_MPI_API clfftStatus clfftMpiLocalSizeManyTransposed(int rank, const size_t
  * allocElements each. */
 CLFFT_MPI_API clfftStatus clfftMpiCreatePlan(clfftMpiPlanHandle* plan, MPI_Comm comm,
 	cl_context context, cl_command_queue queue, clfftDim dim, const size_t* lengths,
+	clfftMpiKind kind, clfftPrecision precision, clfftDirection direction, unsigned flags,
+	clfftResultLocation placement);
+
+/* clfftMpiCreatePlanMany (collective): howmany interleaved transforms of the same shape, as
+ * FFTW-MPI's fftw_mpi_plan_many_dft: element (i0, i1, i2) of transform h is at
+ * ((i0 n1 + i1) n2 + i2) howmany + h of the global array (2D: (i0 n1 + i1) howmany + h; real
+ * arrays with their padded last dimension, complex ones with nlast/2+1), split along n0 as
+ * above; the transposed layout is n1 x n0 (x n2) x howmany, split along n1. Sizes, allocation and
+ * layout: clfftMpiLocalSizeMany[Transposed] with the complex dimensions; clfftMpiGetPlanLayout's
+ * allocElements counts howmany numbers per element. howmany = 1 is clfftMpiCreatePlan; 0 is
+ * CLFFT_INVALID_ARG_VALUE. With howmany > 1 (and more than one rank or a TRANSPOSED flag), two
+ * more device copies reorder the slab to and from the order where the local FFTs over the last
+ * dimensions are one batched plan (docs/distributed.md). Slab plans only (no pencils). */
+CLFFT_MPI_API clfftStatus clfftMpiCreatePlanMany(clfftMpiPlanHandle* plan, MPI_Comm comm,
+	cl_context context, cl_command_queue queue, clfftDim dim, const size_t* lengths, size_t howmany,
 	clfftMpiKind kind, clfftPrecision precision, clfftDirection direction, unsigned flags,
 	clfftResultLocation placement);
 

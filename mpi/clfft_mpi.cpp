@@ -85,6 +85,15 @@ clfftStatus clfftMpiCreatePlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_conte
                                clfftDim dim, const size_t* lengths, clfftMpiKind kind, clfftPrecision precision,
                                clfftDirection direction, unsigned flags, clfftResultLocation placement)
 {
+	return clfftMpiCreatePlanMany(plan, comm, context, queue, dim, lengths, 1, kind, precision, direction, flags,
+	                              placement);
+}
+
+clfftStatus clfftMpiCreatePlanMany(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_context context,
+                                   cl_command_queue queue, clfftDim dim, const size_t* lengths, size_t howmany,
+                                   clfftMpiKind kind, clfftPrecision precision, clfftDirection direction,
+                                   unsigned flags, clfftResultLocation placement)
+{
 	int P = 0, me = 0;
 	// Without a usable communicator there is nobody to agree with.
 	if (clfftStatus st = commShape(comm, &P, &me); st != CLFFT_SUCCESS) return st;
@@ -95,7 +104,7 @@ clfftStatus clfftMpiCreatePlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_conte
 		};
 		if (dim != CLFFT_2D && dim != CLFFT_3D) fail(CLFFT_NOTIMPLEMENTED);
 		const int dims = dim == CLFFT_2D ? 2 : 3;
-		std::vector<long long> sig(10, 0);
+		std::vector<long long> sig(11, 0);
 		sig[0] = dims;
 		if (!lengths) fail(CLFFT_INVALID_HOST_PTR);
 		if (lengths && (dim == CLFFT_2D || dim == CLFFT_3D))
@@ -116,8 +125,11 @@ clfftStatus clfftMpiCreatePlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_conte
 		sig[7] = flags;
 		sig[8] = placement;
 		sig[9] = P;
+		if (howmany == 0 || howmany > (size_t(1) << 40)) fail(CLFFT_INVALID_ARG_VALUE);
+		sig[10] = (long long)std::min<size_t>(howmany, size_t(1) << 40);
 		return createCommon(plan, comm, P, me, context, queue, precision, placement, st, sig, [&](Plan& p) {
 			p.dims = dims;
+			p.H = howmany;
 			for (int d = 0; d < dims; ++d) p.n[d] = lengths[d];
 			p.kind = kind;
 			p.direction = direction;

@@ -28,6 +28,7 @@ __kernel void NAME(__global const T* src, __global T* dst, ulong soff, ulong s0,
 	const ulong c = get_global_id(0), b = get_global_id(1), a = get_global_id(2); \
 	dst[doff + a * d2 + b * d1 + c * d0] = src[soff + a * s2 + b * s1 + c * s0]; \
 }
+COPYS(clfft_mpi_scopy4, uint)
 COPYS(clfft_mpi_scopy8, uint2)
 COPYS(clfft_mpi_scopy16, ulong2)
 )CLC";
@@ -89,6 +90,21 @@ void Exec::copy3(cl_mem src, cl_mem dst, size_t C, size_t B, size_t A, size_t so
 	if (st == CLFFT_SUCCESS) cl(clEnqueueNDRangeKernel(p.queue, p.copy, 3, nullptr, global, nullptr, 0, nullptr, nullptr));
 }
 
+// dst[doff + a*d2 + b*d1 + c*d0] = src[soff + a*s2 + b*s1 + c*s0] for c < C, b < B, a < A; real:
+// elements of one real number (the real side of a howmany reorder), else one complex number.
+void Exec::copyStrided(bool real, cl_mem src, cl_mem dst, size_t C, size_t B, size_t A, size_t soff, size_t s0,
+                       size_t s1, size_t s2, size_t doff, size_t d0, size_t d1, size_t d2)
+{
+	if (st != CLFFT_SUCCESS || C == 0 || B == 0 || A == 0) return;
+	cl_kernel k = real ? p.rcopy : p.scopy;
+	cl_ulong args[8] = {soff, s0, s1, s2, doff, d0, d1, d2};
+	cl(clSetKernelArg(k, 0, sizeof(cl_mem), &src));
+	cl(clSetKernelArg(k, 1, sizeof(cl_mem), &dst));
+	for (cl_uint i = 0; i < 8; ++i) cl(clSetKernelArg(k, 2 + i, sizeof(cl_ulong), &args[i]));
+	size_t global[3] = {C, B, A};
+	if (st == CLFFT_SUCCESS) cl(clEnqueueNDRangeKernel(p.queue, k, 3, nullptr, global, nullptr, 0, nullptr, nullptr));
+}
+
 // Copies the region [lo, lo + n) of the array from src (holding box sb from element soff) to
 // dst (box db from doff), work-items over the region in sb's storage order.
 void Exec::copyBox(cl_mem src, const Box& sb, size_t soff, cl_mem dst, const Box& db, size_t doff, const size_t lo[3],
@@ -100,13 +116,8 @@ void Exec::copyBox(cl_mem src, const Box& sb, size_t soff, cl_mem dst, const Box
 		doff += (lo[d] - db.lo[d]) * db.stride(d);
 	}
 	const int a = sb.order[0], b = sb.order[1], c = sb.order[2];
-	cl_ulong args[8] = {soff, sb.stride(c), sb.stride(b), sb.stride(a), doff, db.stride(c), db.stride(b), db.stride(a)};
-	cl(clSetKernelArg(p.scopy, 0, sizeof(cl_mem), &src));
-	cl(clSetKernelArg(p.scopy, 1, sizeof(cl_mem), &dst));
-	for (cl_uint i = 0; i < 8; ++i) cl(clSetKernelArg(p.scopy, 2 + i, sizeof(cl_ulong), &args[i]));
-	size_t global[3] = {n[c], n[b], n[a]};
-	if (st == CLFFT_SUCCESS)
-		cl(clEnqueueNDRangeKernel(p.queue, p.scopy, 3, nullptr, global, nullptr, 0, nullptr, nullptr));
+	copyStrided(false, src, dst, n[c], n[b], n[a], soff, sb.stride(c), sb.stride(b), sb.stride(a), doff, db.stride(c),
+	            db.stride(b), db.stride(a));
 }
 
 } // namespace clfft_mpi

@@ -31,7 +31,9 @@ void Exec::run(cl_mem input, cl_mem output)
 // Step i of the list, reading cur; returns the buffer it wrote.
 cl_mem Exec::step(size_t i, bool last, cl_mem cur, cl_mem input, cl_mem output)
 {
+#ifdef CLFFT_MPI_TEST_HOOKS
 	if (p.throwAtStep == int(i)) throw std::bad_alloc();
+#endif
 	const size_t me = size_t(p.me), b = p.ln1[me], N0 = p.N0, N2 = p.N2;
 	const clfftDirection dir = p.kind == CLFFT_MPI_R2C ? CLFFT_FORWARD
 	                           : p.kind == CLFFT_MPI_C2R ? CLFFT_BACKWARD
@@ -55,6 +57,20 @@ cl_mem Exec::step(size_t i, bool last, cl_mem cur, cl_mem input, cl_mem output)
 			fft(p.zero, dir, cur, next);
 			mark(0);
 			break;
+		case Step::HIN:
+		case Step::HOUT: {
+			// howmany > 1: the slab's rows of J elements, H interleaved (i0, j, h) <-> h-major
+			// (i0, h, j); the real side of R2C (in) and C2R (out) in real numbers.
+			const bool in = p.steps[i] == Step::HIN;
+			const bool realSide = in ? p.kind == CLFFT_MPI_R2C : p.kind == CLFFT_MPI_C2R;
+			const size_t H = p.H, J = p.N1 * p.NL * (realSide ? 2 : 1), a = p.ln0[me];
+			if (in)
+				copyStrided(realSide, cur, next, J, H, a, 0, H, 1, J * H, 0, 1, J, J * H);
+			else
+				copyStrided(realSide, cur, next, J, H, a, 0, 1, J, J * H, 0, H, 1, J * H);
+			mark(1);
+			break;
+		}
 		case Step::R2T:
 			copy3(cur, next, N2, b, N0, 0, N2, b * N2, 0, N0 * N2, N2);
 			mark(1);

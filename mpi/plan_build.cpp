@@ -51,11 +51,14 @@ clfftStatus buildLocal(Plan& p)
 	p.N0 = p.n[0];
 	if (p.dims == 2) {
 		p.N1 = real ? p.n[1] / 2 + 1 : p.n[1];
-		p.N2 = 1;
+		p.NL = 1;
 	} else {
 		p.N1 = p.n[1];
-		p.N2 = real ? p.n[2] / 2 + 1 : p.n[2];
+		p.NL = real ? p.n[2] / 2 + 1 : p.n[2];
 	}
+	// howmany interleaved transforms: the transposes move runs of NL H elements.
+	if (p.H == 0 || mulOverflows(p.NL, p.H)) return CLFFT_INVALID_ARG_VALUE;
+	p.N2 = p.NL * p.H;
 	p.es = p.precision == CLFFT_DOUBLE ? 16 : 8;
 	p.ln0.resize(P);
 	p.st0.resize(P);
@@ -126,6 +129,8 @@ clfftStatus buildLocal(Plan& p)
 
 	p.scopy = clCreateKernel(p.program, p.es == 8 ? "clfft_mpi_scopy8" : "clfft_mpi_scopy16", &err);
 	if (err != CL_SUCCESS) return fromCl(err);
+	p.rcopy = clCreateKernel(p.program, p.es == 8 ? "clfft_mpi_scopy4" : "clfft_mpi_scopy8", &err);
+	if (err != CL_SUCCESS) return fromCl(err);
 
 	if (p.pencil) {
 		// Along n2 on z pencils (rows of N2), along n1 on y pencils (stored n0 x n2 x n1: rows of
@@ -177,8 +182,8 @@ clfftStatus buildLocal(Plan& p)
 			lengths[1] = p.n[1];
 			lengths[2] = p.n[0];
 			cs[0] = 1;
-			cs[1] = p.N2;
-			cs[2] = p.N1 * p.N2;
+			cs[1] = p.NL;
+			cs[2] = p.N1 * p.NL;
 			rs[0] = 1;
 			rs[1] = padded;
 			rs[2] = p.n[1] * padded;
@@ -193,15 +198,23 @@ clfftStatus buildLocal(Plan& p)
 			rs[1] = padded;
 			rs[2] = 0;
 		}
-		const size_t cdist = p.N0 * p.N1 * p.N2, rdist = p.n[0] * (p.dims == 3 ? p.n[1] : 1) * padded;
+		size_t cdist = p.N0 * p.N1 * p.NL, rdist = p.n[0] * (p.dims == 3 ? p.n[1] : 1) * padded;
+		if (p.H > 1) {
+			// howmany interleaved transforms: every stride times H, batch H at distance 1.
+			for (int k = 0; k < 3; ++k) {
+				cs[k] *= p.H;
+				rs[k] *= p.H;
+			}
+			cdist = rdist = 1;
+		}
 		clfftStatus st;
 		if (!real)
-			st = makeLocal(p, &p.rest, d, lengths, cs, cs, cdist, cdist, 1, CLFFT_COMPLEX_INTERLEAVED,
+			st = makeLocal(p, &p.rest, d, lengths, cs, cs, cdist, cdist, p.H, CLFFT_COMPLEX_INTERLEAVED,
 			               CLFFT_COMPLEX_INTERLEAVED);
 		else if (p.kind == CLFFT_MPI_R2C)
-			st = makeLocal(p, &p.rest, d, lengths, rs, cs, rdist, cdist, 1, CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED);
+			st = makeLocal(p, &p.rest, d, lengths, rs, cs, rdist, cdist, p.H, CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED);
 		else
-			st = makeLocal(p, &p.rest, d, lengths, cs, rs, cdist, rdist, 1, CLFFT_HERMITIAN_INTERLEAVED, CLFFT_REAL);
+			st = makeLocal(p, &p.rest, d, lengths, cs, rs, cdist, rdist, p.H, CLFFT_HERMITIAN_INTERLEAVED, CLFFT_REAL);
 		if (st != CLFFT_SUCCESS) return st;
 		p.steps = {Step::WHOLE};
 		for (cl_mem& m : p.work) { // no step needs them
@@ -211,11 +224,12 @@ clfftStatus buildLocal(Plan& p)
 		return CLFFT_SUCCESS;
 	}
 
-	// Local FFTs. REST: every dimension but the first, on local_n0 rows.
+	// Local FFTs. REST: every dimension but the first, on local_n0 rows (howmany > 1: on the
+	// h-major copy of the slab, local_n0 H rows).
 	const size_t myN0 = p.ln0[me], myN1 = p.ln1[me];
 	if (myN0 > 0) {
 		const clfftDim d = p.dims == 3 ? CLFFT_2D : CLFFT_1D;
-		size_t lengths[2], cs[2] = {1, p.N2}, rs[2] = {1, 0};
+		size_t lengths[2], cs[2] = {1, p.NL}, rs[2] = {1, 0};
 		if (p.dims == 3) {
 			lengths[0] = p.n[2];
 			lengths[1] = p.n[1];
@@ -223,10 +237,10 @@ clfftStatus buildLocal(Plan& p)
 			lengths[0] = p.n[1];
 			lengths[1] = 1;
 		}
-		const size_t cdist = p.N1 * p.N2;
+		const size_t cdist = p.N1 * p.NL, rows = myN0 * p.H;
 		clfftStatus st = CLFFT_SUCCESS;
 		if (!real) {
-			st = makeLocal(p, &p.rest, d, lengths, cs, cs, cdist, cdist, myN0, CLFFT_COMPLEX_INTERLEAVED,
+			st = makeLocal(p, &p.rest, d, lengths, cs, cs, cdist, cdist, rows, CLFFT_COMPLEX_INTERLEAVED,
 			               CLFFT_COMPLEX_INTERLEAVED);
 		} else {
 			// The real rows are padded to 2 * (last / 2 + 1) reals.
@@ -234,10 +248,10 @@ clfftStatus buildLocal(Plan& p)
 			const size_t rdist = p.dims == 3 ? p.n[1] * padded : padded;
 			if (p.dims == 2) cs[1] = 0;
 			if (p.kind == CLFFT_MPI_R2C)
-				st = makeLocal(p, &p.rest, d, lengths, rs, cs, rdist, cdist, myN0, CLFFT_REAL,
+				st = makeLocal(p, &p.rest, d, lengths, rs, cs, rdist, cdist, rows, CLFFT_REAL,
 				               CLFFT_HERMITIAN_INTERLEAVED);
 			else
-				st = makeLocal(p, &p.rest, d, lengths, cs, rs, cdist, rdist, myN0, CLFFT_HERMITIAN_INTERLEAVED,
+				st = makeLocal(p, &p.rest, d, lengths, cs, rs, cdist, rdist, rows, CLFFT_HERMITIAN_INTERLEAVED,
 				               CLFFT_REAL);
 		}
 		if (st != CLFFT_SUCCESS) return st;
@@ -260,6 +274,18 @@ clfftStatus buildLocal(Plan& p)
 		p.steps = {Step::T2R, Step::ZERO, Step::BWDX, Step::REST};
 	} else {
 		p.steps = {Step::T2R, Step::ZERO, Step::BWDX, Step::REST, Step::FWDX, Step::R2T};
+	}
+	if (p.H > 1) {
+		// REST runs on the h-major copy of the slab: HIN before it, HOUT after it. (Assigned
+		// whole, as above: at most 6 steps become 8.)
+		Step steps[8];
+		size_t n = 0;
+		for (Step k : p.steps) {
+			if (k == Step::REST) steps[n++] = Step::HIN;
+			steps[n++] = k;
+			if (k == Step::REST) steps[n++] = Step::HOUT;
+		}
+		p.steps.assign(steps, steps + n);
 	}
 	return CLFFT_SUCCESS;
 }

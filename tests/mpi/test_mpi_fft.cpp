@@ -64,6 +64,7 @@ struct Spec
 	clfftDirection dir;
 	unsigned flags;
 	clfftResultLocation place;
+	size_t H = 1; // howmany interleaved transforms (clfftMpiCreatePlanMany when above 1)
 };
 
 // The complex array's dimensions (N2 = 1 in 2D).
@@ -75,13 +76,15 @@ void complexDims(const Spec& s, size_t N[3])
 	N[2] = s.dims == 2 ? 1 : (real ? s.n[2] / 2 + 1 : s.n[2]);
 }
 
-// Serial FFTW on the whole array: complex in/out (row-major, complex dims) or real.
+// Serial FFTW on the whole array: complex in/out (row-major, complex dims) or real; s.H
+// interleaved transforms (element (i, h) at i H + h) through FFTW's plan_many.
 std::vector<cd> fftwComplex(const Spec& s, std::vector<cd> in, int sign)
 {
 	int n[3] = {int(s.n[0]), int(s.n[1]), int(s.n[2])};
+	const int H = int(s.H);
 	std::vector<cd> out(in.size());
-	fftw_plan p = fftw_plan_dft(s.dims, n, reinterpret_cast<fftw_complex*>(in.data()),
-	                            reinterpret_cast<fftw_complex*>(out.data()), sign, FFTW_ESTIMATE);
+	fftw_plan p = fftw_plan_many_dft(s.dims, n, H, reinterpret_cast<fftw_complex*>(in.data()), nullptr, H, 1,
+	                                 reinterpret_cast<fftw_complex*>(out.data()), nullptr, H, 1, sign, FFTW_ESTIMATE);
 	fftw_execute(p);
 	fftw_destroy_plan(p);
 	return out;
@@ -90,8 +93,10 @@ std::vector<cd> fftwComplex(const Spec& s, std::vector<cd> in, int sign)
 std::vector<cd> fftwR2C(const Spec& s, std::vector<double> in, size_t complexCount)
 {
 	int n[3] = {int(s.n[0]), int(s.n[1]), int(s.n[2])};
+	const int H = int(s.H);
 	std::vector<cd> out(complexCount);
-	fftw_plan p = fftw_plan_dft_r2c(s.dims, n, in.data(), reinterpret_cast<fftw_complex*>(out.data()), FFTW_ESTIMATE);
+	fftw_plan p = fftw_plan_many_dft_r2c(s.dims, n, H, in.data(), nullptr, H, 1,
+	                                     reinterpret_cast<fftw_complex*>(out.data()), nullptr, H, 1, FFTW_ESTIMATE);
 	fftw_execute(p);
 	fftw_destroy_plan(p);
 	return out;
@@ -100,8 +105,10 @@ std::vector<cd> fftwR2C(const Spec& s, std::vector<double> in, size_t complexCou
 std::vector<double> fftwC2R(const Spec& s, std::vector<cd> in, size_t realCount)
 {
 	int n[3] = {int(s.n[0]), int(s.n[1]), int(s.n[2])};
+	const int H = int(s.H);
 	std::vector<double> out(realCount);
-	fftw_plan p = fftw_plan_dft_c2r(s.dims, n, reinterpret_cast<fftw_complex*>(in.data()), out.data(), FFTW_ESTIMATE);
+	fftw_plan p = fftw_plan_many_dft_c2r(s.dims, n, H, reinterpret_cast<fftw_complex*>(in.data()), nullptr, H, 1,
+	                                     out.data(), nullptr, H, 1, FFTW_ESTIMATE);
 	fftw_execute(p);
 	fftw_destroy_plan(p);
 	return out;
@@ -145,40 +152,41 @@ std::vector<double> download(cl_mem m, size_t count, bool dbl)
 	return v;
 }
 
-// Global complex array (complex dims N) -> this rank's part, normal or transposed layout.
+// Global complex array (complex dims N, H interleaved transforms) -> this rank's part, normal or
+// transposed layout.
 std::vector<double> sliceComplex(const std::vector<cd>& g, const size_t N[3], bool transposed, size_t ln0, size_t s0,
-                                 size_t ln1, size_t s1)
+                                 size_t ln1, size_t s1, size_t H = 1)
 {
 	std::vector<double> v;
+	auto put = [&](size_t i, size_t j, size_t k) {
+		for (size_t h = 0; h < H; ++h) {
+			const cd z = g[((i * N[1] + j) * N[2] + k) * H + h];
+			v.push_back(z.real());
+			v.push_back(z.imag());
+		}
+	};
 	if (!transposed) {
 		for (size_t i = s0; i < s0 + ln0; ++i)
 			for (size_t j = 0; j < N[1]; ++j)
-				for (size_t k = 0; k < N[2]; ++k) {
-					const cd z = g[(i * N[1] + j) * N[2] + k];
-					v.push_back(z.real());
-					v.push_back(z.imag());
-				}
+				for (size_t k = 0; k < N[2]; ++k) put(i, j, k);
 	} else {
 		for (size_t j = s1; j < s1 + ln1; ++j)
 			for (size_t i = 0; i < N[0]; ++i)
-				for (size_t k = 0; k < N[2]; ++k) {
-					const cd z = g[(i * N[1] + j) * N[2] + k];
-					v.push_back(z.real());
-					v.push_back(z.imag());
-				}
+				for (size_t k = 0; k < N[2]; ++k) put(i, j, k);
 	}
 	return v;
 }
 
-// Global real array n0 x n1 (x n2) -> this rank's padded rows.
+// Global real array n0 x n1 (x n2) (s.H interleaved) -> this rank's padded rows.
 std::vector<double> sliceReal(const Spec& s, const std::vector<double>& g, size_t ln0, size_t s0)
 {
-	const size_t last = s.n[s.dims - 1], padded = 2 * (last / 2 + 1);
+	const size_t last = s.n[s.dims - 1], padded = 2 * (last / 2 + 1), H = s.H;
 	const size_t rows = s.dims == 3 ? s.n[1] : 1;
 	std::vector<double> v;
 	for (size_t i = s0; i < s0 + ln0; ++i)
 		for (size_t j = 0; j < rows; ++j)
-			for (size_t k = 0; k < padded; ++k) v.push_back(k < last ? g[(i * rows + j) * last + k] : 0.0);
+			for (size_t k = 0; k < padded; ++k)
+				for (size_t h = 0; h < H; ++h) v.push_back(k < last ? g[((i * rows + j) * last + k) * H + h] : 0.0);
 	return v;
 }
 
@@ -216,6 +224,9 @@ struct Result
 
 clfftStatus create(const Spec& s, clfftMpiPlanHandle* h)
 {
+	if (s.H != 1)
+		return clfftMpiCreatePlanMany(h, MPI_COMM_WORLD, gCtx, gQueue, s.dims == 2 ? CLFFT_2D : CLFFT_3D, s.n, s.H,
+		                              s.kind, s.prec, s.dir, s.flags, s.place);
 	return clfftMpiCreatePlan(h, MPI_COMM_WORLD, gCtx, gQueue, s.dims == 2 ? CLFFT_2D : CLFFT_3D, s.n, s.kind, s.prec,
 	                          s.dir, s.flags, s.place);
 }
@@ -240,14 +251,16 @@ void checkOne(const Spec& s, const std::vector<cd>& cin, const std::vector<doubl
 	clfftMpiGetPlanLayout(h, &ln0, &s0, &ln1, &s1, &alloc);
 	// The query functions agree with the plan.
 	size_t qn0, qs0, qn1, qs1, qa;
-	if (s.dims == 3)
+	if (s.H != 1)
+		clfftMpiLocalSizeManyTransposed(s.dims, N, s.H, MPI_COMM_WORLD, &qn0, &qs0, &qn1, &qs1, &qa);
+	else if (s.dims == 3)
 		clfftMpiLocalSize3DTransposed(N[0], N[1], N[2], MPI_COMM_WORLD, &qn0, &qs0, &qn1, &qs1, &qa);
 	else
 		clfftMpiLocalSize2DTransposed(N[0], N[1], MPI_COMM_WORLD, &qn0, &qs0, &qn1, &qs1, &qa);
 	if (qn0 != ln0 || qs0 != s0 || qn1 != ln1 || qs1 != s1 || qa != alloc) res.fail(std::string(what) + ": layout query");
 
 	const bool tin = s.flags & CLFFT_MPI_TRANSPOSED_IN, tout = s.flags & CLFFT_MPI_TRANSPOSED_OUT;
-	std::vector<double> mine = s.kind == CLFFT_MPI_R2C ? sliceReal(s, rin, ln0, s0) : sliceComplex(cin, N, tin, ln0, s0, ln1, s1);
+	std::vector<double> mine = s.kind == CLFFT_MPI_R2C ? sliceReal(s, rin, ln0, s0) : sliceComplex(cin, N, tin, ln0, s0, ln1, s1, s.H);
 	cl_mem in = upload(mine, alloc * es, dbl);
 	cl_mem out = s.place == CLFFT_INPLACE ? in : upload({}, alloc * es, dbl);
 	st = clfftMpiExecute(h, in, out);
@@ -256,18 +269,18 @@ void checkOne(const Spec& s, const std::vector<cd>& cin, const std::vector<doubl
 
 	std::vector<double> got, want;
 	if (s.kind == CLFFT_MPI_C2R) {
-		const size_t realCount = s.n[0] * s.n[1] * (s.dims == 3 ? s.n[2] : 1);
+		const size_t realCount = s.n[0] * s.n[1] * (s.dims == 3 ? s.n[2] : 1) * s.H;
 		std::vector<double> ref = fftwC2R(s, cin, realCount);
 		want = sliceReal(s, ref, ln0, s0);
 		got = download(out, want.size(), dbl);
 		// The padding of the rows is not part of the result.
 		const size_t last = s.n[s.dims - 1], padded = 2 * (last / 2 + 1);
 		for (size_t i = 0; i < want.size(); ++i)
-			if (i % padded >= last) got[i] = want[i] = 0;
+			if (i / s.H % padded >= last) got[i] = want[i] = 0;
 	} else {
-		std::vector<cd> ref = s.kind == CLFFT_MPI_R2C ? fftwR2C(s, rin, N[0] * N[1] * N[2])
+		std::vector<cd> ref = s.kind == CLFFT_MPI_R2C ? fftwR2C(s, rin, N[0] * N[1] * N[2] * s.H)
 		                                              : fftwComplex(s, cin, s.dir == CLFFT_FORWARD ? -1 : 1);
-		want = sliceComplex(ref, N, tout, ln0, s0, ln1, s1);
+		want = sliceComplex(ref, N, tout, ln0, s0, ln1, s1, s.H);
 		got = download(out, want.size(), dbl);
 	}
 	// An out-of-place plan leaves its input alone.
@@ -304,7 +317,7 @@ Result c2c(const Spec& s)
 	Result r;
 	size_t N[3];
 	complexDims(s, N);
-	checkOne(s, randomComplex(N[0] * N[1] * N[2], 7), {}, r, tolFor(s.prec), "c2c");
+	checkOne(s, randomComplex(N[0] * N[1] * N[2] * s.H, 7), {}, r, tolFor(s.prec), "c2c");
 	return r;
 }
 
@@ -315,7 +328,7 @@ Result roundTrip(Spec s)
 	Result r;
 	size_t N[3];
 	complexDims(s, N);
-	std::vector<cd> x = randomComplex(N[0] * N[1] * N[2], 11);
+	std::vector<cd> x = randomComplex(N[0] * N[1] * N[2] * s.H, 11);
 	s.flags = CLFFT_MPI_TRANSPOSED_OUT;
 	s.dir = CLFFT_FORWARD;
 	checkOne(s, x, {}, r, tolFor(s.prec), "fwd/T_OUT");
@@ -330,7 +343,7 @@ Result roundTrip(Spec s)
 Result real(Spec s)
 {
 	Result r;
-	const size_t count = s.n[0] * s.n[1] * (s.dims == 3 ? s.n[2] : 1);
+	const size_t count = s.n[0] * s.n[1] * (s.dims == 3 ? s.n[2] : 1) * s.H;
 	std::vector<double> x(count);
 	for (size_t i = 0; i < count; ++i) x[i] = noise(i, 5);
 	const unsigned t = s.flags;
@@ -338,7 +351,7 @@ Result real(Spec s)
 	checkOne(s, {}, x, r, tolFor(s.prec), "r2c");
 	size_t N[3];
 	complexDims(s, N);
-	std::vector<cd> spectrum = fftwR2C(s, x, N[0] * N[1] * N[2]);
+	std::vector<cd> spectrum = fftwR2C(s, x, N[0] * N[1] * N[2] * s.H);
 	s.kind = CLFFT_MPI_C2R;
 	s.flags = t & CLFFT_MPI_TRANSPOSED_OUT ? CLFFT_MPI_TRANSPOSED_IN : 0;
 	checkOne(s, spectrum, {}, r, tolFor(s.prec) * 4, "c2r");
@@ -379,6 +392,13 @@ Result errors()
 	t = s;
 	t.n[1] = 0;
 	expect("zero length", create(t, &h), CLFFT_INVALID_ARG_VALUE);
+	expect("howmany 0", clfftMpiCreatePlanMany(&h, MPI_COMM_WORLD, gCtx, gQueue, CLFFT_3D, s.n, 0, s.kind, s.prec,
+	                                           s.dir, s.flags, s.place),
+	       CLFFT_INVALID_ARG_VALUE);
+	if (gSize > 1)
+		expect("howmany differs", clfftMpiCreatePlanMany(&h, MPI_COMM_WORLD, gCtx, gQueue, CLFFT_3D, s.n,
+		                                                 gRank == 0 ? 2 : 3, s.kind, s.prec, s.dir, s.flags, s.place),
+		       CLFFT_INVALID_ARG_VALUE);
 
 	// Pencil plans: rows that do not divide P (every rank), rows differing between ranks.
 	const size_t pl[3] = {10, 6, 5};
@@ -645,6 +665,15 @@ const std::vector<Case> kCases = {
 	{"pencils3d_double_rows", [] { return pencils(10, 6, 4, gSize, CLFFT_DOUBLE, CLFFT_INPLACE); }, true},
 	{"pencils3d_real_single", [] { return realPencils(10, 6, 8, 0, CLFFT_SINGLE, CLFFT_OUTOFPLACE); }, false},
 	{"pencils3d_real_double_inplace", [] { return realPencils(6, 10, 6, gSize, CLFFT_DOUBLE, CLFFT_INPLACE); }, true},
+	// howmany > 1 (clfftMpiCreatePlanMany): H interleaved transforms, against FFTW's plan_many on
+	// the whole array; the same uneven splits (n0 = 10, n1 = 6 over 4 leaves a rank without
+	// transposed rows).
+	{"many_c2c3d_single", [] { return c2c({3, {10, 6, 5}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE, 2}); }, false},
+	{"many_c2c3d_single_bwd_inplace", [] { return c2c({3, {10, 6, 5}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_BACKWARD, 0, CLFFT_INPLACE, 3}); }, false},
+	{"many_c2c2d_double_tin_tout", [] { return c2c({2, {10, 6}, CLFFT_MPI_C2C, CLFFT_DOUBLE, CLFFT_FORWARD, CLFFT_MPI_TRANSPOSED_IN | CLFFT_MPI_TRANSPOSED_OUT, CLFFT_OUTOFPLACE, 3}); }, true},
+	{"many_roundtrip3d_single", [] { return roundTrip({3, {10, 6, 5}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_INPLACE, 2}); }, false},
+	{"many_real3d_single", [] { return real({3, {10, 6, 8}, CLFFT_MPI_R2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE, 3}); }, false},
+	{"many_real2d_double_t", [] { return real({2, {10, 12}, CLFFT_MPI_R2C, CLFFT_DOUBLE, CLFFT_FORWARD, CLFFT_MPI_TRANSPOSED_OUT, CLFFT_INPLACE, 2}); }, true},
 	{"errors", errors, false},
 	{"bake_fails_on_one_rank", bakeFailsOnOneRank, false, true},
 	// Larger arrays (CTest label long): other kernel shapes, many rows per rank.
