@@ -85,6 +85,8 @@ clfftStatus createCommon(clfftMpiPlanHandle* plan, MPI_Comm comm, int P, int me,
 	init(*p);
 	const char* prof = std::getenv("CLFFT_MPI_PROFILE");
 	p->profile = prof && *prof && std::strcmp(prof, "0") != 0;
+	const char* kernel = std::getenv("CLFFT_MPI_COPY_KERNEL");
+	p->rectCopies = !(kernel && *kernel && std::strcmp(kernel, "0") != 0);
 #ifdef CLFFT_MPI_TEST_HOOKS
 	// Test-only build (mpi/test_hooks.h): this rank throws std::bad_alloc when it starts step k
 	// of every execution of the plan.
@@ -115,6 +117,7 @@ clfftStatus createCommon(clfftMpiPlanHandle* plan, MPI_Comm comm, int P, int me,
 	MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MIN, comm);
 	p->directAll = all[0] == 1;
 	p->chunks = size_t(-all[1]);
+	if (st == CLFFT_SUCCESS) st = finishLocal(*p);
 	st = agree(comm, me, st);
 	if (st != CLFFT_SUCCESS) return st; // p releases what was built
 	*plan = registerPlan(p);

@@ -162,25 +162,26 @@ void Exec::redistribute(cl_mem src, const std::vector<Box>& A, cl_mem packed, cl
 // The slab transposes when every rank maps its buffers (p.directAll): MPI reads the slab's
 // blocks (forward) or writes them (backward) in place through vector datatypes, so neither
 // the pack nor the unpack kernel runs; the own block is one device copy. One MPI_Alltoallw
-// per transpose on every rank. src and dst differ.
+// per transpose on every rank. src and dst differ. The received layout's rows lie at
+// p.rowPitch (padded, see finishLocal): another vector datatype on that side when it differs.
 void Exec::directTranspose(bool forward, cl_mem src, cl_mem dst)
 {
 	const size_t P = size_t(p.P), me = size_t(p.me), N1 = p.N1, N2 = p.N2, a = p.ln0[me], b = p.ln1[me];
-	const size_t es = p.es;
+	const size_t es = p.es, R = p.rowPitch;
 	// The own block: slab rows x own columns <-> received rows of this rank.
 	if (forward)
-		copy3(src, dst, N2, b, a, p.st1[me] * N2, N2, N1 * N2, p.st0[me] * b * N2, N2, b * N2);
+		copy3(src, dst, N2, b, a, p.st1[me] * N2, N2, N1 * N2, p.st0[me] * R, N2, R);
 	else
-		copy3(src, dst, N2, b, a, p.st0[me] * b * N2, N2, b * N2, p.st1[me] * N2, N2, N1 * N2);
+		copy3(src, dst, N2, b, a, p.st0[me] * R, N2, R, p.st1[me] * N2, N2, N1 * N2);
 	p.kept += a * b * N2 * es;
 	mark(1);
-	const size_t slabBytes = a * N1 * N2 * es, recvBytes = p.N0 * b * N2 * es;
+	const size_t slabBytes = a * N1 * N2 * es, recvBytes = p.N0 > 0 && b > 0 ? ((p.N0 - 1) * R + b * N2) * es : 0;
 	const size_t srcBytes = forward ? slabBytes : recvBytes, dstBytes = forward ? recvBytes : slabBytes;
 	// Allocated before anything is mapped or any datatype made (an exception here leaves
 	// nothing behind).
 	std::vector<int> scount(P, 0), sdisp(P, 0), rcount(P, 0), rdisp(P, 0);
 	std::vector<MPI_Datatype> stype(P, p.elemType), rtype(P, p.elemType), made;
-	made.reserve(P);
+	made.reserve(2 * P);
 	char* sendBase = nullptr;
 	char* recvBase = nullptr;
 	cl_int err = CL_SUCCESS;
@@ -205,22 +206,33 @@ void Exec::directTranspose(bool forward, cl_mem src, cl_mem dst)
 			made.push_back(slab);
 		}
 		const int slabCount = rowsOf > 0 && run > 0 ? 1 : 0, slabDisp = int(p.st1[s] * N2 * es);
-		// The received side: ln0(s) * b * N2 contiguous elements at row st0(s).
-		const int flatCount = int(p.ln0[s] * b * N2), flatDisp = int(p.st0[s] * b * N2 * es);
+		// The received side: ln0(s) rows of b * N2 elements from row st0(s), at pitch R
+		// (contiguous when R = b N2).
+		MPI_Datatype rows = p.elemType;
+		int flatCount = int(p.ln0[s] * b * N2);
+		const int flatDisp = int(p.st0[s] * R * es);
+		if (R != b * N2 && flatCount > 0) {
+			MPI_Type_vector(int(p.ln0[s]), int(b * N2), int(R), p.elemType, &rows);
+			MPI_Type_commit(&rows);
+			made.push_back(rows);
+			flatCount = 1;
+		}
 		if (forward) {
 			stype[s] = slab;
 			scount[s] = slabCount;
 			sdisp[s] = slabDisp;
+			rtype[s] = rows;
 			rcount[s] = flatCount;
 			rdisp[s] = flatDisp;
 			p.sent += rowsOf * run * es;
 		} else {
+			stype[s] = rows;
 			scount[s] = flatCount;
 			sdisp[s] = flatDisp;
 			rtype[s] = slab;
 			rcount[s] = slabCount;
 			rdisp[s] = slabDisp;
-			p.sent += size_t(flatCount) * es;
+			p.sent += p.ln0[s] * b * N2 * es;
 		}
 	}
 	// The ranks agree before the one MPI call: after a failure anywhere (a map that failed, an
@@ -234,6 +246,9 @@ void Exec::directTranspose(bool forward, cl_mem src, cl_mem dst)
 	mark(2);
 }
 
+// The packed exchanges below run only when some rank does not exchange through datatypes
+// (!p.directAll), where the received layout is unpadded (p.rowPitch = local_n1 N2, finishLocal).
+//
 // Slab (local_n0 x N1 x N2) -> received layout (N0 x local_n1 x N2), through scratch. The
 // own block is copied straight across; each other block s is packed (local_n0 rows of
 // local_n1(s) N2 elements, contiguous) piece by piece just before its piece is read.

@@ -72,11 +72,11 @@ cl_mem Exec::step(size_t i, bool last, cl_mem cur, cl_mem input, cl_mem output)
 			break;
 		}
 		case Step::R2T:
-			copy3(cur, next, N2, b, N0, 0, N2, b * N2, 0, N0 * N2, N2);
+			copy3(cur, next, N2, b, N0, 0, N2, p.rowPitch, 0, N0 * N2, N2);
 			mark(1);
 			break;
 		case Step::T2R:
-			copy3(cur, next, N2, b, N0, 0, N0 * N2, N2, 0, N2, b * N2);
+			copy3(cur, next, N2, b, N0, 0, N0 * N2, N2, 0, N2, p.rowPitch);
 			mark(1);
 			break;
 		case Step::PF2:

@@ -122,6 +122,8 @@ struct Plan
 	size_t es = 8;                 // bytes of one complex element
 	std::vector<size_t> ln0, st0, ln1, st1;
 	size_t alloc = 1;
+	size_t workElems = 1; // elements of each work buffer (alloc, or more for a padded received layout)
+	size_t rowPitch = 0;  // slabs: the received layout's row pitch, >= local_n1 N2 (finishLocal)
 	size_t chunks = 1;
 	cl_mem work[2] = {nullptr, nullptr};
 	cl_program program = nullptr; // shared by the plans of one context and device
@@ -141,6 +143,7 @@ struct Plan
 	bool profile = false;
 	bool direct = false;    // MPI on mapped device memory (CPU / host-unified devices)
 	bool directAll = false; // every rank direct: slab transposes without pack/unpack kernels
+	bool rectCopies = true;  // contiguous-run copies as clEnqueueCopyBufferRect (CLFFT_MPI_COPY_KERNEL=1: kernel)
 	double seconds[3] = {0, 0, 0}; // local FFTs, device copies, exchanges (CLFFT_MPI_PROFILE)
 #ifdef CLFFT_MPI_TEST_HOOKS
 	int throwAtStep = -1; // test-only build (mpi/test_hooks.h): std::bad_alloc at that step
@@ -175,8 +178,11 @@ inline clfftStatus fromCl(cl_int err) { return err == CL_SUCCESS ? CLFFT_SUCCESS
 clfftMpiPlanHandle registerPlan(std::shared_ptr<Plan> p);
 std::shared_ptr<Plan> findPlan(clfftMpiPlanHandle h);
 
-// Everything one rank builds for a plan whose arguments all ranks agreed on (plan_build.cpp).
+// Everything one rank builds for a plan whose arguments all ranks agreed on (plan_build.cpp),
+// in two parts: buildLocal before the ranks agree on the exchange path (p.directAll),
+// finishLocal after it (work buffers, the received layout's row pitch, the FFT along n0).
 clfftStatus buildLocal(Plan& p);
+clfftStatus finishLocal(Plan& p);
 
 // Bytes of the rank's input or output layout (transposed: the received / x-pencil one).
 size_t layoutBytes(const Plan& p, bool transposed);
