@@ -111,7 +111,7 @@ CLFFT_MPI_API clfftStatus clfftMpiCreatePlan(clfftMpiPlanHandle* plan, MPI_Comm 
  * allocElements counts howmany numbers per element. howmany = 1 is clfftMpiCreatePlan; 0 is
  * CLFFT_INVALID_ARG_VALUE. With howmany > 1 (and more than one rank or a TRANSPOSED flag), two
  * more device copies reorder the slab to and from the order where the local FFTs over the last
- * dimensions are one batched plan (docs/distributed.md). Slab plans only (no pencils). */
+ * dimensions are one batched plan (docs/distributed.md). Pencils: clfftMpiCreatePencilPlanMany. */
 CLFFT_MPI_API clfftStatus clfftMpiCreatePlanMany(clfftMpiPlanHandle* plan, MPI_Comm comm,
 	cl_context context, cl_command_queue queue, clfftDim dim, const size_t* lengths, size_t howmany,
 	clfftMpiKind kind, clfftPrecision precision, clfftDirection direction, unsigned flags,
@@ -134,12 +134,23 @@ CLFFT_MPI_API clfftStatus clfftMpiCreatePlanMany(clfftMpiPlanHandle* plan, MPI_C
 CLFFT_MPI_API clfftStatus clfftMpiLocalSize3DPencils(size_t n0, size_t n1, size_t n2, MPI_Comm comm, int rows,
 	size_t inStart[3], size_t inCount[3], size_t outStart[3], size_t outCount[3], size_t* allocElements);
 
+/* The same with howmany interleaved transforms: the boxes as above, each element an H-tuple
+ * (element h of box index i at i howmany + h); allocElements counts howmany per element. */
+CLFFT_MPI_API clfftStatus clfftMpiLocalSize3DPencilsMany(size_t n0, size_t n1, size_t n2, size_t howmany,
+	MPI_Comm comm, int rows, size_t inStart[3], size_t inCount[3], size_t outStart[3], size_t outCount[3],
+	size_t* allocElements);
+
 /* Collective, like clfftMpiCreatePlan (sizes, rows, kind, precision, direction and placement
  * must agree). C2C forward and R2C: z pencils -> x pencils; C2C backward and C2R: x pencils -> z
  * pencils (real plans ignore direction). Unnormalised. */
 CLFFT_MPI_API clfftStatus clfftMpiCreatePencilPlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_context context,
 	cl_command_queue queue, const size_t* lengths, int rows, clfftMpiKind kind, clfftPrecision precision,
 	clfftDirection direction, clfftResultLocation placement);
+/* howmany interleaved pencil transforms (as clfftMpiCreatePlanMany; boxes of
+ * clfftMpiLocalSize3DPencilsMany); howmany = 1 is clfftMpiCreatePencilPlan. */
+CLFFT_MPI_API clfftStatus clfftMpiCreatePencilPlanMany(clfftMpiPlanHandle* plan, MPI_Comm comm,
+	cl_context context, cl_command_queue queue, const size_t* lengths, size_t howmany, int rows, clfftMpiKind kind,
+	clfftPrecision precision, clfftDirection direction, clfftResultLocation placement);
 
 /* What the plan expects of this rank's buffers: the rank's rows in the input and output
  * layouts (local_n0 and start for the normal layout, local_n1 and start for the transposed

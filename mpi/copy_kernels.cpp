@@ -130,17 +130,24 @@ void Exec::copyStrided(bool real, cl_mem src, cl_mem dst, size_t C, size_t B, si
 
 // Copies the region [lo, lo + n) of the array from src (holding box sb from element soff) to
 // dst (box db from doff), work-items over the region in sb's storage order.
-void Exec::copyBox(cl_mem src, const Box& sb, size_t soff, cl_mem dst, const Box& db, size_t doff, const size_t lo[3],
-                   const size_t n[3])
+void Exec::copyBox(cl_mem src, const Box& sb, size_t soff, size_t sMul, cl_mem dst, const Box& db, size_t doff,
+                   size_t dMul, const size_t lo[3], const size_t n[3])
 {
 	if (st != CLFFT_SUCCESS || n[0] * n[1] * n[2] == 0) return;
 	for (int d = 0; d < 3; ++d) {
-		soff += (lo[d] - sb.lo[d]) * sb.stride(d);
-		doff += (lo[d] - db.lo[d]) * db.stride(d);
+		soff += (lo[d] - sb.lo[d]) * sb.stride(d) * sMul;
+		doff += (lo[d] - db.lo[d]) * db.stride(d) * dMul;
 	}
 	const int a = sb.order[0], b = sb.order[1], c = sb.order[2];
-	copyStrided(false, src, dst, n[c], n[b], n[a], soff, sb.stride(c), sb.stride(b), sb.stride(a), doff, db.stride(c),
-	            db.stride(b), db.stride(a));
+	// Contiguous runs on both sides (packing z pencils, unpacking x pencils): copy3, which
+	// copies runs as rectangles.
+	if (sb.stride(c) * sMul == 1 && db.stride(c) * dMul == 1) {
+		copy3(src, dst, n[c], n[b], n[a], soff, sb.stride(b) * sMul, sb.stride(a) * sMul, doff, db.stride(b) * dMul,
+		      db.stride(a) * dMul);
+		return;
+	}
+	copyStrided(false, src, dst, n[c], n[b], n[a], soff, sb.stride(c) * sMul, sb.stride(b) * sMul, sb.stride(a) * sMul,
+	            doff, db.stride(c) * dMul, db.stride(b) * dMul, db.stride(a) * dMul);
 }
 
 } // namespace clfft_mpi

@@ -119,26 +119,34 @@ void Exec::exchange(cl_mem src, const std::vector<size_t>& sc, const std::vector
 }
 
 // Pencil layout A -> layout B: each overlap of this rank's A box with another rank's B box is
-// packed row-major into `packed`, exchanged into `received`, and unpacked into dst.
-void Exec::redistribute(cl_mem src, const std::vector<Box>& A, cl_mem packed, cl_mem received, cl_mem dst,
-                        const std::vector<Box>& B)
+// packed row-major into `packed` (H of them one after the other: the message holds transform 0's
+// overlap, then transform 1's, ...), exchanged into `received`, and unpacked into dst. A layout
+// holds its H transforms interleaved (aInter, bInter: element h of box index i at i H + h) or
+// h-major (at h volume + i).
+void Exec::redistribute(cl_mem src, const std::vector<Box>& A, bool aInter, cl_mem packed, cl_mem received, cl_mem dst,
+                        const std::vector<Box>& B, bool bInter)
 {
-	const size_t P = size_t(p.P), me = size_t(p.me);
+	const size_t P = size_t(p.P), me = size_t(p.me), H = p.H;
+	// Element h of a box index: offset and stride multiplier in layout `box` (inter: interleaved).
+	auto off = [H](const Box& box, bool inter, size_t h) { return inter ? h : h * box.volume(); };
+	const size_t aMul = aInter ? H : 1, bMul = bInter ? H : 1;
 	std::vector<size_t> sc(P, 0), sd(P, 0), rc(P, 0), rd(P, 0);
 	size_t at = 0;
 	for (size_t s = 0; s < P; ++s) {
 		Box region;
 		sd[s] = at;
 		if (!intersect(A[me], B[s], region.lo, region.n)) continue;
-		sc[s] = region.volume();
-		copyBox(src, A[me], 0, packed, region, at, region.lo, region.n);
+		sc[s] = region.volume() * H;
+		for (size_t h = 0; h < H; ++h)
+			copyBox(src, A[me], off(A[me], aInter, h), aMul, packed, region, at + h * region.volume(), 1, region.lo,
+			        region.n);
 		at += sc[s];
 	}
 	at = 0;
 	for (size_t s = 0; s < P; ++s) {
 		Box region;
 		rd[s] = at;
-		if (intersect(A[s], B[me], region.lo, region.n)) rc[s] = region.volume();
+		if (intersect(A[s], B[me], region.lo, region.n)) rc[s] = region.volume() * H;
 		at += rc[s];
 	}
 	// The own overlap waits in `received` with the others (received may be src: every pack
@@ -154,7 +162,9 @@ void Exec::redistribute(cl_mem src, const std::vector<Box>& A, cl_mem packed, cl
 	for (size_t s = 0; s < P; ++s) {
 		Box region;
 		if (rc[s] == 0 || !intersect(A[s], B[me], region.lo, region.n)) continue;
-		copyBox(received, region, rd[s], dst, B[me], 0, region.lo, region.n);
+		for (size_t h = 0; h < H; ++h)
+			copyBox(received, region, rd[s] + h * region.volume(), 1, dst, B[me], off(B[me], bInter, h), bMul,
+			        region.lo, region.n);
 	}
 	mark(1);
 }

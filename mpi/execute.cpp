@@ -71,6 +71,20 @@ cl_mem Exec::step(size_t i, bool last, cl_mem cur, cl_mem input, cl_mem output)
 			mark(1);
 			break;
 		}
+		case Step::PHIN:
+		case Step::PHOUT: {
+			// Pencils, howmany > 1: the client's z box, rows of J numbers with H interleaved
+			// (row, j, h), <-> h-major (h, row, j); real on the real side of R2C / C2R.
+			const bool in = p.steps[i] == Step::PHIN;
+			const bool realSide = p.kind != CLFFT_MPI_C2C;
+			const size_t H = p.H, J = p.N2 * (realSide ? 2 : 1), rows = p.zBox[me].n[0] * p.zBox[me].n[1];
+			if (in)
+				copyStrided(realSide, cur, next, J, rows, H, 0, H, J * H, 1, 0, 1, J, rows * J);
+			else
+				copyStrided(realSide, cur, next, J, rows, H, 0, 1, J, rows * J, 0, H, J * H, 1);
+			mark(1);
+			break;
+		}
 		case Step::R2T:
 			copy3(cur, next, N2, b, N0, 0, N2, p.rowPitch, 0, N0 * N2, N2);
 			mark(1);
@@ -105,7 +119,8 @@ cl_mem Exec::step(size_t i, bool last, cl_mem cur, cl_mem input, cl_mem output)
 			const Step k = p.steps[i];
 			const std::vector<Box>& A = k == Step::PZY ? p.zBox : k == Step::PYX ? p.yBox : k == Step::PXY ? p.xBox : p.yBox;
 			const std::vector<Box>& B = k == Step::PZY ? p.yBox : k == Step::PYX ? p.xBox : k == Step::PXY ? p.yBox : p.zBox;
-			redistribute(cur, A, packed, received, next, B);
+			// howmany > 1: z and y pencils h-major, x pencils interleaved (the client's layout).
+			redistribute(cur, A, k == Step::PXY, packed, received, next, B, k == Step::PYX);
 			break;
 		}
 		case Step::FWDX:

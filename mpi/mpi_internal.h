@@ -93,7 +93,9 @@ void releaseCopyProgram(cl_context ctx, cl_device_id dev);
 //         of R2C (HIN) and C2R (HOUT).
 // Pencil plans (3D; R2C/C2R with a real FFT along n2) run PF2 / PZY / PF1 / PYX / PF0 (FFT
 // along n2, redistribute to y pencils, FFT along n1, redistribute to x pencils, FFT along n0), or
-// the reverse.
+// the reverse. With howmany > 1 the z and y pencils are kept h-major inside the plan (H boxes one
+// after the other), the x pencils interleaved as the client has them: PHIN / PHOUT reorder the
+// client's interleaved z box to and from h-major (first step forward, last backward).
 // N0 x N1 x NL are the dimensions of the complex array (NL = 1 in 2D; for real plans the last
 // dimension is halved plus one), H the number of interleaved transforms (howmany), and N2 = NL H
 // the contiguous run every transpose moves (the transposes never look inside it). Steps read one buffer and write another (two work buffers), so
@@ -101,7 +103,7 @@ void releaseCopyProgram(cl_context ctx, cl_device_id dev);
 // A step list is assigned whole, never grown: GCC gives enums default visibility whatever
 // -fvisibility says, so out-of-line std::vector<Step> code (push_back's reallocation) would be
 // exported from the library.
-enum class Step { WHOLE, REST, ZERO, FWDX, BWDX, R2T, T2R, HIN, HOUT, PF2, PF1, PF0, PZY, PYX, PXY, PYZ };
+enum class Step { WHOLE, REST, ZERO, FWDX, BWDX, R2T, T2R, HIN, HOUT, PF2, PF1, PF0, PZY, PYX, PXY, PYZ, PHIN, PHOUT };
 
 struct Plan
 {
@@ -264,16 +266,19 @@ struct Exec
 	// elements of one real number (else one complex number).
 	void copyStrided(bool real, cl_mem src, cl_mem dst, size_t C, size_t B, size_t A, size_t soff, size_t s0,
 	                 size_t s1, size_t s2, size_t doff, size_t d0, size_t d1, size_t d2);
-	void copyBox(cl_mem src, const Box& sb, size_t soff, cl_mem dst, const Box& db, size_t doff, const size_t lo[3],
-	             const size_t n[3]);
+	// sMul / dMul multiply the boxes' strides (H for an interleaved box, whose element h of
+	// (i0, i1, i2) is at H times the box index plus h, given as the offset).
+	void copyBox(cl_mem src, const Box& sb, size_t soff, size_t sMul, cl_mem dst, const Box& db, size_t doff,
+	             size_t dMul, const size_t lo[3], const size_t n[3]);
 
 	// Global transposes (exchange.cpp; exchange() is a template, instantiated there only).
 	template <class Pack, class Unpack>
 	void exchange(cl_mem src, const std::vector<size_t>& sc, const std::vector<size_t>& sd,
 	              const std::vector<size_t>& sLen, cl_mem dst, const std::vector<size_t>& rc,
 	              const std::vector<size_t>& rd, const std::vector<size_t>& rLen, Pack packChunk, Unpack unpackChunk);
-	void redistribute(cl_mem src, const std::vector<Box>& A, cl_mem packed, cl_mem received, cl_mem dst,
-	                  const std::vector<Box>& B);
+	// aInter / bInter: the layout holds its H transforms interleaved (else h-major).
+	void redistribute(cl_mem src, const std::vector<Box>& A, bool aInter, cl_mem packed, cl_mem received, cl_mem dst,
+	                  const std::vector<Box>& B, bool bInter);
 	void directTranspose(bool forward, cl_mem src, cl_mem dst);
 	void forwardExchange(cl_mem src, cl_mem scratch, cl_mem dst);
 	void backwardExchange(cl_mem src, cl_mem scratch, cl_mem dst);

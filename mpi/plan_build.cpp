@@ -58,7 +58,8 @@ clfftStatus buildLocal(Plan& p)
 	}
 	// howmany interleaved transforms: the transposes move runs of NL H elements.
 	if (p.H == 0 || mulOverflows(p.NL, p.H)) return CLFFT_INVALID_ARG_VALUE;
-	p.N2 = p.NL * p.H;
+	// (Pencil boxes are of the complex array: N2 = NL there, and H multiplies their volumes.)
+	p.N2 = p.pencil ? p.NL : p.NL * p.H;
 	p.es = p.precision == CLFFT_DOUBLE ? 16 : 8;
 	p.ln0.resize(P);
 	p.st0.resize(P);
@@ -67,7 +68,8 @@ clfftStatus buildLocal(Plan& p)
 	size_t biggestBlock = 0; // elements of the largest block one rank sends another
 	if (p.pencil) {
 		const size_t N[3] = {p.N0, p.N1, p.N2};
-		if (mulOverflows(N[0], N[1]) || mulOverflows(N[0] * N[1], N[2])) return CLFFT_INVALID_ARG_VALUE;
+		if (mulOverflows(N[0], N[1]) || mulOverflows(N[0] * N[1], N[2]) || mulOverflows(N[0] * N[1] * N[2], p.H))
+			return CLFFT_INVALID_ARG_VALUE;
 		p.zBox.resize(P);
 		p.yBox.resize(P);
 		p.xBox.resize(P);
@@ -76,7 +78,8 @@ clfftStatus buildLocal(Plan& p)
 			            &p.xBox[r]);
 			biggestBlock = std::max({biggestBlock, p.zBox[r].volume(), p.yBox[r].volume(), p.xBox[r].volume()});
 		}
-		p.alloc = std::max<size_t>({p.zBox[me].volume(), p.yBox[me].volume(), p.xBox[me].volume(), 1});
+		biggestBlock *= p.H;
+		p.alloc = std::max<size_t>({p.zBox[me].volume() * p.H, p.yBox[me].volume() * p.H, p.xBox[me].volume() * p.H, 1});
 	} else {
 		for (size_t r = 0; r < P; ++r) {
 			size_t a = 0;
@@ -131,7 +134,9 @@ clfftStatus buildLocal(Plan& p)
 	if (p.pencil) {
 		// Along n2 on z pencils (rows of N2), along n1 on y pencils (stored n0 x n2 x n1: rows of
 		// N1), along n0 on x pencils (N0 x local n1 x local n2: stride local n1 * local n2).
+		// howmany > 1: z and y h-major (H times as many rows), x interleaved (strides times H).
 		const Box &z = p.zBox[me], &y = p.yBox[me], &x = p.xBox[me];
+		const size_t H = p.H, zRows = z.n[0] * z.n[1] * H;
 		size_t one[1] = {1};
 		if (z.volume() > 0) {
 			// Real plans: rows of n2 reals padded to 2 (n2/2 + 1), and N2 = n2/2 + 1 complex.
@@ -139,32 +144,36 @@ clfftStatus buildLocal(Plan& p)
 			const size_t padded = 2 * p.N2;
 			clfftStatus st;
 			if (p.kind == CLFFT_MPI_R2C)
-				st = makeLocal(p, &p.rest, CLFFT_1D, len, one, one, padded, p.N2, z.n[0] * z.n[1], CLFFT_REAL,
+				st = makeLocal(p, &p.rest, CLFFT_1D, len, one, one, padded, p.N2, zRows, CLFFT_REAL,
 				               CLFFT_HERMITIAN_INTERLEAVED);
 			else if (p.kind == CLFFT_MPI_C2R)
-				st = makeLocal(p, &p.rest, CLFFT_1D, len, one, one, p.N2, padded, z.n[0] * z.n[1],
-				               CLFFT_HERMITIAN_INTERLEAVED, CLFFT_REAL);
+				st = makeLocal(p, &p.rest, CLFFT_1D, len, one, one, p.N2, padded, zRows, CLFFT_HERMITIAN_INTERLEAVED,
+				               CLFFT_REAL);
 			else
-				st = makeLocal(p, &p.rest, CLFFT_1D, len, one, one, p.N2, p.N2, z.n[0] * z.n[1],
-				               CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED);
+				st = makeLocal(p, &p.rest, CLFFT_1D, len, one, one, p.N2, p.N2, zRows, CLFFT_COMPLEX_INTERLEAVED,
+				               CLFFT_COMPLEX_INTERLEAVED);
 			if (st != CLFFT_SUCCESS) return st;
 		}
 		if (y.volume() > 0) {
 			size_t len[1] = {p.N1};
-			clfftStatus st = makeLocal(p, &p.mid, CLFFT_1D, len, one, one, p.N1, p.N1, y.n[0] * y.n[2],
+			clfftStatus st = makeLocal(p, &p.mid, CLFFT_1D, len, one, one, p.N1, p.N1, y.n[0] * y.n[2] * H,
 			                           CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED);
 			if (st != CLFFT_SUCCESS) return st;
 		}
 		if (x.volume() > 0) {
-			size_t len[1] = {p.N0}, stride[1] = {x.n[1] * x.n[2]};
+			size_t len[1] = {p.N0}, stride[1] = {x.n[1] * x.n[2] * H};
 			clfftStatus st = makeLocal(p, &p.zero, CLFFT_1D, len, stride, stride, 1, 1, stride[0],
 			                           CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED);
 			if (st != CLFFT_SUCCESS) return st;
 		}
-		if (p.direction == CLFFT_FORWARD)
+		if (p.direction == CLFFT_FORWARD && H == 1)
 			p.steps = {Step::PF2, Step::PZY, Step::PF1, Step::PYX, Step::PF0};
-		else
+		else if (p.direction == CLFFT_FORWARD)
+			p.steps = {Step::PHIN, Step::PF2, Step::PZY, Step::PF1, Step::PYX, Step::PF0};
+		else if (H == 1)
 			p.steps = {Step::PF0, Step::PXY, Step::PF1, Step::PYZ, Step::PF2};
+		else
+			p.steps = {Step::PF0, Step::PXY, Step::PF1, Step::PYZ, Step::PF2, Step::PHOUT};
 		return CLFFT_SUCCESS;
 	}
 

@@ -406,6 +406,15 @@ Result errors()
 	       clfftMpiCreatePencilPlan(&h, MPI_COMM_WORLD, gCtx, gQueue, pl, gSize + 1, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD,
 	                                CLFFT_OUTOFPLACE),
 	       CLFFT_INVALID_ARG_VALUE);
+	expect("pencil howmany 0",
+	       clfftMpiCreatePencilPlanMany(&h, MPI_COMM_WORLD, gCtx, gQueue, pl, 0, 0, CLFFT_MPI_C2C, CLFFT_SINGLE,
+	                                    CLFFT_FORWARD, CLFFT_OUTOFPLACE),
+	       CLFFT_INVALID_ARG_VALUE);
+	if (gSize > 1)
+		expect("pencil howmany differs",
+		       clfftMpiCreatePencilPlanMany(&h, MPI_COMM_WORLD, gCtx, gQueue, pl, gRank == 0 ? 1 : 2, 0, CLFFT_MPI_C2C,
+		                                    CLFFT_SINGLE, CLFFT_FORWARD, CLFFT_OUTOFPLACE),
+		       CLFFT_INVALID_ARG_VALUE);
 	if (gSize == 4)
 		expect("pencil rows differ",
 		       clfftMpiCreatePencilPlan(&h, MPI_COMM_WORLD, gCtx, gQueue, pl, gRank == 0 ? 1 : 2, CLFFT_MPI_C2C, CLFFT_SINGLE,
@@ -468,6 +477,10 @@ Result queries()
 	size_t m0, ms0, ma;
 	clfftMpiLocalSizeMany(3, n, 2, MPI_COMM_WORLD, &m0, &ms0, &ma);
 	if (m0 != n0 || ms0 != s0 || ma != std::max<size_t>({e0 * 24, e1 * 60, 1})) r.fail("howmany query");
+	size_t pa1 = 0, pa3 = 0, pz[3], pn[3];
+	clfftMpiLocalSize3DPencils(10, 6, 5, MPI_COMM_WORLD, 0, pz, pn, pz, pn, &pa1);
+	clfftMpiLocalSize3DPencilsMany(10, 6, 5, 3, MPI_COMM_WORLD, 0, pz, pn, pz, pn, &pa3);
+	if (pa3 != std::max<size_t>(3 * pa1, 1) && !(pa1 == 1 && pa3 == 1)) r.fail("howmany pencil query");
 	// Pencils: on 4 ranks the default grid is 2 x 2, rank 3 at (1, 1).
 	size_t zs[3], zn[3], xs[3], xn[3];
 	clfftMpiLocalSize3DPencils(10, 6, 5, MPI_COMM_WORLD, 0, zs, zn, xs, xn, &a);
@@ -478,30 +491,48 @@ Result queries()
 	return r;
 }
 
-// A row-major box [lo, lo + n) of the global complex array N0 x N1 x N2.
-std::vector<double> sliceBox(const std::vector<cd>& g, const size_t N[3], const size_t lo[3], const size_t n[3])
+// A row-major box [lo, lo + n) of the global complex array N0 x N1 x N2 (H interleaved).
+std::vector<double> sliceBox(const std::vector<cd>& g, const size_t N[3], const size_t lo[3], const size_t n[3],
+                             size_t H = 1)
 {
 	std::vector<double> v;
 	for (size_t i = lo[0]; i < lo[0] + n[0]; ++i)
 		for (size_t j = lo[1]; j < lo[1] + n[1]; ++j)
-			for (size_t k = lo[2]; k < lo[2] + n[2]; ++k) {
-				const cd z = g[(i * N[1] + j) * N[2] + k];
-				v.push_back(z.real());
-				v.push_back(z.imag());
-			}
+			for (size_t k = lo[2]; k < lo[2] + n[2]; ++k)
+				for (size_t h = 0; h < H; ++h) {
+					const cd z = g[((i * N[1] + j) * N[2] + k) * H + h];
+					v.push_back(z.real());
+					v.push_back(z.imag());
+				}
 	return v;
+}
+
+// Pencil queries and plans, through the howmany forms when H > 1.
+clfftStatus pencilQuery(size_t n0, size_t n1, size_t n2, size_t H, int rows, size_t zs[3], size_t zn[3], size_t xs[3],
+                        size_t xn[3], size_t* alloc)
+{
+	if (H == 1) return clfftMpiLocalSize3DPencils(n0, n1, n2, MPI_COMM_WORLD, rows, zs, zn, xs, xn, alloc);
+	return clfftMpiLocalSize3DPencilsMany(n0, n1, n2, H, MPI_COMM_WORLD, rows, zs, zn, xs, xn, alloc);
+}
+
+clfftStatus pencilPlan(clfftMpiPlanHandle* h, const size_t lengths[3], size_t H, int rows, clfftMpiKind kind,
+                       clfftPrecision prec, clfftDirection dir, clfftResultLocation place)
+{
+	if (H == 1) return clfftMpiCreatePencilPlan(h, MPI_COMM_WORLD, gCtx, gQueue, lengths, rows, kind, prec, dir, place);
+	return clfftMpiCreatePencilPlanMany(h, MPI_COMM_WORLD, gCtx, gQueue, lengths, H, rows, kind, prec, dir, place);
 }
 
 // Pencil plans on a rows x (P / rows) grid (rows 0: the library's choice): forward z -> x and
 // backward x -> z, each against FFTW on the whole array.
-Result pencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision prec, clfftResultLocation place)
+Result pencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision prec, clfftResultLocation place,
+               size_t H = 1)
 {
 	Result r;
 	const size_t N[3] = {n0, n1, n2};
 	const bool dbl = prec == CLFFT_DOUBLE;
 	const size_t es = dbl ? 16 : 8;
 	size_t zs[3], zn[3], xs[3], xn[3], alloc;
-	clfftStatus st = clfftMpiLocalSize3DPencils(n0, n1, n2, MPI_COMM_WORLD, rows, zs, zn, xs, xn, &alloc);
+	clfftStatus st = pencilQuery(n0, n1, n2, H, rows, zs, zn, xs, xn, &alloc);
 	if (st != CLFFT_SUCCESS) {
 		r.fail(std::string("pencil query ") + statusName(st));
 		return r;
@@ -512,25 +543,24 @@ Result pencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision prec, c
 	for (int pass = 0; pass < 2; ++pass) {
 		const bool fwd = pass == 0;
 		const char* what = fwd ? "fwd z->x" : "bwd x->z";
-		std::vector<cd> x = randomComplex(n0 * n1 * n2, fwd ? 13 : 17);
+		std::vector<cd> x = randomComplex(n0 * n1 * n2 * H, fwd ? 13 : 17);
 		clfftMpiPlanHandle h = 0;
 		const size_t lengths[3] = {n0, n1, n2};
-		st = clfftMpiCreatePencilPlan(&h, MPI_COMM_WORLD, gCtx, gQueue, lengths, rows, CLFFT_MPI_C2C, prec,
-		                              fwd ? CLFFT_FORWARD : CLFFT_BACKWARD, place);
+		st = pencilPlan(&h, lengths, H, rows, CLFFT_MPI_C2C, prec, fwd ? CLFFT_FORWARD : CLFFT_BACKWARD, place);
 		if (!sameEverywhere(st)) r.fail(std::string(what) + ": create status differs between ranks");
 		if (st != CLFFT_SUCCESS) {
 			r.fail(std::string(what) + ": create " + statusName(st));
 			return r;
 		}
-		std::vector<double> mine = fwd ? sliceBox(x, N, zs, zn) : sliceBox(x, N, xs, xn);
+		std::vector<double> mine = fwd ? sliceBox(x, N, zs, zn, H) : sliceBox(x, N, xs, xn, H);
 		cl_mem in = upload(mine, alloc * es, dbl);
 		cl_mem out = place == CLFFT_INPLACE ? in : upload({}, alloc * es, dbl);
 		st = clfftMpiExecute(h, in, out);
 		if (!sameEverywhere(st)) r.fail(std::string(what) + ": execute status differs between ranks");
 		if (st != CLFFT_SUCCESS) r.fail(std::string(what) + ": execute " + statusName(st));
-		Spec s{3, {n0, n1, n2}, CLFFT_MPI_C2C, prec, CLFFT_FORWARD, 0, place};
+		Spec s{3, {n0, n1, n2}, CLFFT_MPI_C2C, prec, CLFFT_FORWARD, 0, place, H};
 		std::vector<cd> ref = fftwComplex(s, x, fwd ? -1 : 1);
-		std::vector<double> want = fwd ? sliceBox(ref, N, xs, xn) : sliceBox(ref, N, zs, zn);
+		std::vector<double> want = fwd ? sliceBox(ref, N, xs, xn, H) : sliceBox(ref, N, zs, zn, H);
 		std::vector<double> got = download(out, want.size(), dbl);
 		const double e = relError(got, want);
 		char buf[120];
@@ -571,28 +601,30 @@ Result bakeFailsOnOneRank()
 
 // Real pencils: R2C z (real, padded rows) -> x (complex), then C2R x -> z, each against FFTW
 // on the whole array. Boxes are those of the complex array n0 x n1 x (n2/2+1).
-Result realPencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision prec, clfftResultLocation place)
+Result realPencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision prec, clfftResultLocation place,
+                   size_t H = 1)
 {
 	Result r;
 	const size_t n2c = n2 / 2 + 1, padded = 2 * n2c, N[3] = {n0, n1, n2c};
 	const bool dbl = prec == CLFFT_DOUBLE;
 	const size_t es = dbl ? 16 : 8;
 	size_t zs[3], zn[3], xs[3], xn[3], alloc;
-	clfftStatus st = clfftMpiLocalSize3DPencils(n0, n1, n2c, MPI_COMM_WORLD, rows, zs, zn, xs, xn, &alloc);
+	clfftStatus st = pencilQuery(n0, n1, n2c, H, rows, zs, zn, xs, xn, &alloc);
 	if (st != CLFFT_SUCCESS) {
 		r.fail(std::string("pencil query ") + statusName(st));
 		return r;
 	}
-	std::vector<double> x(n0 * n1 * n2);
+	std::vector<double> x(n0 * n1 * n2 * H);
 	for (size_t i = 0; i < x.size(); ++i) x[i] = noise(i, 23);
-	Spec s{3, {n0, n1, n2}, CLFFT_MPI_R2C, prec, CLFFT_FORWARD, 0, place};
-	const std::vector<cd> spectrum = fftwR2C(s, x, n0 * n1 * n2c);
-	// The real z box: its rows of n2 reals, padded.
+	Spec s{3, {n0, n1, n2}, CLFFT_MPI_R2C, prec, CLFFT_FORWARD, 0, place, H};
+	const std::vector<cd> spectrum = fftwR2C(s, x, n0 * n1 * n2c * H);
+	// The real z box: its rows of n2 reals, padded (H interleaved).
 	auto realBox = [&](const std::vector<double>& g) {
 		std::vector<double> v;
 		for (size_t i = zs[0]; i < zs[0] + zn[0]; ++i)
 			for (size_t j = zs[1]; j < zs[1] + zn[1]; ++j)
-				for (size_t k = 0; k < padded; ++k) v.push_back(k < n2 ? g[(i * n1 + j) * n2 + k] : 0.0);
+				for (size_t k = 0; k < padded; ++k)
+					for (size_t h = 0; h < H; ++h) v.push_back(k < n2 ? g[((i * n1 + j) * n2 + k) * H + h] : 0.0);
 		return v;
 	};
 	for (int pass = 0; pass < 2; ++pass) {
@@ -600,14 +632,13 @@ Result realPencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision pre
 		const char* what = fwd ? "r2c z->x" : "c2r x->z";
 		clfftMpiPlanHandle h = 0;
 		const size_t lengths[3] = {n0, n1, n2};
-		st = clfftMpiCreatePencilPlan(&h, MPI_COMM_WORLD, gCtx, gQueue, lengths, rows,
-		                              fwd ? CLFFT_MPI_R2C : CLFFT_MPI_C2R, prec, CLFFT_FORWARD, place);
+		st = pencilPlan(&h, lengths, H, rows, fwd ? CLFFT_MPI_R2C : CLFFT_MPI_C2R, prec, CLFFT_FORWARD, place);
 		if (!sameEverywhere(st)) r.fail(std::string(what) + ": create status differs between ranks");
 		if (st != CLFFT_SUCCESS) {
 			r.fail(std::string(what) + ": create " + statusName(st));
 			return r;
 		}
-		std::vector<double> mine = fwd ? realBox(x) : sliceBox(spectrum, N, xs, xn);
+		std::vector<double> mine = fwd ? realBox(x) : sliceBox(spectrum, N, xs, xn, H);
 		cl_mem in = upload(mine, alloc * es, dbl);
 		cl_mem out = place == CLFFT_INPLACE ? in : upload({}, alloc * es, dbl);
 		st = clfftMpiExecute(h, in, out);
@@ -615,13 +646,13 @@ Result realPencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision pre
 		if (st != CLFFT_SUCCESS) r.fail(std::string(what) + ": execute " + statusName(st));
 		std::vector<double> want, got;
 		if (fwd) {
-			want = sliceBox(spectrum, N, xs, xn);
+			want = sliceBox(spectrum, N, xs, xn, H);
 			got = download(out, want.size(), dbl);
 		} else {
-			want = realBox(fftwC2R(s, spectrum, n0 * n1 * n2));
+			want = realBox(fftwC2R(s, spectrum, n0 * n1 * n2 * H));
 			got = download(out, want.size(), dbl);
 			for (size_t i = 0; i < want.size(); ++i)
-				if (i % padded >= n2) got[i] = want[i] = 0;
+				if (i / H % padded >= n2) got[i] = want[i] = 0;
 		}
 		const double e = relError(got, want);
 		char buf[120];
@@ -680,6 +711,10 @@ const std::vector<Case> kCases = {
 	{"many_c2c2d_double_tin_tout", [] { return c2c({2, {10, 6}, CLFFT_MPI_C2C, CLFFT_DOUBLE, CLFFT_FORWARD, CLFFT_MPI_TRANSPOSED_IN | CLFFT_MPI_TRANSPOSED_OUT, CLFFT_OUTOFPLACE, 3}); }, true},
 	{"many_roundtrip3d_single", [] { return roundTrip({3, {10, 6, 5}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_INPLACE, 2}); }, false},
 	{"many_real3d_single", [] { return real({3, {10, 6, 8}, CLFFT_MPI_R2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE, 3}); }, false},
+	{"many_pencils3d_single", [] { return pencils(10, 6, 5, 0, CLFFT_SINGLE, CLFFT_OUTOFPLACE, 3); }, false},
+	{"many_pencils3d_double_rows", [] { return pencils(10, 6, 4, gSize, CLFFT_DOUBLE, CLFFT_INPLACE, 2); }, true},
+	{"many_pencils3d_real_single", [] { return realPencils(10, 6, 8, 0, CLFFT_SINGLE, CLFFT_OUTOFPLACE, 2); }, false},
+	{"many_pencils3d_real_double_inplace", [] { return realPencils(6, 10, 6, gSize, CLFFT_DOUBLE, CLFFT_INPLACE, 3); }, true},
 	{"many_real2d_double_t", [] { return real({2, {10, 12}, CLFFT_MPI_R2C, CLFFT_DOUBLE, CLFFT_FORWARD, CLFFT_MPI_TRANSPOSED_OUT, CLFFT_INPLACE, 2}); }, true},
 	{"errors", errors, false},
 	{"bake_fails_on_one_rank", bakeFailsOnOneRank, false, true},
