@@ -46,6 +46,8 @@ std::map<std::pair<cl_context, cl_device_id>, SharedProgram> gPrograms;
 // Shortest contiguous run (bytes) for which a local transpose is done as one rectangle copy per
 // index b rather than by the copy kernel.
 constexpr size_t kRectRunBytes = 512;
+// ... and for which each of those rectangles moves at least this much (one command each).
+constexpr size_t kRectMinBytes = 64 * 1024;
 
 } // namespace
 
@@ -90,13 +92,15 @@ void Exec::copy3(cl_mem src, cl_mem dst, size_t C, size_t B, size_t A, size_t so
 	// Runs of C B contiguous elements on both sides (every pack, unpack and own block of a slab
 	// transpose): a rectangle copy, which a CPU device does as one memcpy per run (PoCL: about 3x
 	// the copy kernel's speed, whose work-items move 8 or 16 bytes each) and other devices with
-	// their copy engine. Also a local transpose with long enough runs of C: one rectangle per b.
+	// their copy engine. Also a local transpose with long enough runs of C: one rectangle per b
+	// (when each moves enough to be worth a command).
 	if (p.rectCopies && src != dst && (B == 1 || (s1 == C && d1 == C)) && s2 >= C * B && d2 >= C * B) {
 		const size_t so[3] = {soff * es, 0, 0}, dor[3] = {doff * es, 0, 0}, region[3] = {C * B * es, A, 1};
 		cl(clEnqueueCopyBufferRect(p.queue, src, dst, so, dor, region, s2 * es, 0, d2 * es, 0, 0, nullptr, nullptr));
 		return;
 	}
-	if (p.rectCopies && src != dst && C * es >= kRectRunBytes && B <= 4096 && s2 >= C && d2 >= C) {
+	if (p.rectCopies && src != dst && C * es >= kRectRunBytes && A * C * es >= kRectMinBytes && B <= 4096 && s2 >= C &&
+	    d2 >= C) {
 		const size_t region[3] = {C * es, A, 1};
 		for (size_t b = 0; b < B && st == CLFFT_SUCCESS; ++b) {
 			const size_t so[3] = {(soff + b * s1) * es, 0, 0}, dor[3] = {(doff + b * d1) * es, 0, 0};

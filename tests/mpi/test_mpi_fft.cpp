@@ -699,9 +699,10 @@ const std::vector<Case> kCases = {
 	// Received rows (local_n1 N2 elements) of 1 KiB multiples: n1 = 8 over 1, 2 and 4 ranks (8, 4
 	// and 2 rows of 512 B), over 3 only the last rank's 2 rows (the others have 3): on mapped CPU
 	// devices the received layout's rows are padded there (finishLocal), ranks with and without
-	// padding side by side; local transposes of runs of 512 bytes go as rectangle copies.
+	// padding side by side. The round trip 128 x 4 x 64: local transposes of runs of 512 bytes, 64
+	// KiB per local_n1 index, go as one rectangle copy per index (padded rows on 1 to 3 ranks).
 	{"c2c3d_single_padded", [] { return c2c({3, {6, 8, 64}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE}); }, false},
-	{"roundtrip3d_single_padded", [] { return roundTrip({3, {6, 8, 64}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE}); }, false},
+	{"roundtrip3d_single_padded", [] { return roundTrip({3, {128, 4, 64}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE}); }, false},
 	{"c2c3d_double_padded", [] { return c2c({3, {6, 8, 64}, CLFFT_MPI_C2C, CLFFT_DOUBLE, CLFFT_BACKWARD, CLFFT_MPI_TRANSPOSED_IN, CLFFT_INPLACE}); }, true},
 	// howmany > 1 (clfftMpiCreatePlanMany): H interleaved transforms, against FFTW's plan_many on
 	// the whole array; the same uneven splits (n0 = 10, n1 = 6 over 4 leaves a rank without
