@@ -133,7 +133,7 @@ void Exec::copyStrided(bool real, cl_mem src, cl_mem dst, size_t C, size_t B, si
 }
 
 // Copies the region [lo, lo + n) of the array from src (holding box sb from element soff) to
-// dst (box db from doff), work-items over the region in sb's storage order.
+// dst (box db from doff), work-items over the region in db's storage order.
 void Exec::copyBox(cl_mem src, const Box& sb, size_t soff, size_t sMul, cl_mem dst, const Box& db, size_t doff,
                    size_t dMul, const size_t lo[3], const size_t n[3])
 {
@@ -142,7 +142,10 @@ void Exec::copyBox(cl_mem src, const Box& sb, size_t soff, size_t sMul, cl_mem d
 		soff += (lo[d] - sb.lo[d]) * sb.stride(d) * sMul;
 		doff += (lo[d] - db.lo[d]) * db.stride(d) * dMul;
 	}
-	const int a = sb.order[0], b = sb.order[1], c = sb.order[2];
+	// Work-items in the destination's storage order (writes contiguous, reads strided where the
+	// orders differ): 2-4x faster than the source's order for the y-pencil transposes on PoCL
+	// (copies of c2c 256^3 on 2 x 2 pencils: 185-330 -> 77-84 ms).
+	const int a = db.order[0], b = db.order[1], c = db.order[2];
 	// Contiguous runs on both sides (packing z pencils, unpacking x pencils): copy3, which
 	// copies runs as rectangles.
 	if (sb.stride(c) * sMul == 1 && db.stride(c) * dMul == 1) {
