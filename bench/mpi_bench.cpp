@@ -144,8 +144,7 @@ int main(int argc, char** argv)
 	// Warm-up, then alternating rounds.
 	clfftMpiExecute(plan, in, out);
 	if (withFftw) fftwf_execute(fp);
-	std::vector<double> ours, theirs;
-	double prof[3] = {0, 0, 0};
+	std::vector<double> ours, theirs, profRuns[3];
 	bool profiled = false;
 	for (int r = 0; r < reps; ++r) {
 		MPI_Barrier(MPI_COMM_WORLD);
@@ -153,10 +152,13 @@ int main(int argc, char** argv)
 		st = clfftMpiExecute(plan, in, out);
 		ours.push_back(slowest(MPI_Wtime() - t0));
 		if (st != CLFFT_SUCCESS && rank == 0) std::fprintf(stderr, "clfftMpiExecute: %d\n", int(st));
-		double p[3];
+		double p[3] = {0, 0, 0};
 		if (clfftMpiGetProfile(plan, &p[0], &p[1], &p[2]) == CLFFT_SUCCESS) {
 			profiled = true;
-			for (int k = 0; k < 3; ++k) prof[k] += p[k] / reps;
+			// Each bucket: the slowest rank of the round (medians over the rounds below).
+			double m[3];
+			MPI_Allreduce(p, m, 3, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+			for (int k = 0; k < 3; ++k) profRuns[k].push_back(m[k]);
 		}
 		if (!withFftw) continue;
 		std::copy(host.begin(), host.end(), fin);
@@ -169,8 +171,7 @@ int main(int argc, char** argv)
 	clfftMpiGetTraffic(plan, &sent, &kept);
 	unsigned long long mySent = sent, maxSent = 0;
 	MPI_Allreduce(&mySent, &maxSent, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
-	double profMax[3];
-	MPI_Allreduce(prof, profMax, 3, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+	const double profMed[3] = {median(profRuns[0]), median(profRuns[1]), median(profRuns[2])};
 	// The least any slab transform can send from its busiest rank: each global transpose moves
 	// all but the rank's own block, (P-1)/P^2 of the array when the split is even.
 	const int transposes = tout ? 1 : 2;
@@ -187,8 +188,8 @@ int main(int argc, char** argv)
 		            real ? "r2c" : "c2c", n[0], n[1], n[2], pencils ? " pencils" : tout ? " T_OUT" : "", size, threads, 1e3 * a, 1e3 * b, b / a,
 		            double(maxSent) / 1048576.0, minimum / 1048576.0, ourPlan, fftwPlan);
 		if (profiled)
-			std::printf("; ours: fft %.1f ms, copies %.1f ms, exchange %.1f ms", 1e3 * profMax[0], 1e3 * profMax[1],
-			            1e3 * profMax[2]);
+			std::printf("; ours (medians): fft %.1f ms, copies %.1f ms, exchange %.1f ms", 1e3 * profMed[0],
+			            1e3 * profMed[1], 1e3 * profMed[2]);
 		std::printf("\n");
 	}
 	fftwf_destroy_plan(fp);

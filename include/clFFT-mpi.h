@@ -78,8 +78,8 @@ CLFFT_MPI_API clfftStatus clfftMpiLocalSize2DTransposed(size_t n0, size_t n1, MP
 CLFFT_MPI_API clfftStatus clfftMpiLocalSize3DTransposed(size_t n0, size_t n1, size_t n2, MPI_Comm comm,
 	size_t* localN0, size_t* localStart0, size_t* localN1, size_t* localStart1, size_t* allocElements);
 /* "howmany" forms: rank 2 or 3 dimensions n[0..rank), each element a tuple of howmany
- * consecutive numbers; counts are multiplied by howmany. (Plans with howmany > 1 are not
- * implemented yet: these give the distribution only.) */
+ * consecutive numbers; counts are multiplied by howmany (the distribution of the plans of
+ * clfftMpiCreatePlanMany). */
 CLFFT_MPI_API clfftStatus clfftMpiLocalSizeMany(int rank, const size_t* n, size_t howmany, MPI_Comm comm,
 	size_t* localN0, size_t* localStart0, size_t* allocElements);
 CLFFT_MPI_API clfftStatus clfftMpiLocalSizeManyTransposed(int rank, const size_t* n, size_t howmany,
@@ -102,6 +102,21 @@ CLFFT_MPI_API clfftStatus clfftMpiCreatePlan(clfftMpiPlanHandle* plan, MPI_Comm 
 	clfftMpiKind kind, clfftPrecision precision, clfftDirection direction, unsigned flags,
 	clfftResultLocation placement);
 
+/* clfftMpiCreatePlanMany (collective): howmany interleaved transforms of the same shape, as
+ * FFTW-MPI's fftw_mpi_plan_many_dft: element (i0, i1, i2) of transform h is at
+ * ((i0 n1 + i1) n2 + i2) howmany + h of the global array (2D: (i0 n1 + i1) howmany + h; real
+ * arrays with their padded last dimension, complex ones with nlast/2+1), split along n0 as
+ * above; the transposed layout is n1 x n0 (x n2) x howmany, split along n1. Sizes, allocation and
+ * layout: clfftMpiLocalSizeMany[Transposed] with the complex dimensions; clfftMpiGetPlanLayout's
+ * allocElements counts howmany numbers per element. howmany = 1 is clfftMpiCreatePlan; 0 is
+ * CLFFT_INVALID_ARG_VALUE. With howmany > 1 (and more than one rank or a TRANSPOSED flag), two
+ * more device copies reorder the slab to and from the order where the local FFTs over the last
+ * dimensions are one batched plan (docs/distributed.md). Pencils: clfftMpiCreatePencilPlanMany. */
+CLFFT_MPI_API clfftStatus clfftMpiCreatePlanMany(clfftMpiPlanHandle* plan, MPI_Comm comm,
+	cl_context context, cl_command_queue queue, clfftDim dim, const size_t* lengths, size_t howmany,
+	clfftMpiKind kind, clfftPrecision precision, clfftDirection direction, unsigned flags,
+	clfftResultLocation placement);
+
 /* ---- Pencils (3D) ---------------------------------------------------------------------------
  * A 2D process grid of rows x cols = P ranks; rank r * cols + c sits at (r, c). rows = 0 picks
  * the largest divisor of P not above sqrt(P) (4 ranks: 2 x 2; 6: 2 x 3); otherwise rows must
@@ -119,12 +134,23 @@ CLFFT_MPI_API clfftStatus clfftMpiCreatePlan(clfftMpiPlanHandle* plan, MPI_Comm 
 CLFFT_MPI_API clfftStatus clfftMpiLocalSize3DPencils(size_t n0, size_t n1, size_t n2, MPI_Comm comm, int rows,
 	size_t inStart[3], size_t inCount[3], size_t outStart[3], size_t outCount[3], size_t* allocElements);
 
+/* The same with howmany interleaved transforms: the boxes as above, each element an H-tuple
+ * (element h of box index i at i howmany + h); allocElements counts howmany per element. */
+CLFFT_MPI_API clfftStatus clfftMpiLocalSize3DPencilsMany(size_t n0, size_t n1, size_t n2, size_t howmany,
+	MPI_Comm comm, int rows, size_t inStart[3], size_t inCount[3], size_t outStart[3], size_t outCount[3],
+	size_t* allocElements);
+
 /* Collective, like clfftMpiCreatePlan (sizes, rows, kind, precision, direction and placement
  * must agree). C2C forward and R2C: z pencils -> x pencils; C2C backward and C2R: x pencils -> z
  * pencils (real plans ignore direction). Unnormalised. */
 CLFFT_MPI_API clfftStatus clfftMpiCreatePencilPlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_context context,
 	cl_command_queue queue, const size_t* lengths, int rows, clfftMpiKind kind, clfftPrecision precision,
 	clfftDirection direction, clfftResultLocation placement);
+/* howmany interleaved pencil transforms (as clfftMpiCreatePlanMany; boxes of
+ * clfftMpiLocalSize3DPencilsMany); howmany = 1 is clfftMpiCreatePencilPlan. */
+CLFFT_MPI_API clfftStatus clfftMpiCreatePencilPlanMany(clfftMpiPlanHandle* plan, MPI_Comm comm,
+	cl_context context, cl_command_queue queue, const size_t* lengths, size_t howmany, int rows, clfftMpiKind kind,
+	clfftPrecision precision, clfftDirection direction, clfftResultLocation placement);
 
 /* What the plan expects of this rank's buffers: the rank's rows in the input and output
  * layouts (local_n0 and start for the normal layout, local_n1 and start for the transposed

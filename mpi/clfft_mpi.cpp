@@ -85,6 +85,15 @@ clfftStatus clfftMpiCreatePlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_conte
                                clfftDim dim, const size_t* lengths, clfftMpiKind kind, clfftPrecision precision,
                                clfftDirection direction, unsigned flags, clfftResultLocation placement)
 {
+	return clfftMpiCreatePlanMany(plan, comm, context, queue, dim, lengths, 1, kind, precision, direction, flags,
+	                              placement);
+}
+
+clfftStatus clfftMpiCreatePlanMany(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_context context,
+                                   cl_command_queue queue, clfftDim dim, const size_t* lengths, size_t howmany,
+                                   clfftMpiKind kind, clfftPrecision precision, clfftDirection direction,
+                                   unsigned flags, clfftResultLocation placement)
+{
 	int P = 0, me = 0;
 	// Without a usable communicator there is nobody to agree with.
 	if (clfftStatus st = commShape(comm, &P, &me); st != CLFFT_SUCCESS) return st;
@@ -95,7 +104,7 @@ clfftStatus clfftMpiCreatePlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_conte
 		};
 		if (dim != CLFFT_2D && dim != CLFFT_3D) fail(CLFFT_NOTIMPLEMENTED);
 		const int dims = dim == CLFFT_2D ? 2 : 3;
-		std::vector<long long> sig(10, 0);
+		std::vector<long long> sig(11, 0);
 		sig[0] = dims;
 		if (!lengths) fail(CLFFT_INVALID_HOST_PTR);
 		if (lengths && (dim == CLFFT_2D || dim == CLFFT_3D))
@@ -116,8 +125,11 @@ clfftStatus clfftMpiCreatePlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_conte
 		sig[7] = flags;
 		sig[8] = placement;
 		sig[9] = P;
+		if (howmany == 0 || howmany > (size_t(1) << 40)) fail(CLFFT_INVALID_ARG_VALUE);
+		sig[10] = (long long)std::min<size_t>(howmany, size_t(1) << 40);
 		return createCommon(plan, comm, P, me, context, queue, precision, placement, st, sig, [&](Plan& p) {
 			p.dims = dims;
+			p.H = howmany;
 			for (int d = 0; d < dims; ++d) p.n[d] = lengths[d];
 			p.kind = kind;
 			p.direction = direction;
@@ -134,6 +146,15 @@ clfftStatus clfftMpiCreatePencilPlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl
                                      cl_command_queue queue, const size_t* lengths, int rows, clfftMpiKind kind,
                                      clfftPrecision precision, clfftDirection direction, clfftResultLocation placement)
 {
+	return clfftMpiCreatePencilPlanMany(plan, comm, context, queue, lengths, 1, rows, kind, precision, direction,
+	                                    placement);
+}
+
+clfftStatus clfftMpiCreatePencilPlanMany(clfftMpiPlanHandle* plan, MPI_Comm comm, cl_context context,
+                                         cl_command_queue queue, const size_t* lengths, size_t howmany, int rows,
+                                         clfftMpiKind kind, clfftPrecision precision, clfftDirection direction,
+                                         clfftResultLocation placement)
+{
 	int P = 0, me = 0;
 	if (clfftStatus st = commShape(comm, &P, &me); st != CLFFT_SUCCESS) return st;
 	try {
@@ -141,8 +162,10 @@ clfftStatus clfftMpiCreatePencilPlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl
 		auto fail = [&](clfftStatus s) {
 			if (st == CLFFT_SUCCESS) st = s;
 		};
-		std::vector<long long> sig(9, 0);
+		std::vector<long long> sig(10, 0);
 		if (!lengths) fail(CLFFT_INVALID_HOST_PTR);
+		if (howmany == 0 || howmany > (size_t(1) << 40)) fail(CLFFT_INVALID_ARG_VALUE);
+		sig[9] = (long long)std::min<size_t>(howmany, size_t(1) << 40);
 		if (lengths)
 			for (int d = 0; d < 3; ++d) {
 				if (lengths[d] == 0 || lengths[d] > (size_t(1) << 40)) fail(CLFFT_INVALID_ARG_VALUE);
@@ -165,6 +188,7 @@ clfftStatus clfftMpiCreatePencilPlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl
 		sig[8] = kind;
 		return createCommon(plan, comm, P, me, context, queue, precision, placement, st, sig, [&](Plan& p) {
 			p.pencil = true;
+			p.H = howmany;
 			p.rows = r;
 			p.cols = P / r;
 			p.dims = 3;
@@ -185,12 +209,21 @@ clfftStatus clfftMpiCreatePencilPlan(clfftMpiPlanHandle* plan, MPI_Comm comm, cl
 clfftStatus clfftMpiLocalSize3DPencils(size_t n0, size_t n1, size_t n2, MPI_Comm comm, int rows, size_t* inStart,
                                        size_t* inCount, size_t* outStart, size_t* outCount, size_t* allocElements)
 {
+	return clfftMpiLocalSize3DPencilsMany(n0, n1, n2, 1, comm, rows, inStart, inCount, outStart, outCount,
+	                                      allocElements);
+}
+
+clfftStatus clfftMpiLocalSize3DPencilsMany(size_t n0, size_t n1, size_t n2, size_t howmany, MPI_Comm comm, int rows,
+                                           size_t* inStart, size_t* inCount, size_t* outStart, size_t* outCount,
+                                           size_t* allocElements)
+{
 	if (!allocElements) return CLFFT_INVALID_HOST_PTR;
-	if (n0 == 0 || n1 == 0 || n2 == 0) return CLFFT_INVALID_ARG_VALUE;
+	if (n0 == 0 || n1 == 0 || n2 == 0 || howmany == 0) return CLFFT_INVALID_ARG_VALUE;
 	int P = 0, me = 0;
 	if (clfftStatus st = commShape(comm, &P, &me); st != CLFFT_SUCCESS) return st;
 	if (rows < 0 || (rows > 0 && P % rows != 0)) return CLFFT_INVALID_ARG_VALUE;
-	if (mulOverflows(n0, n1) || mulOverflows(n0 * n1, n2)) return CLFFT_INVALID_ARG_VALUE;
+	if (mulOverflows(n0, n1) || mulOverflows(n0 * n1, n2) || mulOverflows(n0 * n1 * n2, howmany))
+		return CLFFT_INVALID_ARG_VALUE;
 	const size_t r = size_t(pencilRows(P, rows)), c = size_t(P) / r, N[3] = {n0, n1, n2};
 	Box z, y, x;
 	pencilBoxes(N, r, c, size_t(me) / c, size_t(me) % c, &z, &y, &x);
@@ -200,7 +233,7 @@ clfftStatus clfftMpiLocalSize3DPencils(size_t n0, size_t n1, size_t n2, MPI_Comm
 		if (outStart) outStart[d] = x.lo[d];
 		if (outCount) outCount[d] = x.n[d];
 	}
-	*allocElements = std::max<size_t>({z.volume(), y.volume(), x.volume(), 1});
+	*allocElements = std::max<size_t>({z.volume() * howmany, y.volume() * howmany, x.volume() * howmany, 1});
 	return CLFFT_SUCCESS;
 }
 

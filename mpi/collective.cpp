@@ -9,6 +9,18 @@
 #include <cstdlib>
 #include <cstring>
 
+#ifdef CLFFT_MPI_TEST_HOOKS
+#include "test_hooks.h"
+
+#include <atomic>
+
+namespace {
+std::atomic<int> gThrowAtStep{-1};
+}
+
+extern "C" void clfftMpiTestThrowAtStep(int step) { gThrowAtStep.store(step < 0 ? -1 : step); }
+#endif
+
 namespace clfft_mpi {
 
 // Every rank returns the status of the lowest rank whose status is not CLFFT_SUCCESS.
@@ -73,9 +85,13 @@ clfftStatus createCommon(clfftMpiPlanHandle* plan, MPI_Comm comm, int P, int me,
 	init(*p);
 	const char* prof = std::getenv("CLFFT_MPI_PROFILE");
 	p->profile = prof && *prof && std::strcmp(prof, "0") != 0;
-	// Test hook (tests/mpi): this rank throws std::bad_alloc when it starts step k of an execution.
-	const char* fault = std::getenv("CLFFT_MPI_TEST_THROW_AT_STEP");
-	if (fault && *fault) p->throwAtStep = std::atoi(fault);
+	const char* kernel = std::getenv("CLFFT_MPI_COPY_KERNEL");
+	p->rectCopies = !(kernel && *kernel && std::strcmp(kernel, "0") != 0);
+#ifdef CLFFT_MPI_TEST_HOOKS
+	// Test-only build (mpi/test_hooks.h): this rank throws std::bad_alloc when it starts step k
+	// of every execution of the plan.
+	p->throwAtStep = gThrowAtStep.load();
+#endif
 	if (st == CLFFT_SUCCESS) {
 		clRetainContext(context);
 		p->ctx = context;
@@ -101,6 +117,7 @@ clfftStatus createCommon(clfftMpiPlanHandle* plan, MPI_Comm comm, int P, int me,
 	MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MIN, comm);
 	p->directAll = all[0] == 1;
 	p->chunks = size_t(-all[1]);
+	if (st == CLFFT_SUCCESS) st = finishLocal(*p);
 	st = agree(comm, me, st);
 	if (st != CLFFT_SUCCESS) return st; // p releases what was built
 	*plan = registerPlan(p);

@@ -101,7 +101,7 @@ void pencilBoxes(const size_t N[3], size_t rows, size_t cols, size_t r, size_t c
 size_t layoutBytes(const Plan& p, bool transposed)
 {
 	const size_t me = size_t(p.me);
-	if (p.pencil) return (transposed ? p.xBox[me] : p.zBox[me]).volume() * p.es;
+	if (p.pencil) return (transposed ? p.xBox[me] : p.zBox[me]).volume() * p.H * p.es;
 	return (transposed ? p.ln1[me] * p.N0 : p.ln0[me] * p.N1) * p.N2 * p.es;
 }
 

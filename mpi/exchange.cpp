@@ -119,26 +119,34 @@ void Exec::exchange(cl_mem src, const std::vector<size_t>& sc, const std::vector
 }
 
 // Pencil layout A -> layout B: each overlap of this rank's A box with another rank's B box is
-// packed row-major into `packed`, exchanged into `received`, and unpacked into dst.
-void Exec::redistribute(cl_mem src, const std::vector<Box>& A, cl_mem packed, cl_mem received, cl_mem dst,
-                        const std::vector<Box>& B)
+// packed row-major into `packed` (H of them one after the other: the message holds transform 0's
+// overlap, then transform 1's, ...), exchanged into `received`, and unpacked into dst. A layout
+// holds its H transforms interleaved (aInter, bInter: element h of box index i at i H + h) or
+// h-major (at h volume + i).
+void Exec::redistribute(cl_mem src, const std::vector<Box>& A, bool aInter, cl_mem packed, cl_mem received, cl_mem dst,
+                        const std::vector<Box>& B, bool bInter)
 {
-	const size_t P = size_t(p.P), me = size_t(p.me);
+	const size_t P = size_t(p.P), me = size_t(p.me), H = p.H;
+	// Element h of a box index: offset and stride multiplier in layout `box` (inter: interleaved).
+	auto off = [H](const Box& box, bool inter, size_t h) { return inter ? h : h * box.volume(); };
+	const size_t aMul = aInter ? H : 1, bMul = bInter ? H : 1;
 	std::vector<size_t> sc(P, 0), sd(P, 0), rc(P, 0), rd(P, 0);
 	size_t at = 0;
 	for (size_t s = 0; s < P; ++s) {
 		Box region;
 		sd[s] = at;
 		if (!intersect(A[me], B[s], region.lo, region.n)) continue;
-		sc[s] = region.volume();
-		copyBox(src, A[me], 0, packed, region, at, region.lo, region.n);
+		sc[s] = region.volume() * H;
+		for (size_t h = 0; h < H; ++h)
+			copyBox(src, A[me], off(A[me], aInter, h), aMul, packed, region, at + h * region.volume(), 1, region.lo,
+			        region.n);
 		at += sc[s];
 	}
 	at = 0;
 	for (size_t s = 0; s < P; ++s) {
 		Box region;
 		rd[s] = at;
-		if (intersect(A[s], B[me], region.lo, region.n)) rc[s] = region.volume();
+		if (intersect(A[s], B[me], region.lo, region.n)) rc[s] = region.volume() * H;
 		at += rc[s];
 	}
 	// The own overlap waits in `received` with the others (received may be src: every pack
@@ -154,7 +162,9 @@ void Exec::redistribute(cl_mem src, const std::vector<Box>& A, cl_mem packed, cl
 	for (size_t s = 0; s < P; ++s) {
 		Box region;
 		if (rc[s] == 0 || !intersect(A[s], B[me], region.lo, region.n)) continue;
-		copyBox(received, region, rd[s], dst, B[me], 0, region.lo, region.n);
+		for (size_t h = 0; h < H; ++h)
+			copyBox(received, region, rd[s] + h * region.volume(), 1, dst, B[me], off(B[me], bInter, h), bMul,
+			        region.lo, region.n);
 	}
 	mark(1);
 }
@@ -162,25 +172,26 @@ void Exec::redistribute(cl_mem src, const std::vector<Box>& A, cl_mem packed, cl
 // The slab transposes when every rank maps its buffers (p.directAll): MPI reads the slab's
 // blocks (forward) or writes them (backward) in place through vector datatypes, so neither
 // the pack nor the unpack kernel runs; the own block is one device copy. One MPI_Alltoallw
-// per transpose on every rank. src and dst differ.
+// per transpose on every rank. src and dst differ. The received layout's rows lie at
+// p.rowPitch (padded, see finishLocal): another vector datatype on that side when it differs.
 void Exec::directTranspose(bool forward, cl_mem src, cl_mem dst)
 {
 	const size_t P = size_t(p.P), me = size_t(p.me), N1 = p.N1, N2 = p.N2, a = p.ln0[me], b = p.ln1[me];
-	const size_t es = p.es;
+	const size_t es = p.es, R = p.rowPitch;
 	// The own block: slab rows x own columns <-> received rows of this rank.
 	if (forward)
-		copy3(src, dst, N2, b, a, p.st1[me] * N2, N2, N1 * N2, p.st0[me] * b * N2, N2, b * N2);
+		copy3(src, dst, N2, b, a, p.st1[me] * N2, N2, N1 * N2, p.st0[me] * R, N2, R);
 	else
-		copy3(src, dst, N2, b, a, p.st0[me] * b * N2, N2, b * N2, p.st1[me] * N2, N2, N1 * N2);
+		copy3(src, dst, N2, b, a, p.st0[me] * R, N2, R, p.st1[me] * N2, N2, N1 * N2);
 	p.kept += a * b * N2 * es;
 	mark(1);
-	const size_t slabBytes = a * N1 * N2 * es, recvBytes = p.N0 * b * N2 * es;
+	const size_t slabBytes = a * N1 * N2 * es, recvBytes = p.N0 > 0 && b > 0 ? ((p.N0 - 1) * R + b * N2) * es : 0;
 	const size_t srcBytes = forward ? slabBytes : recvBytes, dstBytes = forward ? recvBytes : slabBytes;
 	// Allocated before anything is mapped or any datatype made (an exception here leaves
 	// nothing behind).
 	std::vector<int> scount(P, 0), sdisp(P, 0), rcount(P, 0), rdisp(P, 0);
 	std::vector<MPI_Datatype> stype(P, p.elemType), rtype(P, p.elemType), made;
-	made.reserve(P);
+	made.reserve(2 * P);
 	char* sendBase = nullptr;
 	char* recvBase = nullptr;
 	cl_int err = CL_SUCCESS;
@@ -205,22 +216,33 @@ void Exec::directTranspose(bool forward, cl_mem src, cl_mem dst)
 			made.push_back(slab);
 		}
 		const int slabCount = rowsOf > 0 && run > 0 ? 1 : 0, slabDisp = int(p.st1[s] * N2 * es);
-		// The received side: ln0(s) * b * N2 contiguous elements at row st0(s).
-		const int flatCount = int(p.ln0[s] * b * N2), flatDisp = int(p.st0[s] * b * N2 * es);
+		// The received side: ln0(s) rows of b * N2 elements from row st0(s), at pitch R
+		// (contiguous when R = b N2).
+		MPI_Datatype rows = p.elemType;
+		int flatCount = int(p.ln0[s] * b * N2);
+		const int flatDisp = int(p.st0[s] * R * es);
+		if (R != b * N2 && flatCount > 0) {
+			MPI_Type_vector(int(p.ln0[s]), int(b * N2), int(R), p.elemType, &rows);
+			MPI_Type_commit(&rows);
+			made.push_back(rows);
+			flatCount = 1;
+		}
 		if (forward) {
 			stype[s] = slab;
 			scount[s] = slabCount;
 			sdisp[s] = slabDisp;
+			rtype[s] = rows;
 			rcount[s] = flatCount;
 			rdisp[s] = flatDisp;
 			p.sent += rowsOf * run * es;
 		} else {
+			stype[s] = rows;
 			scount[s] = flatCount;
 			sdisp[s] = flatDisp;
 			rtype[s] = slab;
 			rcount[s] = slabCount;
 			rdisp[s] = slabDisp;
-			p.sent += size_t(flatCount) * es;
+			p.sent += p.ln0[s] * b * N2 * es;
 		}
 	}
 	// The ranks agree before the one MPI call: after a failure anywhere (a map that failed, an
@@ -234,6 +256,9 @@ void Exec::directTranspose(bool forward, cl_mem src, cl_mem dst)
 	mark(2);
 }
 
+// The packed exchanges below run only when some rank does not exchange through datatypes
+// (!p.directAll), where the received layout is unpadded (p.rowPitch = local_n1 N2, finishLocal).
+//
 // Slab (local_n0 x N1 x N2) -> received layout (N0 x local_n1 x N2), through scratch. The
 // own block is copied straight across; each other block s is packed (local_n0 rows of
 // local_n1(s) N2 elements, contiguous) piece by piece just before its piece is read.

@@ -31,7 +31,9 @@ void Exec::run(cl_mem input, cl_mem output)
 // Step i of the list, reading cur; returns the buffer it wrote.
 cl_mem Exec::step(size_t i, bool last, cl_mem cur, cl_mem input, cl_mem output)
 {
+#ifdef CLFFT_MPI_TEST_HOOKS
 	if (p.throwAtStep == int(i)) throw std::bad_alloc();
+#endif
 	const size_t me = size_t(p.me), b = p.ln1[me], N0 = p.N0, N2 = p.N2;
 	const clfftDirection dir = p.kind == CLFFT_MPI_R2C ? CLFFT_FORWARD
 	                           : p.kind == CLFFT_MPI_C2R ? CLFFT_BACKWARD
@@ -55,12 +57,40 @@ cl_mem Exec::step(size_t i, bool last, cl_mem cur, cl_mem input, cl_mem output)
 			fft(p.zero, dir, cur, next);
 			mark(0);
 			break;
+		case Step::HIN:
+		case Step::HOUT: {
+			// howmany > 1: the slab's rows of J elements, H interleaved (i0, j, h) <-> h-major
+			// (i0, h, j); the real side of R2C (in) and C2R (out) in real numbers.
+			const bool in = p.steps[i] == Step::HIN;
+			const bool realSide = in ? p.kind == CLFFT_MPI_R2C : p.kind == CLFFT_MPI_C2R;
+			const size_t H = p.H, J = p.N1 * p.NL * (realSide ? 2 : 1), a = p.ln0[me];
+			if (in)
+				copyStrided(realSide, cur, next, J, H, a, 0, H, 1, J * H, 0, 1, J, J * H);
+			else
+				copyStrided(realSide, cur, next, J, H, a, 0, 1, J, J * H, 0, H, 1, J * H);
+			mark(1);
+			break;
+		}
+		case Step::PHIN:
+		case Step::PHOUT: {
+			// Pencils, howmany > 1: the client's z box, rows of J numbers with H interleaved
+			// (row, j, h), <-> h-major (h, row, j); real on the real side of R2C / C2R.
+			const bool in = p.steps[i] == Step::PHIN;
+			const bool realSide = p.kind != CLFFT_MPI_C2C;
+			const size_t H = p.H, J = p.N2 * (realSide ? 2 : 1), rows = p.zBox[me].n[0] * p.zBox[me].n[1];
+			if (in)
+				copyStrided(realSide, cur, next, J, rows, H, 0, H, J * H, 1, 0, 1, J, rows * J);
+			else
+				copyStrided(realSide, cur, next, J, rows, H, 0, 1, J, rows * J, 0, H, J * H, 1);
+			mark(1);
+			break;
+		}
 		case Step::R2T:
-			copy3(cur, next, N2, b, N0, 0, N2, b * N2, 0, N0 * N2, N2);
+			copy3(cur, next, N2, b, N0, 0, N2, p.rowPitch, 0, N0 * N2, N2);
 			mark(1);
 			break;
 		case Step::T2R:
-			copy3(cur, next, N2, b, N0, 0, N0 * N2, N2, 0, N2, b * N2);
+			copy3(cur, next, N2, b, N0, 0, N0 * N2, N2, 0, N2, p.rowPitch);
 			mark(1);
 			break;
 		case Step::PF2:
@@ -89,7 +119,8 @@ cl_mem Exec::step(size_t i, bool last, cl_mem cur, cl_mem input, cl_mem output)
 			const Step k = p.steps[i];
 			const std::vector<Box>& A = k == Step::PZY ? p.zBox : k == Step::PYX ? p.yBox : k == Step::PXY ? p.xBox : p.yBox;
 			const std::vector<Box>& B = k == Step::PZY ? p.yBox : k == Step::PYX ? p.xBox : k == Step::PXY ? p.yBox : p.zBox;
-			redistribute(cur, A, packed, received, next, B);
+			// howmany > 1: z and y pencils h-major, x pencils interleaved (the client's layout).
+			redistribute(cur, A, k == Step::PXY, packed, received, next, B, k == Step::PYX);
 			break;
 		}
 		case Step::FWDX:

@@ -86,17 +86,24 @@ void releaseCopyProgram(cl_context ctx, cl_device_id dev);
 //   BWDX  global transpose received -> slab layout: exchange, then unpack on the device;
 //   R2T / T2R  local transpose between the received layout and the transposed one
 //         local_n1 x N0 x N2 (TRANSPOSED_OUT / TRANSPOSED_IN);
-//   WHOLE one rank, normal order: the whole transform as one local plan.
+//   WHOLE one rank, normal order: the whole transform as one local plan;
+//   HIN / HOUT  howmany > 1 only: reorder the slab between the interleaved layout (element
+//         (i0, j, h) at (i0 J + j) H + h, J = N1 NL) and the "h-major" one ((i0 H + h) J + j),
+//         where REST is one batched plan (batch local_n0 H at distance J); real for the real side
+//         of R2C (HIN) and C2R (HOUT).
 // Pencil plans (3D; R2C/C2R with a real FFT along n2) run PF2 / PZY / PF1 / PYX / PF0 (FFT
 // along n2, redistribute to y pencils, FFT along n1, redistribute to x pencils, FFT along n0), or
-// the reverse.
-// N0 x N1 x N2 are the dimensions of the complex array (N2 = 1 in 2D; for real plans the last
-// dimension is halved plus one). Steps read one buffer and write another (two work buffers), so
+// the reverse. With howmany > 1 the z and y pencils are kept h-major inside the plan (H boxes one
+// after the other), the x pencils interleaved as the client has them: PHIN / PHOUT reorder the
+// client's interleaved z box to and from h-major (first step forward, last backward).
+// N0 x N1 x NL are the dimensions of the complex array (NL = 1 in 2D; for real plans the last
+// dimension is halved plus one), H the number of interleaved transforms (howmany), and N2 = NL H
+// the contiguous run every transpose moves (the transposes never look inside it). Steps read one buffer and write another (two work buffers), so
 // an out-of-place plan leaves its input as it was.
 // A step list is assigned whole, never grown: GCC gives enums default visibility whatever
 // -fvisibility says, so out-of-line std::vector<Step> code (push_back's reallocation) would be
 // exported from the library.
-enum class Step { WHOLE, REST, ZERO, FWDX, BWDX, R2T, T2R, PF2, PF1, PF0, PZY, PYX, PXY, PYZ };
+enum class Step { WHOLE, REST, ZERO, FWDX, BWDX, R2T, T2R, HIN, HOUT, PF2, PF1, PF0, PZY, PYX, PXY, PYZ, PHIN, PHOUT };
 
 struct Plan
 {
@@ -112,10 +119,13 @@ struct Plan
 	clfftDirection direction = CLFFT_FORWARD;
 	unsigned flags = 0;
 	clfftResultLocation placement = CLFFT_OUTOFPLACE;
-	size_t N0 = 1, N1 = 1, N2 = 1; // complex array
+	size_t N0 = 1, N1 = 1, N2 = 1; // complex array N0 x N1 x NL, N2 = NL * H
+	size_t NL = 1, H = 1;          // the complex last dimension (1 in 2D); howmany
 	size_t es = 8;                 // bytes of one complex element
 	std::vector<size_t> ln0, st0, ln1, st1;
 	size_t alloc = 1;
+	size_t workElems = 1; // elements of each work buffer (alloc, or more for a padded received layout)
+	size_t rowPitch = 0;  // slabs: the received layout's row pitch, >= local_n1 N2 (finishLocal)
 	size_t chunks = 1;
 	cl_mem work[2] = {nullptr, nullptr};
 	cl_program program = nullptr; // shared by the plans of one context and device
@@ -128,14 +138,18 @@ struct Plan
 	std::vector<Box> zBox, yBox, xBox;
 	clfftPlanHandle mid = 0;
 	cl_kernel scopy = nullptr;
+	cl_kernel rcopy = nullptr; // strided copy of real elements (howmany > 1 reorders of real slabs)
 	std::vector<Step> steps;
 	std::vector<char> hostSend, hostRecv;
 	cl_ulong sent = 0, kept = 0;
 	bool profile = false;
 	bool direct = false;    // MPI on mapped device memory (CPU / host-unified devices)
 	bool directAll = false; // every rank direct: slab transposes without pack/unpack kernels
+	bool rectCopies = true;  // contiguous-run copies as clEnqueueCopyBufferRect (CLFFT_MPI_COPY_KERNEL=1: kernel)
 	double seconds[3] = {0, 0, 0}; // local FFTs, device copies, exchanges (CLFFT_MPI_PROFILE)
-	int throwAtStep = -1; // test hook CLFFT_MPI_TEST_THROW_AT_STEP: std::bad_alloc at that step
+#ifdef CLFFT_MPI_TEST_HOOKS
+	int throwAtStep = -1; // test-only build (mpi/test_hooks.h): std::bad_alloc at that step
+#endif
 	std::mutex mutex;
 
 	~Plan()
@@ -145,6 +159,7 @@ struct Plan
 		if (mid) clfftDestroyPlan(&mid);
 		if (copy) clReleaseKernel(copy);
 		if (scopy) clReleaseKernel(scopy);
+		if (rcopy) clReleaseKernel(rcopy);
 		if (program) releaseCopyProgram(ctx, programDevice);
 		for (cl_mem& m : work)
 			if (m) clReleaseMemObject(m);
@@ -165,8 +180,11 @@ inline clfftStatus fromCl(cl_int err) { return err == CL_SUCCESS ? CLFFT_SUCCESS
 clfftMpiPlanHandle registerPlan(std::shared_ptr<Plan> p);
 std::shared_ptr<Plan> findPlan(clfftMpiPlanHandle h);
 
-// Everything one rank builds for a plan whose arguments all ranks agreed on (plan_build.cpp).
+// Everything one rank builds for a plan whose arguments all ranks agreed on (plan_build.cpp),
+// in two parts: buildLocal before the ranks agree on the exchange path (p.directAll),
+// finishLocal after it (work buffers, the received layout's row pitch, the FFT along n0).
 clfftStatus buildLocal(Plan& p);
+clfftStatus finishLocal(Plan& p);
 
 // Bytes of the rank's input or output layout (transposed: the received / x-pencil one).
 size_t layoutBytes(const Plan& p, bool transposed);
@@ -244,16 +262,23 @@ struct Exec
 	// Device copies (copy_kernels.cpp).
 	void copy3(cl_mem src, cl_mem dst, size_t C, size_t B, size_t A, size_t soff, size_t s1, size_t s2,
 	           size_t doff, size_t d1, size_t d2);
-	void copyBox(cl_mem src, const Box& sb, size_t soff, cl_mem dst, const Box& db, size_t doff, const size_t lo[3],
-	             const size_t n[3]);
+	// dst[doff + a*d2 + b*d1 + c*d0] = src[soff + a*s2 + b*s1 + c*s0], every index strided; real:
+	// elements of one real number (else one complex number).
+	void copyStrided(bool real, cl_mem src, cl_mem dst, size_t C, size_t B, size_t A, size_t soff, size_t s0,
+	                 size_t s1, size_t s2, size_t doff, size_t d0, size_t d1, size_t d2);
+	// sMul / dMul multiply the boxes' strides (H for an interleaved box, whose element h of
+	// (i0, i1, i2) is at H times the box index plus h, given as the offset).
+	void copyBox(cl_mem src, const Box& sb, size_t soff, size_t sMul, cl_mem dst, const Box& db, size_t doff,
+	             size_t dMul, const size_t lo[3], const size_t n[3]);
 
 	// Global transposes (exchange.cpp; exchange() is a template, instantiated there only).
 	template <class Pack, class Unpack>
 	void exchange(cl_mem src, const std::vector<size_t>& sc, const std::vector<size_t>& sd,
 	              const std::vector<size_t>& sLen, cl_mem dst, const std::vector<size_t>& rc,
 	              const std::vector<size_t>& rd, const std::vector<size_t>& rLen, Pack packChunk, Unpack unpackChunk);
-	void redistribute(cl_mem src, const std::vector<Box>& A, cl_mem packed, cl_mem received, cl_mem dst,
-	                  const std::vector<Box>& B);
+	// aInter / bInter: the layout holds its H transforms interleaved (else h-major).
+	void redistribute(cl_mem src, const std::vector<Box>& A, bool aInter, cl_mem packed, cl_mem received, cl_mem dst,
+	                  const std::vector<Box>& B, bool bInter);
 	void directTranspose(bool forward, cl_mem src, cl_mem dst);
 	void forwardExchange(cl_mem src, cl_mem scratch, cl_mem dst);
 	void backwardExchange(cl_mem src, cl_mem scratch, cl_mem dst);

@@ -1,7 +1,8 @@
 // libclFFT-mpi: failures inside clfftMpiExecute on one rank only (issue 22: errors are
 // collective). Every rank must return the same status and none may be left waiting in MPI (a
 // hang fails on the CTest timeout). Two kinds of failure:
-//  - an exception: CLFFT_MPI_TEST_THROW_AT_STEP=k, set on the last rank only while it creates
+//  - an exception: clfftMpiTestThrowAtStep(k) (mpi/test_hooks.h; this test links the test-only
+//    build of the library, clFFT-mpi-testhooks), called on the last rank only while it creates
 //    the plan, makes it throw std::bad_alloc when it starts step k of every execution (slab and
 //    pencil plans, every step); every rank must return CLFFT_OUT_OF_HOST_MEMORY;
 //  - an OpenCL error: on the rank run under tests/hardening/cl_count_shim (LD_PRELOAD), the
@@ -12,6 +13,7 @@
 #include "clFFT-mpi.h"
 #include "cl_device_select.h"
 #include "cl_fault.h"
+#include "test_hooks.h"
 
 #include <dlfcn.h>
 
@@ -84,13 +86,13 @@ std::vector<float> readOut(const Buffers& b)
 clfftStatus makePlan(const std::string& kind, int at, clfftMpiPlanHandle* h)
 {
 	const bool hook = at >= 0 && gRank == gSize - 1;
-	if (hook) setenv("CLFFT_MPI_TEST_THROW_AT_STEP", std::to_string(at).c_str(), 1);
+	if (hook) clfftMpiTestThrowAtStep(at);
 	const size_t n[3] = {10, 6, 5};
 	clfftStatus st = kind == "slab" ? clfftMpiCreatePlan(h, MPI_COMM_WORLD, gCtx, gQueue, CLFFT_3D, n, CLFFT_MPI_C2C,
 	                                                     CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE)
 	                                : clfftMpiCreatePencilPlan(h, MPI_COMM_WORLD, gCtx, gQueue, n, 0, CLFFT_MPI_C2C,
 	                                                           CLFFT_SINGLE, CLFFT_FORWARD, CLFFT_OUTOFPLACE);
-	if (hook) unsetenv("CLFFT_MPI_TEST_THROW_AT_STEP");
+	if (hook) clfftMpiTestThrowAtStep(-1);
 	return st;
 }
 
@@ -155,7 +157,7 @@ void clFailure(const std::string& kind)
 	             {CLFAULT_ENQUEUE_READ_BUFFER, "read"},
 	             {CLFAULT_ENQUEUE_WRITE_BUFFER, "write"},
 	             {CLFAULT_ENQUEUE_COPY_BUFFER, "copy"}};
-	int firedKinds = 0;
+	int firedKinds = 0, firedRead = 0, firedWrite = 0;
 	for (const auto& k : kinds) {
 		for (long nth : {1L, 2L}) {
 			const long before = mine ? fired() : 0;
@@ -165,6 +167,8 @@ void clFailure(const std::string& kind)
 			int f = mine && fired() > before ? 1 : 0, anyFired = 0;
 			MPI_Allreduce(&f, &anyFired, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 			firedKinds += anyFired;
+			if (k.kind == CLFAULT_ENQUEUE_READ_BUFFER) firedRead += anyFired;
+			if (k.kind == CLFAULT_ENQUEUE_WRITE_BUFFER) firedWrite += anyFired;
 			const std::string what = kind + " " + k.name + " #" + std::to_string(nth) + " fails";
 			check(sameEverywhere(st), what + ": status differs between ranks");
 			check(anyFired ? st != CLFFT_SUCCESS : st == CLFFT_SUCCESS,
@@ -172,6 +176,12 @@ void clFailure(const std::string& kind)
 		}
 	}
 	check(firedKinds > 0, kind + ": no fault fired");
+	// Staged exchanges read from and write to the device around every MPI round: faults in the
+	// library's own reads and writes must fire there (the shim fails only calls made from a
+	// module named libclFFT*: the library under test must be one).
+	const char* staging = std::getenv("CLFFT_MPI_STAGING");
+	if (staging && std::string(staging) == "1")
+		check(firedRead > 0 && firedWrite > 0, kind + ": staged, but no read or write fault fired");
 	if (gRank == 0) std::printf("%s: %d of 8 OpenCL faults fired, every rank agreed\n", kind.c_str(), firedKinds);
 	expectStatus(kind + " execute after the faults", clfftMpiExecute(h, b.in, b.out), CLFFT_SUCCESS);
 	check(maxDiff(readOut(b), ref) == 0.0, kind + ": result after the faults differs from the clean one");

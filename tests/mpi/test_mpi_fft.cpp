@@ -64,6 +64,7 @@ struct Spec
 	clfftDirection dir;
 	unsigned flags;
 	clfftResultLocation place;
+	size_t H = 1; // howmany interleaved transforms (clfftMpiCreatePlanMany when above 1)
 };
 
 // The complex array's dimensions (N2 = 1 in 2D).
@@ -75,13 +76,15 @@ void complexDims(const Spec& s, size_t N[3])
 	N[2] = s.dims == 2 ? 1 : (real ? s.n[2] / 2 + 1 : s.n[2]);
 }
 
-// Serial FFTW on the whole array: complex in/out (row-major, complex dims) or real.
+// Serial FFTW on the whole array: complex in/out (row-major, complex dims) or real; s.H
+// interleaved transforms (element (i, h) at i H + h) through FFTW's plan_many.
 std::vector<cd> fftwComplex(const Spec& s, std::vector<cd> in, int sign)
 {
 	int n[3] = {int(s.n[0]), int(s.n[1]), int(s.n[2])};
+	const int H = int(s.H);
 	std::vector<cd> out(in.size());
-	fftw_plan p = fftw_plan_dft(s.dims, n, reinterpret_cast<fftw_complex*>(in.data()),
-	                            reinterpret_cast<fftw_complex*>(out.data()), sign, FFTW_ESTIMATE);
+	fftw_plan p = fftw_plan_many_dft(s.dims, n, H, reinterpret_cast<fftw_complex*>(in.data()), nullptr, H, 1,
+	                                 reinterpret_cast<fftw_complex*>(out.data()), nullptr, H, 1, sign, FFTW_ESTIMATE);
 	fftw_execute(p);
 	fftw_destroy_plan(p);
 	return out;
@@ -90,8 +93,10 @@ std::vector<cd> fftwComplex(const Spec& s, std::vector<cd> in, int sign)
 std::vector<cd> fftwR2C(const Spec& s, std::vector<double> in, size_t complexCount)
 {
 	int n[3] = {int(s.n[0]), int(s.n[1]), int(s.n[2])};
+	const int H = int(s.H);
 	std::vector<cd> out(complexCount);
-	fftw_plan p = fftw_plan_dft_r2c(s.dims, n, in.data(), reinterpret_cast<fftw_complex*>(out.data()), FFTW_ESTIMATE);
+	fftw_plan p = fftw_plan_many_dft_r2c(s.dims, n, H, in.data(), nullptr, H, 1,
+	                                     reinterpret_cast<fftw_complex*>(out.data()), nullptr, H, 1, FFTW_ESTIMATE);
 	fftw_execute(p);
 	fftw_destroy_plan(p);
 	return out;
@@ -100,8 +105,10 @@ std::vector<cd> fftwR2C(const Spec& s, std::vector<double> in, size_t complexCou
 std::vector<double> fftwC2R(const Spec& s, std::vector<cd> in, size_t realCount)
 {
 	int n[3] = {int(s.n[0]), int(s.n[1]), int(s.n[2])};
+	const int H = int(s.H);
 	std::vector<double> out(realCount);
-	fftw_plan p = fftw_plan_dft_c2r(s.dims, n, reinterpret_cast<fftw_complex*>(in.data()), out.data(), FFTW_ESTIMATE);
+	fftw_plan p = fftw_plan_many_dft_c2r(s.dims, n, H, reinterpret_cast<fftw_complex*>(in.data()), nullptr, H, 1,
+	                                     out.data(), nullptr, H, 1, FFTW_ESTIMATE);
 	fftw_execute(p);
 	fftw_destroy_plan(p);
 	return out;
@@ -145,40 +152,41 @@ std::vector<double> download(cl_mem m, size_t count, bool dbl)
 	return v;
 }
 
-// Global complex array (complex dims N) -> this rank's part, normal or transposed layout.
+// Global complex array (complex dims N, H interleaved transforms) -> this rank's part, normal or
+// transposed layout.
 std::vector<double> sliceComplex(const std::vector<cd>& g, const size_t N[3], bool transposed, size_t ln0, size_t s0,
-                                 size_t ln1, size_t s1)
+                                 size_t ln1, size_t s1, size_t H = 1)
 {
 	std::vector<double> v;
+	auto put = [&](size_t i, size_t j, size_t k) {
+		for (size_t h = 0; h < H; ++h) {
+			const cd z = g[((i * N[1] + j) * N[2] + k) * H + h];
+			v.push_back(z.real());
+			v.push_back(z.imag());
+		}
+	};
 	if (!transposed) {
 		for (size_t i = s0; i < s0 + ln0; ++i)
 			for (size_t j = 0; j < N[1]; ++j)
-				for (size_t k = 0; k < N[2]; ++k) {
-					const cd z = g[(i * N[1] + j) * N[2] + k];
-					v.push_back(z.real());
-					v.push_back(z.imag());
-				}
+				for (size_t k = 0; k < N[2]; ++k) put(i, j, k);
 	} else {
 		for (size_t j = s1; j < s1 + ln1; ++j)
 			for (size_t i = 0; i < N[0]; ++i)
-				for (size_t k = 0; k < N[2]; ++k) {
-					const cd z = g[(i * N[1] + j) * N[2] + k];
-					v.push_back(z.real());
-					v.push_back(z.imag());
-				}
+				for (size_t k = 0; k < N[2]; ++k) put(i, j, k);
 	}
 	return v;
 }
 
-// Global real array n0 x n1 (x n2) -> this rank's padded rows.
+// Global real array n0 x n1 (x n2) (s.H interleaved) -> this rank's padded rows.
 std::vector<double> sliceReal(const Spec& s, const std::vector<double>& g, size_t ln0, size_t s0)
 {
-	const size_t last = s.n[s.dims - 1], padded = 2 * (last / 2 + 1);
+	const size_t last = s.n[s.dims - 1], padded = 2 * (last / 2 + 1), H = s.H;
 	const size_t rows = s.dims == 3 ? s.n[1] : 1;
 	std::vector<double> v;
 	for (size_t i = s0; i < s0 + ln0; ++i)
 		for (size_t j = 0; j < rows; ++j)
-			for (size_t k = 0; k < padded; ++k) v.push_back(k < last ? g[(i * rows + j) * last + k] : 0.0);
+			for (size_t k = 0; k < padded; ++k)
+				for (size_t h = 0; h < H; ++h) v.push_back(k < last ? g[((i * rows + j) * last + k) * H + h] : 0.0);
 	return v;
 }
 
@@ -216,6 +224,9 @@ struct Result
 
 clfftStatus create(const Spec& s, clfftMpiPlanHandle* h)
 {
+	if (s.H != 1)
+		return clfftMpiCreatePlanMany(h, MPI_COMM_WORLD, gCtx, gQueue, s.dims == 2 ? CLFFT_2D : CLFFT_3D, s.n, s.H,
+		                              s.kind, s.prec, s.dir, s.flags, s.place);
 	return clfftMpiCreatePlan(h, MPI_COMM_WORLD, gCtx, gQueue, s.dims == 2 ? CLFFT_2D : CLFFT_3D, s.n, s.kind, s.prec,
 	                          s.dir, s.flags, s.place);
 }
@@ -240,14 +251,16 @@ void checkOne(const Spec& s, const std::vector<cd>& cin, const std::vector<doubl
 	clfftMpiGetPlanLayout(h, &ln0, &s0, &ln1, &s1, &alloc);
 	// The query functions agree with the plan.
 	size_t qn0, qs0, qn1, qs1, qa;
-	if (s.dims == 3)
+	if (s.H != 1)
+		clfftMpiLocalSizeManyTransposed(s.dims, N, s.H, MPI_COMM_WORLD, &qn0, &qs0, &qn1, &qs1, &qa);
+	else if (s.dims == 3)
 		clfftMpiLocalSize3DTransposed(N[0], N[1], N[2], MPI_COMM_WORLD, &qn0, &qs0, &qn1, &qs1, &qa);
 	else
 		clfftMpiLocalSize2DTransposed(N[0], N[1], MPI_COMM_WORLD, &qn0, &qs0, &qn1, &qs1, &qa);
 	if (qn0 != ln0 || qs0 != s0 || qn1 != ln1 || qs1 != s1 || qa != alloc) res.fail(std::string(what) + ": layout query");
 
 	const bool tin = s.flags & CLFFT_MPI_TRANSPOSED_IN, tout = s.flags & CLFFT_MPI_TRANSPOSED_OUT;
-	std::vector<double> mine = s.kind == CLFFT_MPI_R2C ? sliceReal(s, rin, ln0, s0) : sliceComplex(cin, N, tin, ln0, s0, ln1, s1);
+	std::vector<double> mine = s.kind == CLFFT_MPI_R2C ? sliceReal(s, rin, ln0, s0) : sliceComplex(cin, N, tin, ln0, s0, ln1, s1, s.H);
 	cl_mem in = upload(mine, alloc * es, dbl);
 	cl_mem out = s.place == CLFFT_INPLACE ? in : upload({}, alloc * es, dbl);
 	st = clfftMpiExecute(h, in, out);
@@ -256,18 +269,18 @@ void checkOne(const Spec& s, const std::vector<cd>& cin, const std::vector<doubl
 
 	std::vector<double> got, want;
 	if (s.kind == CLFFT_MPI_C2R) {
-		const size_t realCount = s.n[0] * s.n[1] * (s.dims == 3 ? s.n[2] : 1);
+		const size_t realCount = s.n[0] * s.n[1] * (s.dims == 3 ? s.n[2] : 1) * s.H;
 		std::vector<double> ref = fftwC2R(s, cin, realCount);
 		want = sliceReal(s, ref, ln0, s0);
 		got = download(out, want.size(), dbl);
 		// The padding of the rows is not part of the result.
 		const size_t last = s.n[s.dims - 1], padded = 2 * (last / 2 + 1);
 		for (size_t i = 0; i < want.size(); ++i)
-			if (i % padded >= last) got[i] = want[i] = 0;
+			if (i / s.H % padded >= last) got[i] = want[i] = 0;
 	} else {
-		std::vector<cd> ref = s.kind == CLFFT_MPI_R2C ? fftwR2C(s, rin, N[0] * N[1] * N[2])
+		std::vector<cd> ref = s.kind == CLFFT_MPI_R2C ? fftwR2C(s, rin, N[0] * N[1] * N[2] * s.H)
 		                                              : fftwComplex(s, cin, s.dir == CLFFT_FORWARD ? -1 : 1);
-		want = sliceComplex(ref, N, tout, ln0, s0, ln1, s1);
+		want = sliceComplex(ref, N, tout, ln0, s0, ln1, s1, s.H);
 		got = download(out, want.size(), dbl);
 	}
 	// An out-of-place plan leaves its input alone.
@@ -304,7 +317,7 @@ Result c2c(const Spec& s)
 	Result r;
 	size_t N[3];
 	complexDims(s, N);
-	checkOne(s, randomComplex(N[0] * N[1] * N[2], 7), {}, r, tolFor(s.prec), "c2c");
+	checkOne(s, randomComplex(N[0] * N[1] * N[2] * s.H, 7), {}, r, tolFor(s.prec), "c2c");
 	return r;
 }
 
@@ -315,7 +328,7 @@ Result roundTrip(Spec s)
 	Result r;
 	size_t N[3];
 	complexDims(s, N);
-	std::vector<cd> x = randomComplex(N[0] * N[1] * N[2], 11);
+	std::vector<cd> x = randomComplex(N[0] * N[1] * N[2] * s.H, 11);
 	s.flags = CLFFT_MPI_TRANSPOSED_OUT;
 	s.dir = CLFFT_FORWARD;
 	checkOne(s, x, {}, r, tolFor(s.prec), "fwd/T_OUT");
@@ -330,7 +343,7 @@ Result roundTrip(Spec s)
 Result real(Spec s)
 {
 	Result r;
-	const size_t count = s.n[0] * s.n[1] * (s.dims == 3 ? s.n[2] : 1);
+	const size_t count = s.n[0] * s.n[1] * (s.dims == 3 ? s.n[2] : 1) * s.H;
 	std::vector<double> x(count);
 	for (size_t i = 0; i < count; ++i) x[i] = noise(i, 5);
 	const unsigned t = s.flags;
@@ -338,7 +351,7 @@ Result real(Spec s)
 	checkOne(s, {}, x, r, tolFor(s.prec), "r2c");
 	size_t N[3];
 	complexDims(s, N);
-	std::vector<cd> spectrum = fftwR2C(s, x, N[0] * N[1] * N[2]);
+	std::vector<cd> spectrum = fftwR2C(s, x, N[0] * N[1] * N[2] * s.H);
 	s.kind = CLFFT_MPI_C2R;
 	s.flags = t & CLFFT_MPI_TRANSPOSED_OUT ? CLFFT_MPI_TRANSPOSED_IN : 0;
 	checkOne(s, spectrum, {}, r, tolFor(s.prec) * 4, "c2r");
@@ -379,6 +392,13 @@ Result errors()
 	t = s;
 	t.n[1] = 0;
 	expect("zero length", create(t, &h), CLFFT_INVALID_ARG_VALUE);
+	expect("howmany 0", clfftMpiCreatePlanMany(&h, MPI_COMM_WORLD, gCtx, gQueue, CLFFT_3D, s.n, 0, s.kind, s.prec,
+	                                           s.dir, s.flags, s.place),
+	       CLFFT_INVALID_ARG_VALUE);
+	if (gSize > 1)
+		expect("howmany differs", clfftMpiCreatePlanMany(&h, MPI_COMM_WORLD, gCtx, gQueue, CLFFT_3D, s.n,
+		                                                 gRank == 0 ? 2 : 3, s.kind, s.prec, s.dir, s.flags, s.place),
+		       CLFFT_INVALID_ARG_VALUE);
 
 	// Pencil plans: rows that do not divide P (every rank), rows differing between ranks.
 	const size_t pl[3] = {10, 6, 5};
@@ -386,6 +406,15 @@ Result errors()
 	       clfftMpiCreatePencilPlan(&h, MPI_COMM_WORLD, gCtx, gQueue, pl, gSize + 1, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD,
 	                                CLFFT_OUTOFPLACE),
 	       CLFFT_INVALID_ARG_VALUE);
+	expect("pencil howmany 0",
+	       clfftMpiCreatePencilPlanMany(&h, MPI_COMM_WORLD, gCtx, gQueue, pl, 0, 0, CLFFT_MPI_C2C, CLFFT_SINGLE,
+	                                    CLFFT_FORWARD, CLFFT_OUTOFPLACE),
+	       CLFFT_INVALID_ARG_VALUE);
+	if (gSize > 1)
+		expect("pencil howmany differs",
+		       clfftMpiCreatePencilPlanMany(&h, MPI_COMM_WORLD, gCtx, gQueue, pl, gRank == 0 ? 1 : 2, 0, CLFFT_MPI_C2C,
+		                                    CLFFT_SINGLE, CLFFT_FORWARD, CLFFT_OUTOFPLACE),
+		       CLFFT_INVALID_ARG_VALUE);
 	if (gSize == 4)
 		expect("pencil rows differ",
 		       clfftMpiCreatePencilPlan(&h, MPI_COMM_WORLD, gCtx, gQueue, pl, gRank == 0 ? 1 : 2, CLFFT_MPI_C2C, CLFFT_SINGLE,
@@ -448,6 +477,10 @@ Result queries()
 	size_t m0, ms0, ma;
 	clfftMpiLocalSizeMany(3, n, 2, MPI_COMM_WORLD, &m0, &ms0, &ma);
 	if (m0 != n0 || ms0 != s0 || ma != std::max<size_t>({e0 * 24, e1 * 60, 1})) r.fail("howmany query");
+	size_t pa1 = 0, pa3 = 0, pz[3], pn[3];
+	clfftMpiLocalSize3DPencils(10, 6, 5, MPI_COMM_WORLD, 0, pz, pn, pz, pn, &pa1);
+	clfftMpiLocalSize3DPencilsMany(10, 6, 5, 3, MPI_COMM_WORLD, 0, pz, pn, pz, pn, &pa3);
+	if (pa3 != std::max<size_t>(3 * pa1, 1) && !(pa1 == 1 && pa3 == 1)) r.fail("howmany pencil query");
 	// Pencils: on 4 ranks the default grid is 2 x 2, rank 3 at (1, 1).
 	size_t zs[3], zn[3], xs[3], xn[3];
 	clfftMpiLocalSize3DPencils(10, 6, 5, MPI_COMM_WORLD, 0, zs, zn, xs, xn, &a);
@@ -458,30 +491,48 @@ Result queries()
 	return r;
 }
 
-// A row-major box [lo, lo + n) of the global complex array N0 x N1 x N2.
-std::vector<double> sliceBox(const std::vector<cd>& g, const size_t N[3], const size_t lo[3], const size_t n[3])
+// A row-major box [lo, lo + n) of the global complex array N0 x N1 x N2 (H interleaved).
+std::vector<double> sliceBox(const std::vector<cd>& g, const size_t N[3], const size_t lo[3], const size_t n[3],
+                             size_t H = 1)
 {
 	std::vector<double> v;
 	for (size_t i = lo[0]; i < lo[0] + n[0]; ++i)
 		for (size_t j = lo[1]; j < lo[1] + n[1]; ++j)
-			for (size_t k = lo[2]; k < lo[2] + n[2]; ++k) {
-				const cd z = g[(i * N[1] + j) * N[2] + k];
-				v.push_back(z.real());
-				v.push_back(z.imag());
-			}
+			for (size_t k = lo[2]; k < lo[2] + n[2]; ++k)
+				for (size_t h = 0; h < H; ++h) {
+					const cd z = g[((i * N[1] + j) * N[2] + k) * H + h];
+					v.push_back(z.real());
+					v.push_back(z.imag());
+				}
 	return v;
+}
+
+// Pencil queries and plans, through the howmany forms when H > 1.
+clfftStatus pencilQuery(size_t n0, size_t n1, size_t n2, size_t H, int rows, size_t zs[3], size_t zn[3], size_t xs[3],
+                        size_t xn[3], size_t* alloc)
+{
+	if (H == 1) return clfftMpiLocalSize3DPencils(n0, n1, n2, MPI_COMM_WORLD, rows, zs, zn, xs, xn, alloc);
+	return clfftMpiLocalSize3DPencilsMany(n0, n1, n2, H, MPI_COMM_WORLD, rows, zs, zn, xs, xn, alloc);
+}
+
+clfftStatus pencilPlan(clfftMpiPlanHandle* h, const size_t lengths[3], size_t H, int rows, clfftMpiKind kind,
+                       clfftPrecision prec, clfftDirection dir, clfftResultLocation place)
+{
+	if (H == 1) return clfftMpiCreatePencilPlan(h, MPI_COMM_WORLD, gCtx, gQueue, lengths, rows, kind, prec, dir, place);
+	return clfftMpiCreatePencilPlanMany(h, MPI_COMM_WORLD, gCtx, gQueue, lengths, H, rows, kind, prec, dir, place);
 }
 
 // Pencil plans on a rows x (P / rows) grid (rows 0: the library's choice): forward z -> x and
 // backward x -> z, each against FFTW on the whole array.
-Result pencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision prec, clfftResultLocation place)
+Result pencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision prec, clfftResultLocation place,
+               size_t H = 1)
 {
 	Result r;
 	const size_t N[3] = {n0, n1, n2};
 	const bool dbl = prec == CLFFT_DOUBLE;
 	const size_t es = dbl ? 16 : 8;
 	size_t zs[3], zn[3], xs[3], xn[3], alloc;
-	clfftStatus st = clfftMpiLocalSize3DPencils(n0, n1, n2, MPI_COMM_WORLD, rows, zs, zn, xs, xn, &alloc);
+	clfftStatus st = pencilQuery(n0, n1, n2, H, rows, zs, zn, xs, xn, &alloc);
 	if (st != CLFFT_SUCCESS) {
 		r.fail(std::string("pencil query ") + statusName(st));
 		return r;
@@ -492,25 +543,24 @@ Result pencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision prec, c
 	for (int pass = 0; pass < 2; ++pass) {
 		const bool fwd = pass == 0;
 		const char* what = fwd ? "fwd z->x" : "bwd x->z";
-		std::vector<cd> x = randomComplex(n0 * n1 * n2, fwd ? 13 : 17);
+		std::vector<cd> x = randomComplex(n0 * n1 * n2 * H, fwd ? 13 : 17);
 		clfftMpiPlanHandle h = 0;
 		const size_t lengths[3] = {n0, n1, n2};
-		st = clfftMpiCreatePencilPlan(&h, MPI_COMM_WORLD, gCtx, gQueue, lengths, rows, CLFFT_MPI_C2C, prec,
-		                              fwd ? CLFFT_FORWARD : CLFFT_BACKWARD, place);
+		st = pencilPlan(&h, lengths, H, rows, CLFFT_MPI_C2C, prec, fwd ? CLFFT_FORWARD : CLFFT_BACKWARD, place);
 		if (!sameEverywhere(st)) r.fail(std::string(what) + ": create status differs between ranks");
 		if (st != CLFFT_SUCCESS) {
 			r.fail(std::string(what) + ": create " + statusName(st));
 			return r;
 		}
-		std::vector<double> mine = fwd ? sliceBox(x, N, zs, zn) : sliceBox(x, N, xs, xn);
+		std::vector<double> mine = fwd ? sliceBox(x, N, zs, zn, H) : sliceBox(x, N, xs, xn, H);
 		cl_mem in = upload(mine, alloc * es, dbl);
 		cl_mem out = place == CLFFT_INPLACE ? in : upload({}, alloc * es, dbl);
 		st = clfftMpiExecute(h, in, out);
 		if (!sameEverywhere(st)) r.fail(std::string(what) + ": execute status differs between ranks");
 		if (st != CLFFT_SUCCESS) r.fail(std::string(what) + ": execute " + statusName(st));
-		Spec s{3, {n0, n1, n2}, CLFFT_MPI_C2C, prec, CLFFT_FORWARD, 0, place};
+		Spec s{3, {n0, n1, n2}, CLFFT_MPI_C2C, prec, CLFFT_FORWARD, 0, place, H};
 		std::vector<cd> ref = fftwComplex(s, x, fwd ? -1 : 1);
-		std::vector<double> want = fwd ? sliceBox(ref, N, xs, xn) : sliceBox(ref, N, zs, zn);
+		std::vector<double> want = fwd ? sliceBox(ref, N, xs, xn, H) : sliceBox(ref, N, zs, zn, H);
 		std::vector<double> got = download(out, want.size(), dbl);
 		const double e = relError(got, want);
 		char buf[120];
@@ -551,28 +601,30 @@ Result bakeFailsOnOneRank()
 
 // Real pencils: R2C z (real, padded rows) -> x (complex), then C2R x -> z, each against FFTW
 // on the whole array. Boxes are those of the complex array n0 x n1 x (n2/2+1).
-Result realPencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision prec, clfftResultLocation place)
+Result realPencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision prec, clfftResultLocation place,
+                   size_t H = 1)
 {
 	Result r;
 	const size_t n2c = n2 / 2 + 1, padded = 2 * n2c, N[3] = {n0, n1, n2c};
 	const bool dbl = prec == CLFFT_DOUBLE;
 	const size_t es = dbl ? 16 : 8;
 	size_t zs[3], zn[3], xs[3], xn[3], alloc;
-	clfftStatus st = clfftMpiLocalSize3DPencils(n0, n1, n2c, MPI_COMM_WORLD, rows, zs, zn, xs, xn, &alloc);
+	clfftStatus st = pencilQuery(n0, n1, n2c, H, rows, zs, zn, xs, xn, &alloc);
 	if (st != CLFFT_SUCCESS) {
 		r.fail(std::string("pencil query ") + statusName(st));
 		return r;
 	}
-	std::vector<double> x(n0 * n1 * n2);
+	std::vector<double> x(n0 * n1 * n2 * H);
 	for (size_t i = 0; i < x.size(); ++i) x[i] = noise(i, 23);
-	Spec s{3, {n0, n1, n2}, CLFFT_MPI_R2C, prec, CLFFT_FORWARD, 0, place};
-	const std::vector<cd> spectrum = fftwR2C(s, x, n0 * n1 * n2c);
-	// The real z box: its rows of n2 reals, padded.
+	Spec s{3, {n0, n1, n2}, CLFFT_MPI_R2C, prec, CLFFT_FORWARD, 0, place, H};
+	const std::vector<cd> spectrum = fftwR2C(s, x, n0 * n1 * n2c * H);
+	// The real z box: its rows of n2 reals, padded (H interleaved).
 	auto realBox = [&](const std::vector<double>& g) {
 		std::vector<double> v;
 		for (size_t i = zs[0]; i < zs[0] + zn[0]; ++i)
 			for (size_t j = zs[1]; j < zs[1] + zn[1]; ++j)
-				for (size_t k = 0; k < padded; ++k) v.push_back(k < n2 ? g[(i * n1 + j) * n2 + k] : 0.0);
+				for (size_t k = 0; k < padded; ++k)
+					for (size_t h = 0; h < H; ++h) v.push_back(k < n2 ? g[((i * n1 + j) * n2 + k) * H + h] : 0.0);
 		return v;
 	};
 	for (int pass = 0; pass < 2; ++pass) {
@@ -580,14 +632,13 @@ Result realPencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision pre
 		const char* what = fwd ? "r2c z->x" : "c2r x->z";
 		clfftMpiPlanHandle h = 0;
 		const size_t lengths[3] = {n0, n1, n2};
-		st = clfftMpiCreatePencilPlan(&h, MPI_COMM_WORLD, gCtx, gQueue, lengths, rows,
-		                              fwd ? CLFFT_MPI_R2C : CLFFT_MPI_C2R, prec, CLFFT_FORWARD, place);
+		st = pencilPlan(&h, lengths, H, rows, fwd ? CLFFT_MPI_R2C : CLFFT_MPI_C2R, prec, CLFFT_FORWARD, place);
 		if (!sameEverywhere(st)) r.fail(std::string(what) + ": create status differs between ranks");
 		if (st != CLFFT_SUCCESS) {
 			r.fail(std::string(what) + ": create " + statusName(st));
 			return r;
 		}
-		std::vector<double> mine = fwd ? realBox(x) : sliceBox(spectrum, N, xs, xn);
+		std::vector<double> mine = fwd ? realBox(x) : sliceBox(spectrum, N, xs, xn, H);
 		cl_mem in = upload(mine, alloc * es, dbl);
 		cl_mem out = place == CLFFT_INPLACE ? in : upload({}, alloc * es, dbl);
 		st = clfftMpiExecute(h, in, out);
@@ -595,13 +646,13 @@ Result realPencils(size_t n0, size_t n1, size_t n2, int rows, clfftPrecision pre
 		if (st != CLFFT_SUCCESS) r.fail(std::string(what) + ": execute " + statusName(st));
 		std::vector<double> want, got;
 		if (fwd) {
-			want = sliceBox(spectrum, N, xs, xn);
+			want = sliceBox(spectrum, N, xs, xn, H);
 			got = download(out, want.size(), dbl);
 		} else {
-			want = realBox(fftwC2R(s, spectrum, n0 * n1 * n2));
+			want = realBox(fftwC2R(s, spectrum, n0 * n1 * n2 * H));
 			got = download(out, want.size(), dbl);
 			for (size_t i = 0; i < want.size(); ++i)
-				if (i % padded >= n2) got[i] = want[i] = 0;
+				if (i / H % padded >= n2) got[i] = want[i] = 0;
 		}
 		const double e = relError(got, want);
 		char buf[120];
@@ -645,6 +696,27 @@ const std::vector<Case> kCases = {
 	{"pencils3d_double_rows", [] { return pencils(10, 6, 4, gSize, CLFFT_DOUBLE, CLFFT_INPLACE); }, true},
 	{"pencils3d_real_single", [] { return realPencils(10, 6, 8, 0, CLFFT_SINGLE, CLFFT_OUTOFPLACE); }, false},
 	{"pencils3d_real_double_inplace", [] { return realPencils(6, 10, 6, gSize, CLFFT_DOUBLE, CLFFT_INPLACE); }, true},
+	// Received rows (local_n1 N2 elements) of 1 KiB multiples: n1 = 8 over 1, 2 and 4 ranks (8, 4
+	// and 2 rows of 512 B), over 3 only the last rank's 2 rows (the others have 3): on mapped CPU
+	// devices the received layout's rows are padded there (finishLocal), ranks with and without
+	// padding side by side. The round trip 128 x 4 x 64: local transposes of runs of 512 bytes, 64
+	// KiB per local_n1 index, go as one rectangle copy per index (padded rows on 1 to 3 ranks).
+	{"c2c3d_single_padded", [] { return c2c({3, {6, 8, 64}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE}); }, false},
+	{"roundtrip3d_single_padded", [] { return roundTrip({3, {128, 4, 64}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE}); }, false},
+	{"c2c3d_double_padded", [] { return c2c({3, {6, 8, 64}, CLFFT_MPI_C2C, CLFFT_DOUBLE, CLFFT_BACKWARD, CLFFT_MPI_TRANSPOSED_IN, CLFFT_INPLACE}); }, true},
+	// howmany > 1 (clfftMpiCreatePlanMany): H interleaved transforms, against FFTW's plan_many on
+	// the whole array; the same uneven splits (n0 = 10, n1 = 6 over 4 leaves a rank without
+	// transposed rows).
+	{"many_c2c3d_single", [] { return c2c({3, {10, 6, 5}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE, 2}); }, false},
+	{"many_c2c3d_single_bwd_inplace", [] { return c2c({3, {10, 6, 5}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_BACKWARD, 0, CLFFT_INPLACE, 3}); }, false},
+	{"many_c2c2d_double_tin_tout", [] { return c2c({2, {10, 6}, CLFFT_MPI_C2C, CLFFT_DOUBLE, CLFFT_FORWARD, CLFFT_MPI_TRANSPOSED_IN | CLFFT_MPI_TRANSPOSED_OUT, CLFFT_OUTOFPLACE, 3}); }, true},
+	{"many_roundtrip3d_single", [] { return roundTrip({3, {10, 6, 5}, CLFFT_MPI_C2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_INPLACE, 2}); }, false},
+	{"many_real3d_single", [] { return real({3, {10, 6, 8}, CLFFT_MPI_R2C, CLFFT_SINGLE, CLFFT_FORWARD, 0, CLFFT_OUTOFPLACE, 3}); }, false},
+	{"many_pencils3d_single", [] { return pencils(10, 6, 5, 0, CLFFT_SINGLE, CLFFT_OUTOFPLACE, 3); }, false},
+	{"many_pencils3d_double_rows", [] { return pencils(10, 6, 4, gSize, CLFFT_DOUBLE, CLFFT_INPLACE, 2); }, true},
+	{"many_pencils3d_real_single", [] { return realPencils(10, 6, 8, 0, CLFFT_SINGLE, CLFFT_OUTOFPLACE, 2); }, false},
+	{"many_pencils3d_real_double_inplace", [] { return realPencils(6, 10, 6, gSize, CLFFT_DOUBLE, CLFFT_INPLACE, 3); }, true},
+	{"many_real2d_double_t", [] { return real({2, {10, 12}, CLFFT_MPI_R2C, CLFFT_DOUBLE, CLFFT_FORWARD, CLFFT_MPI_TRANSPOSED_OUT, CLFFT_INPLACE, 2}); }, true},
 	{"errors", errors, false},
 	{"bake_fails_on_one_rank", bakeFailsOnOneRank, false, true},
 	// Larger arrays (CTest label long): other kernel shapes, many rows per rank.
