@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace clfft_test;
@@ -434,6 +435,361 @@ BOOST_AUTO_TEST_CASE(callbacks)
             c.callback = true;
             checkCase<float>(c, {1, 3});
         }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ---- Bad input and options --------------------------------------------------------------------
+
+namespace {
+
+// A 2D C2C plan of the multi-device context, with host data and buffers, whose transform is
+// checked against FFTW: how a case shows that the plan is still usable after a refusal.
+struct Usable {
+    Case c = make(Kind::C2C, {100, 97}, 1, false);
+    HostSide<float> input = inputOf<float>(c);
+    HostSide<long double> ref = referenceOf(c, input);
+};
+
+template <class T> void checkAgainst(const HostSide<T>& out, const HostSide<long double>& ref, const std::string& what)
+{
+    checkRelativeError(compare(out, ref), tolerance<T>(), what);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(refusals)
+
+BOOST_AUTO_TEST_CASE(queue_arrays)
+{
+    requireDevices(3);
+    Usable u;
+    PlanOwner plan;
+    createPlan(plan, u.c, CLFFT_SINGLE);
+    cl_command_queue* q = env().queues.data();
+    cl_command_queue same[2] = {q[0], q[0]};
+    BOOST_CHECK_EQUAL(clfftBakePlan(plan.h, 2, same, nullptr, nullptr), CLFFT_INVALID_COMMAND_QUEUE);
+    cl_command_queue withNull[3] = {q[0], nullptr, q[2]};
+    BOOST_CHECK_EQUAL(clfftBakePlan(plan.h, 3, withNull, nullptr, nullptr), CLFFT_INVALID_COMMAND_QUEUE);
+    BOOST_CHECK_EQUAL(clfftBakePlan(plan.h, 3, nullptr, nullptr, nullptr), CLFFT_INVALID_HOST_PTR);
+    // A queue of another context (one device of the platform).
+    cl_int e = CL_SUCCESS;
+    cl_context other = clCreateContext(nullptr, 1, &env().devices[1], nullptr, nullptr, &e);
+    BOOST_REQUIRE_EQUAL(e, CL_SUCCESS);
+    cl_command_queue otherQueue = clCreateCommandQueue(other, env().devices[1], 0, &e);
+    BOOST_REQUIRE_EQUAL(e, CL_SUCCESS);
+    cl_command_queue mixed[2] = {q[0], otherQueue};
+    BOOST_CHECK_EQUAL(clfftBakePlan(plan.h, 2, mixed, nullptr, nullptr), CLFFT_INVALID_CONTEXT);
+    Buffers bufs;
+    cl_mem in = bufs.add(u.input.a.size() * sizeof(float)), out = bufs.add(u.input.a.size() * sizeof(float));
+    cl_event ev[3] = {nullptr, nullptr, nullptr};
+    BOOST_CHECK_EQUAL(clfftEnqueueTransform(plan.h, CLFFT_FORWARD, 2, mixed, 0, nullptr, ev, &in, &out, nullptr),
+                      CLFFT_INVALID_CONTEXT);
+    BOOST_CHECK_EQUAL(clfftEnqueueTransform(plan.h, CLFFT_FORWARD, 2, same, 0, nullptr, ev, &in, &out, nullptr),
+                      CLFFT_INVALID_COMMAND_QUEUE);
+    BOOST_CHECK(ev[0] == nullptr && ev[1] == nullptr);
+    clReleaseCommandQueue(otherQueue);
+    clReleaseContext(other);
+    // The plan is still usable on three queues.
+    checkAgainst(runOnQueues<float>(u.c, u.input, 3), u.ref, "after refusals, 3 queues");
+}
+
+// Run with the device limits shim (fp64=0) as well: a double plan is refused on every queue
+// array, with the device's status, and the single plan still runs.
+BOOST_AUTO_TEST_CASE(double_needs_fp64)
+{
+    requireDevices(3);
+    Case c = make(Kind::C2C, {16}, 7, false);
+    if (env().fp64) {
+        checkCase<double>(c, {1, 3});
+        return;
+    }
+    PlanOwner plan;
+    createPlan(plan, c, CLFFT_DOUBLE);
+    BOOST_CHECK_EQUAL(clfftBakePlan(plan.h, 3, env().queues.data(), nullptr, nullptr), CLFFT_DEVICE_NO_DOUBLE);
+    BOOST_CHECK_EQUAL(clfftNgSetPlanQueues(plan.h, 2, env().queues.data()), CLFFT_DEVICE_NO_DOUBLE);
+    REQUIRE_OK(clfftSetPlanPrecision(plan.h, CLFFT_SINGLE));
+    REQUIRE_OK(clfftBakePlan(plan.h, 3, env().queues.data(), nullptr, nullptr));
+    checkCase<float>(c, {3});
+}
+
+BOOST_AUTO_TEST_CASE(weights)
+{
+    requireDevices(3);
+    Case c = make(Kind::C2C, {16}, 16, false);
+    PlanOwner plan;
+    createPlan(plan, c, CLFFT_SINGLE);
+    const double negative[3] = {1, -1, 1}, zero[3] = {0, 0, 0}, nan[3] = {1, std::nan(""), 1};
+    BOOST_CHECK_EQUAL(clfftNgSetPlanSplitWeights(plan.h, 3, negative), CLFFT_INVALID_ARG_VALUE);
+    BOOST_CHECK_EQUAL(clfftNgSetPlanSplitWeights(plan.h, 3, zero), CLFFT_INVALID_ARG_VALUE);
+    BOOST_CHECK_EQUAL(clfftNgSetPlanSplitWeights(plan.h, 3, nan), CLFFT_INVALID_ARG_VALUE);
+    BOOST_CHECK_EQUAL(clfftNgSetPlanSplitWeights(plan.h, 3, nullptr), CLFFT_INVALID_HOST_PTR);
+    // 1 : 0 : 3 of 16 transforms: 4, none, 12 (a device with no share returns a marker).
+    const double w[3] = {1, 0, 3};
+    REQUIRE_OK(clfftNgSetPlanSplitWeights(plan.h, 3, w));
+    REQUIRE_OK(clfftNgSetPlanQueues(plan.h, 3, env().queues.data()));
+    clfftNgXtDescriptor d = 0;
+    REQUIRE_OK(clfftNgXtMalloc(plan.h, CLFFT_NG_XT_INPUT, CLFFT_NG_XT_NATURAL, &d));
+    const std::size_t expected[3][2] = {{0, 4}, {4, 0}, {4, 12}};
+    for (cl_uint k = 0; k < 3; ++k) {
+        std::size_t first = 99, count = 99, bytes = 99;
+        REQUIRE_OK(clfftNgXtGetPart(d, k, nullptr, nullptr, &first, &count, &bytes));
+        BOOST_CHECK_EQUAL(first, expected[k][0]);
+        BOOST_CHECK_EQUAL(count, expected[k][1]);
+        BOOST_CHECK_EQUAL(bytes, count * 16 * 2 * sizeof(float));
+    }
+    REQUIRE_OK(clfftNgXtFree(d));
+    // The weighted split transforms correctly through the queue array.
+    const HostSide<float> input = inputOf<float>(c);
+    const HostSide<long double> ref = referenceOf(c, input);
+    PlanOwner again;
+    createPlan(again, c, CLFFT_SINGLE);
+    REQUIRE_OK(clfftNgSetPlanSplitWeights(again.h, 3, w));
+    Buffers bufs;
+    cl_mem in = bufs.add(input.a.size() * sizeof(float)), out = bufs.add(input.a.size() * sizeof(float));
+    REQUIRE_OK(clfftNgSetPlanSplitWeights(again.h, 0, nullptr)); // even again
+    REQUIRE_OK(clfftNgSetPlanSplitWeights(again.h, 3, w));
+    BOOST_REQUIRE_EQUAL(clEnqueueWriteBuffer(env().queues[0], in, CL_TRUE, 0, input.a.size() * sizeof(float),
+                                             input.a.data(), 0, nullptr, nullptr),
+                        CL_SUCCESS);
+    cl_event ev[3];
+    REQUIRE_OK(clfftEnqueueTransform(again.h, CLFFT_FORWARD, 3, env().queues.data(), 0, nullptr, ev, &in, &out, nullptr));
+    BOOST_REQUIRE_EQUAL(clWaitForEvents(3, ev), CL_SUCCESS);
+    for (cl_event e : ev)
+        clReleaseEvent(e);
+    HostSide<float> result(c.side(false));
+    BOOST_REQUIRE_EQUAL(clEnqueueReadBuffer(env().queues[0], out, CL_TRUE, 0, result.a.size() * sizeof(float),
+                                            result.a.data(), 0, nullptr, nullptr),
+                        CL_SUCCESS);
+    checkAgainst(result, ref, "weights 1:0:3");
+}
+
+// The client's wait events hold back every queue.
+BOOST_AUTO_TEST_CASE(wait_events)
+{
+    requireDevices(3);
+    Usable u;
+    PlanOwner plan;
+    createPlan(plan, u.c, CLFFT_SINGLE);
+    REQUIRE_OK(clfftBakePlan(plan.h, 3, env().queues.data(), nullptr, nullptr));
+    Buffers bufs;
+    cl_mem in = bufs.add(u.input.a.size() * sizeof(float)), out = bufs.add(u.input.a.size() * sizeof(float));
+    BOOST_REQUIRE_EQUAL(clEnqueueWriteBuffer(env().queues[0], in, CL_TRUE, 0, u.input.a.size() * sizeof(float),
+                                             u.input.a.data(), 0, nullptr, nullptr),
+                        CL_SUCCESS);
+    cl_int e = CL_SUCCESS;
+    cl_event gate = clCreateUserEvent(env().context, &e);
+    BOOST_REQUIRE_EQUAL(e, CL_SUCCESS);
+    cl_event ev[3];
+    REQUIRE_OK(clfftEnqueueTransform(plan.h, CLFFT_FORWARD, 3, env().queues.data(), 1, &gate, ev, &in, &out, nullptr));
+    for (cl_uint k = 0; k < 3; ++k) {
+        clFlush(env().queues[k]);
+        cl_int status = CL_COMPLETE;
+        clGetEventInfo(ev[k], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+        BOOST_CHECK_MESSAGE(status != CL_COMPLETE, "queue " << k << " finished before its wait event");
+    }
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    BOOST_REQUIRE_EQUAL(clWaitForEvents(3, ev), CL_SUCCESS);
+    for (cl_event x : ev)
+        clReleaseEvent(x);
+    clReleaseEvent(gate);
+    HostSide<float> result(u.c.side(false));
+    BOOST_REQUIRE_EQUAL(clEnqueueReadBuffer(env().queues[0], out, CL_TRUE, 0, result.a.size() * sizeof(float),
+                                            result.a.data(), 0, nullptr, nullptr),
+                        CL_SUCCESS);
+    checkAgainst(result, u.ref, "after a user event");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ---- Descriptors ------------------------------------------------------------------------------
+
+namespace {
+
+// The case's sides packed, as descriptors hold them (interleaved, real rows unpadded).
+Case packedCase(Kind k, std::vector<std::size_t> lengths, std::size_t batch)
+{
+    Case c = make(k, std::move(lengths), batch, false);
+    return c;
+}
+
+template <class T> std::vector<T> hostArray(const HostSide<T>& h) { return h.a; }
+
+// Exec through descriptors on n queues: input natural (or permuted), output natural or permuted.
+template <class T>
+void checkDescriptors(const Case& c, std::size_t n, clfftNgXtOrder inOrder, clfftNgXtOrder outOrder, bool inPlace = false)
+{
+    const std::string what = c.name() + " descriptors on " + std::to_string(n) + (inOrder == CLFFT_NG_XT_PERMUTED ? " permuted in" : "") +
+                             (outOrder == CLFFT_NG_XT_PERMUTED ? " permuted out" : "") + (inPlace ? " in place" : "");
+    BOOST_TEST_CONTEXT(what)
+    {
+        const HostSide<T> input = inputOf<T>(c);
+        const HostSide<long double> ref = referenceOf(c, input);
+        PlanOwner plan;
+        createPlan(plan, c, precisionOf<T>());
+        REQUIRE_OK(clfftNgSetPlanQueues(plan.h, cl_uint(n), env().queues.data()));
+        clfftNgXtDescriptor in = 0, out = 0;
+        REQUIRE_OK(clfftNgXtMalloc(plan.h, CLFFT_NG_XT_INPUT, inOrder, &in));
+        if (inPlace)
+            out = in;
+        else
+            REQUIRE_OK(clfftNgXtMalloc(plan.h, CLFFT_NG_XT_OUTPUT, outOrder, &out));
+        cl_uint parts = 0;
+        REQUIRE_OK(clfftNgXtGetPartCount(in, &parts));
+        BOOST_CHECK_EQUAL(parts, n);
+        REQUIRE_OK(clfftNgXtCopyHostToDescriptor(in, input.a.data()));
+        std::vector<cl_event> ev(n, nullptr);
+        REQUIRE_OK(clfftNgXtExecDescriptor(plan.h, c.dir, in, out, ev.data()));
+        BOOST_REQUIRE_EQUAL(clWaitForEvents(cl_uint(n), ev.data()), CL_SUCCESS);
+        for (cl_event e : ev)
+            clReleaseEvent(e);
+        HostSide<T> result(c.side(false));
+        REQUIRE_OK(clfftNgXtCopyDescriptorToHost(result.a.data(), out));
+        checkRelativeError(compare(result, ref), tolerance<T>(), what + " vs FFTW");
+        if (outOrder == CLFFT_NG_XT_PERMUTED && !inPlace) {
+            // The permuted parts in natural order through a natural descriptor.
+            clfftNgXtDescriptor natural = 0;
+            REQUIRE_OK(clfftNgXtMalloc(plan.h, CLFFT_NG_XT_OUTPUT, CLFFT_NG_XT_NATURAL, &natural));
+            REQUIRE_OK(clfftNgXtCopyDescriptor(natural, out));
+            HostSide<T> again(c.side(false));
+            REQUIRE_OK(clfftNgXtCopyDescriptorToHost(again.a.data(), natural));
+            BOOST_CHECK(sameBits(again, result));
+            REQUIRE_OK(clfftNgXtFree(natural));
+        }
+        REQUIRE_OK(clfftNgXtFree(in));
+        if (!inPlace)
+            REQUIRE_OK(clfftNgXtFree(out));
+    }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(descriptors)
+
+BOOST_AUTO_TEST_CASE(every_kind)
+{
+    requireDevices(3);
+    for (std::size_t n : {1, 2, 3}) {
+        for (const auto& sh : kShapes) {
+            const bool split = sh.second == 1;
+            checkDescriptors<float>(packedCase(Kind::C2C, sh.first, sh.second), n, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
+            checkDescriptors<float>(packedCase(Kind::R2C, sh.first, sh.second), n, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
+            checkDescriptors<float>(packedCase(Kind::C2R, sh.first, sh.second), n, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
+            if (!split)
+                continue;
+            checkDescriptors<float>(packedCase(Kind::C2C, sh.first, sh.second), n, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_PERMUTED);
+            checkDescriptors<float>(packedCase(Kind::R2C, sh.first, sh.second), n, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_PERMUTED);
+            checkDescriptors<float>(packedCase(Kind::C2R, sh.first, sh.second), n, CLFFT_NG_XT_PERMUTED, CLFFT_NG_XT_NATURAL);
+            Case back = packedCase(Kind::C2C, sh.first, sh.second);
+            back.dir = CLFFT_BACKWARD;
+            checkDescriptors<float>(back, n, CLFFT_NG_XT_PERMUTED, CLFFT_NG_XT_NATURAL);
+            checkDescriptors<float>(back, n, CLFFT_NG_XT_PERMUTED, CLFFT_NG_XT_PERMUTED);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(in_place_and_double)
+{
+    requireDevices(3);
+    checkDescriptors<float>(packedCase(Kind::C2C, {100, 97}, 1), 3, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL, true);
+    checkDescriptors<float>(packedCase(Kind::C2C, {30, 20, 10}, 1), 2, CLFFT_NG_XT_PERMUTED, CLFFT_NG_XT_PERMUTED, true);
+    checkDescriptors<float>(packedCase(Kind::C2C, {16}, 7), 3, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL, true);
+    if (!env().fp64) {
+        BOOST_ERROR("double precision needs fp64 on every device");
+        return;
+    }
+    checkDescriptors<double>(packedCase(Kind::R2C, {30, 20, 10}, 1), 3, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_PERMUTED);
+    checkDescriptors<double>(packedCase(Kind::C2R, {100, 97}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
+    checkDescriptors<double>(packedCase(Kind::C2C, {16}, 7), 3, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
+}
+
+BOOST_AUTO_TEST_CASE(parts_cover_the_data)
+{
+    requireDevices(3);
+    Case c = packedCase(Kind::R2C, {100, 97}, 1);
+    PlanOwner plan;
+    createPlan(plan, c, CLFFT_SINGLE);
+    REQUIRE_OK(clfftNgSetPlanQueues(plan.h, 3, env().queues.data()));
+    for (auto [side, order, total, perIndex] :
+         {std::tuple{CLFFT_NG_XT_INPUT, CLFFT_NG_XT_NATURAL, std::size_t(97), std::size_t(100 * 4)},
+          std::tuple{CLFFT_NG_XT_OUTPUT, CLFFT_NG_XT_NATURAL, std::size_t(97), std::size_t(51 * 8)},
+          std::tuple{CLFFT_NG_XT_OUTPUT, CLFFT_NG_XT_PERMUTED, std::size_t(51), std::size_t(97 * 8)}}) {
+        clfftNgXtDescriptor d = 0;
+        REQUIRE_OK(clfftNgXtMalloc(plan.h, side, order, &d));
+        std::size_t next = 0;
+        for (cl_uint k = 0; k < 3; ++k) {
+            cl_command_queue q = nullptr;
+            cl_mem m = nullptr;
+            std::size_t first = 0, count = 0, bytes = 0, size = 0;
+            REQUIRE_OK(clfftNgXtGetPart(d, k, &q, &m, &first, &count, &bytes));
+            BOOST_CHECK(q == env().queues[k]);
+            BOOST_CHECK_EQUAL(first, next);
+            BOOST_CHECK(count > 0);
+            BOOST_CHECK_EQUAL(bytes, count * perIndex);
+            clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof size, &size, nullptr);
+            BOOST_CHECK_GE(size, bytes);
+            next = first + count;
+        }
+        BOOST_CHECK_EQUAL(next, total);
+        BOOST_CHECK_EQUAL(clfftNgXtGetPart(d, 3, nullptr, nullptr, nullptr, nullptr, nullptr), CLFFT_INVALID_ARG_INDEX);
+        REQUIRE_OK(clfftNgXtFree(d));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(refusals)
+{
+    requireDevices(3);
+    Usable u;
+    PlanOwner plan, other, oneD;
+    createPlan(plan, u.c, CLFFT_SINGLE);
+    createPlan(other, u.c, CLFFT_SINGLE);
+    clfftNgXtDescriptor d = 0;
+    BOOST_CHECK_EQUAL(clfftNgXtMalloc(plan.h, CLFFT_NG_XT_INPUT, CLFFT_NG_XT_NATURAL, &d), CLFFT_INVALID_OPERATION);
+    REQUIRE_OK(clfftNgSetPlanQueues(plan.h, 3, env().queues.data()));
+    REQUIRE_OK(clfftNgSetPlanQueues(other.h, 3, env().queues.data()));
+    BOOST_CHECK_EQUAL(clfftNgXtMalloc(plan.h, CLFFT_NG_XT_INPUT, clfftNgXtOrder(7), &d), CLFFT_INVALID_ARG_VALUE);
+    BOOST_CHECK_EQUAL(clfftNgXtMalloc(plan.h, CLFFT_NG_XT_INPUT, CLFFT_NG_XT_NATURAL, nullptr), CLFFT_INVALID_HOST_PTR);
+    clfftNgXtDescriptor in = 0, out = 0, foreign = 0, freed = 0;
+    REQUIRE_OK(clfftNgXtMalloc(plan.h, CLFFT_NG_XT_INPUT, CLFFT_NG_XT_NATURAL, &in));
+    REQUIRE_OK(clfftNgXtMalloc(plan.h, CLFFT_NG_XT_OUTPUT, CLFFT_NG_XT_NATURAL, &out));
+    REQUIRE_OK(clfftNgXtMalloc(other.h, CLFFT_NG_XT_OUTPUT, CLFFT_NG_XT_NATURAL, &foreign));
+    REQUIRE_OK(clfftNgXtMalloc(plan.h, CLFFT_NG_XT_OUTPUT, CLFFT_NG_XT_NATURAL, &freed));
+    REQUIRE_OK(clfftNgXtFree(freed));
+    BOOST_CHECK_EQUAL(clfftNgXtFree(freed), CLFFT_INVALID_MEM_OBJECT);
+    BOOST_CHECK_EQUAL(clfftNgXtExecDescriptor(plan.h, CLFFT_FORWARD, in, foreign, nullptr), CLFFT_INVALID_ARG_VALUE);
+    BOOST_CHECK_EQUAL(clfftNgXtExecDescriptor(plan.h, CLFFT_FORWARD, in, freed, nullptr), CLFFT_INVALID_MEM_OBJECT);
+    BOOST_CHECK_EQUAL(clfftNgXtExecDescriptor(plan.h, CLFFT_FORWARD, 0, out, nullptr), CLFFT_INVALID_MEM_OBJECT);
+    BOOST_CHECK_EQUAL(clfftNgXtCopyHostToDescriptor(freed, u.input.a.data()), CLFFT_INVALID_MEM_OBJECT);
+    BOOST_CHECK_EQUAL(clfftNgXtCopyHostToDescriptor(in, nullptr), CLFFT_INVALID_HOST_PTR);
+    BOOST_CHECK_EQUAL(clfftNgXtCopyDescriptor(out, in), CLFFT_INVALID_ARG_VALUE); // not natural <-> permuted
+    BOOST_CHECK_EQUAL(clfftNgXtExecDescriptor(plan.h, clfftDirection(5), in, out, nullptr), CLFFT_INVALID_ARG_VALUE);
+    // The plan and its descriptors still work.
+    REQUIRE_OK(clfftNgXtCopyHostToDescriptor(in, u.input.a.data()));
+    REQUIRE_OK(clfftNgXtExecDescriptor(plan.h, CLFFT_FORWARD, in, out, nullptr));
+    HostSide<float> result(u.c.side(false));
+    REQUIRE_OK(clfftNgXtCopyDescriptorToHost(result.a.data(), out));
+    checkAgainst(result, u.ref, "descriptors after refusals");
+    // A setter that changes the split leaves the descriptors of the old one refused.
+    const std::size_t longer[2] = {100, 98};
+    REQUIRE_OK(clfftSetPlanLength(plan.h, CLFFT_2D, longer));
+    BOOST_CHECK_EQUAL(clfftNgXtExecDescriptor(plan.h, CLFFT_FORWARD, in, out, nullptr), CLFFT_INVALID_OPERATION);
+    REQUIRE_OK(clfftNgSetPlanQueues(plan.h, 3, env().queues.data()));
+    BOOST_CHECK_EQUAL(clfftNgXtExecDescriptor(plan.h, CLFFT_FORWARD, in, out, nullptr), CLFFT_INVALID_ARG_VALUE);
+    // What descriptors do not split.
+    const std::size_t n16 = 16;
+    REQUIRE_OK(clfftCreateDefaultPlan(&oneD.h, env().context, CLFFT_1D, &n16));
+    REQUIRE_OK(clfftNgSetPlanQueues(oneD.h, 2, env().queues.data()));
+    BOOST_CHECK_EQUAL(clfftNgXtMalloc(oneD.h, CLFFT_NG_XT_INPUT, CLFFT_NG_XT_NATURAL, &d), CLFFT_NOTIMPLEMENTED);
+    BOOST_CHECK_EQUAL(clfftNgXtMalloc(other.h, CLFFT_NG_XT_INPUT, CLFFT_NG_XT_PERMUTED, &d), CLFFT_SUCCESS);
+    REQUIRE_OK(clfftNgXtFree(d));
+    Case real = make(Kind::R2C, {100, 97}, 1, false);
+    PlanOwner rp;
+    createPlan(rp, real, CLFFT_SINGLE);
+    REQUIRE_OK(clfftNgSetPlanQueues(rp.h, 2, env().queues.data()));
+    BOOST_CHECK_EQUAL(clfftNgXtMalloc(rp.h, CLFFT_NG_XT_INPUT, CLFFT_NG_XT_PERMUTED, &d), CLFFT_INVALID_ARG_VALUE);
+    REQUIRE_OK(clfftNgXtFree(in));
+    REQUIRE_OK(clfftNgXtFree(out));
+    REQUIRE_OK(clfftNgXtFree(foreign));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
