@@ -106,8 +106,9 @@ SplitMode clientMode(const PlanSettings& s)
         return SplitMode::Batch;
     }
     if (s.rank >= 2 && g.outer() >= 2) {
-        // The slabs of the side the devices access by slab must lie apart.
-        const bool slabsIn = g.kind != Kind::C2R;
+        // The slabs of the side the devices access by slab must lie apart (R2C: the input;
+        // C2C and C2R run pencils first: the output).
+        const bool slabsIn = g.kind == Kind::R2C;
         const clfftLayout l = slabsIn ? s.inLayout : s.outLayout;
         const auto& st = slabsIn ? is : os;
         if (spanOf(g, l, st, true) > st[static_cast<std::size_t>(s.rank - 1)])
@@ -449,6 +450,8 @@ struct PencilSide {
     clfftLayout layout; // complex interleaved or planar
     std::vector<Planes> planes;
     std::vector<std::vector<cl_event>> ready;
+    std::vector<SideOf> strides; // per device, where not packed (sub-buffers of the client's)
+    std::vector<MemRef> owned;   // those sub-buffers
 };
 
 SideOf slabSideOf(const Geometry& g, const SlabSide& side)
@@ -524,7 +527,8 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
         if (p.pencil.count == 0)
             continue;
         const std::size_t nD = g.outer();
-        const PlanSettings t = subSettings(r.s, 1, &nD, pencilOf(g, in.layout, p.pencil.count),
+        const SideOf from = in.strides.empty() ? pencilOf(g, in.layout, p.pencil.count) : in.strides[k];
+        const PlanSettings t = subSettings(r.s, 1, &nD, from,
                                            pencilOf(g, CLFFT_COMPLEX_INTERLEAVED, p.pencil.count),
                                            g.pencilInner(p.pencil.count), false, 1.0, 1.0, true, false);
         Planes src = in.planes[k];
@@ -745,20 +749,84 @@ void runBatch(Run& r, const MultiRequest& rq)
         storeRegions(r, out, rq.outputs, nout, outRegions);
 }
 
+// Each device's pencil of the client's input side: a sub-buffer read with the client's strides
+// where its origin is aligned and the pencil's inner indices form one batch dimension (overlapping
+// sub-buffers that are only read are defined), else a library copy loaded by rect copies.
+PencilSide clientPencils(Run& r, cl_mem* client, clfftLayout layout, const std::array<std::size_t, 3>& st)
+{
+    const Geometry& g = r.g;
+    const std::size_t D = static_cast<std::size_t>(g.rank - 1);
+    const int nplanes = planesOf(layout);
+    PencilSide in{complexLayout(layout), {}, {}, {}, {}};
+    const std::size_t e = elementBytes(in.layout, g.real);
+    in.planes.assign(r.devices, Planes{{nullptr, nullptr}});
+    in.ready.resize(r.devices);
+    const std::size_t step = g.rank == 2 ? st[0] : st[1]; // between pencil indices
+    bool direct = g.rank == 2 || st[1] == g.n0c * st[0];
+    for (int i = 0; i < nplanes; ++i) {
+        cl_mem parent = nullptr;
+        check(clGetMemObjectInfo(client[i], CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, nullptr));
+        direct = direct && parent == nullptr;
+    }
+    for (std::size_t k = 0; k < r.devices; ++k)
+        direct = direct && (r.part(k).pencil.count == 0 || (r.part(k).pencil.begin * step * e) % r.part(k).alignBytes == 0);
+    if (direct) {
+        std::vector<MemRef> subs;
+        for (std::size_t k = 0; k < r.devices && direct; ++k) {
+            const IndexRange pk = r.part(k).pencil;
+            if (pk.count == 0)
+                continue;
+            const std::size_t span = (g.outer() - 1) * st[D] + (g.pencilInner(pk.count) - 1) * st[0] + 1;
+            for (int i = 0; i < nplanes; ++i) {
+                cl_buffer_region reg{pk.begin * step * e, span * e};
+                cl_int err = CL_SUCCESS;
+                cl_mem sub = clCreateSubBuffer(client[i], 0, CL_BUFFER_CREATE_TYPE_REGION, &reg, &err);
+                if (err == CL_MISALIGNED_SUB_BUFFER_OFFSET) {
+                    direct = false;
+                    break;
+                }
+                check(err);
+                subs.emplace_back(sub);
+                in.planes[k][static_cast<std::size_t>(i)] = sub;
+            }
+        }
+        if (direct) {
+            for (std::size_t k = 0; k < r.devices; ++k)
+                in.strides.push_back(SideOf{in.layout, {{st[D], 1, 1}}, st[0]});
+            in.owned = std::move(subs);
+            return in;
+        }
+        in.planes.assign(r.devices, Planes{{nullptr, nullptr}});
+    }
+    for (std::size_t k = 0; k < r.devices; ++k) {
+        const IndexRange pk = r.part(k).pencil;
+        const std::size_t before = r.onQueue[k].size();
+        for (int i = 0; i < nplanes; ++i) {
+            cl_mem own = partBuffer(r.s, r.part(k), "pencil-in" + std::to_string(i),
+                                    g.pencilInner(pk.count) * g.outer() * e);
+            in.planes[k][static_cast<std::size_t>(i)] = own;
+            copyPencil(r, k, true, Strided{client[i], 0, st}, own, 0, e, g.n0c, pk.begin, pk.count, g.outer(), r.start);
+        }
+        for (std::size_t i = before; i < r.onQueue[k].size(); ++i)
+            in.ready[k].push_back(r.onQueue[k][i].get());
+    }
+    return in;
+}
+
 void runDimension(Run& r, const MultiRequest& rq)
 {
     const PlanSettings& s = r.s;
     const Geometry& g = r.g;
     const ClientSides c(s);
     const std::size_t D = static_cast<std::size_t>(g.rank - 1);
-    if (g.kind != Kind::C2R) {
+    if (g.kind == Kind::R2C) {
         // Slabs of the client's input, pencils stored into the client's output.
         const std::size_t ie = elementBytes(s.inLayout, g.real);
         const int nin = planesOf(s.inLayout), nout = planesOf(s.outLayout);
         const auto regions = regionsOf(r, c.is[D], spanOf(g, s.inLayout, c.is, true), ie);
         RegionViews views = regionViews(r, rq.inputs, nin, regions, "in", true);
         SlabSide in{s.inLayout, c.is, views.planes, views.loaded};
-        PencilSide out{complexLayout(s.outLayout), {}, {}};
+        PencilSide out{complexLayout(s.outLayout), {}, {}, {}, {}};
         const std::size_t oe = elementBytes(out.layout, g.real);
         out.planes.assign(r.devices, Planes{{nullptr, nullptr}});
         out.ready.resize(r.devices);
@@ -782,48 +850,35 @@ void runDimension(Run& r, const MultiRequest& rq)
         }
         return;
     }
-    // Complex-to-real: pencils loaded from the client's input, slabs of the client's output.
-    const int nin = planesOf(s.inLayout);
-    PencilSide in{complexLayout(s.inLayout), {}, {}};
-    const std::size_t ie = elementBytes(in.layout, g.real);
-    in.planes.assign(r.devices, Planes{{nullptr, nullptr}});
-    in.ready.resize(r.devices);
-    for (std::size_t k = 0; k < r.devices; ++k) {
-        const IndexRange pk = r.part(k).pencil;
-        const std::size_t before = r.onQueue[k].size();
-        for (int i = 0; i < nin; ++i) {
-            cl_mem own = partBuffer(s, r.part(k), "pencil-in" + std::to_string(i),
-                                    g.pencilInner(pk.count) * g.outer() * ie);
-            in.planes[k][static_cast<std::size_t>(i)] = own;
-            copyPencil(r, k, true, Strided{rq.inputs[i], 0, c.is}, own, 0, ie, g.n0c, pk.begin, pk.count, g.outer(),
-                       r.start);
-        }
-        for (std::size_t i = before; i < r.onQueue[k].size(); ++i)
-            in.ready[k].push_back(r.onQueue[k][i].get());
-    }
+    // C2C and C2R: pencils of the client's input, slabs written into the client's output.
+    PencilSide in = clientPencils(r, rq.inputs, s.inLayout, c.is);
     const bool inPlace = s.placement == CLFFT_INPLACE;
     cl_mem* client = inPlace ? rq.inputs : rq.outputs;
+    const int nout = planesOf(s.outLayout);
     const std::size_t oe = elementBytes(s.outLayout, g.real);
     const auto regions = regionsOf(r, c.os[D], spanOf(g, s.outLayout, c.os, true), oe);
-    // An in-place output range is read (by every device's pencil loads) before it is written.
-    RegionViews views = regionViews(r, client, 1, regions, "out", !inPlace);
+    // An in-place output range is read (by every device's pencils) before it is written.
+    RegionViews views = regionViews(r, client, nout, regions, "out", !inPlace);
     if (inPlace && views.copied) {
-        // The gaps of a library copy must hold the client's bytes: load after the pencils.
+        // The gaps of a library copy must hold the client's bytes: loaded after the pencils.
         for (std::size_t k = 0; k < r.devices; ++k) {
             if (regions[k].bytes == 0)
                 continue;
             std::vector<cl_event> w = r.start;
             for (std::size_t j = 0; j < r.devices; ++j)
                 w.insert(w.end(), in.ready[j].begin(), in.ready[j].end());
-            cl_event ev = nullptr;
-            check(clEnqueueCopyBuffer(r.queue(k), client[0], views.planes[k][0], regions[k].origin, 0,
-                                      regions[k].bytes, static_cast<cl_uint>(w.size()), orNull(w), &ev));
-            views.loaded[k].push_back(r.record(k, ev));
+            for (int i = 0; i < nout; ++i) {
+                cl_event ev = nullptr;
+                check(clEnqueueCopyBuffer(r.queue(k), client[i], views.planes[k][static_cast<std::size_t>(i)],
+                                          regions[k].origin, 0, regions[k].bytes, static_cast<cl_uint>(w.size()),
+                                          orNull(w), &ev));
+                views.loaded[k].push_back(r.record(k, ev));
+            }
         }
     }
     SlabSide out{s.outLayout, c.os, views.planes, views.loaded};
     backwardPipeline(r, rq.direction, in, out);
-    storeRegions(r, views, client, 1, regions);
+    storeRegions(r, views, client, nout, regions);
 }
 
 } // namespace
@@ -889,7 +944,7 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
         weights.assign(count, 1.0);
     // The split axis: the batch, else the outermost dimension; pencils along dimension rank-2.
     const std::size_t total = s.batch > 1 ? s.batch : g.outer();
-    std::size_t granule = 1;
+    std::size_t granule = 1, pencilGranule = 1;
     if (mb->mode != SplitMode::FirstQueue) {
         const std::size_t ie = elementBytes(s.inLayout, g.real), oe = elementBytes(s.outLayout, g.real);
         const auto is = s.effectiveInStrides(), os = s.effectiveOutStrides();
@@ -898,11 +953,16 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
         if (mb->mode == SplitMode::Batch)
             steps = {s.effectiveInDistance() * ie, s.effectiveOutDistance() * oe};
         else
-            steps = {g.kind == Kind::C2R ? os[D] * oe : is[D] * ie};
+            steps = {g.kind == Kind::R2C ? is[D] * ie : os[D] * oe};
         granule = granuleFor(steps, aligns, total, count);
+        // C2C and C2R read each device's pencil of the input through a sub-buffer where aligned.
+        if (mb->mode == SplitMode::Dimension && g.kind != Kind::R2C) {
+            const std::size_t pe = elementBytes(complexLayout(s.inLayout), g.real);
+            pencilGranule = granuleFor({(s.rank == 2 ? is[0] : is[1]) * pe}, aligns, g.pencilTotal(), count);
+        }
     }
     const auto slabs = partition(total, weights, granule);
-    const auto pencils = partition(s.rank >= 2 ? g.pencilTotal() : 1, weights, 1);
+    const auto pencils = partition(s.rank >= 2 ? g.pencilTotal() : 1, weights, pencilGranule);
     for (cl_uint i = 0; i < count; ++i) {
         mb->parts[i]->slab = slabs[i];
         mb->parts[i]->pencil = pencils[i];
@@ -1157,7 +1217,7 @@ void xtExecute(Plan& plan, clfftDirection dir, const XtDescriptor& in, XtDescrip
         SlabSide a{inL, packedOf(g, inL), planesOfParts(raw(in.buffers)), std::vector<std::vector<cl_event>>(r.devices)};
         const bool permutedOut = out.order == XtOrder::Permuted;
         const std::vector<cl_mem> pencils = permutedOut ? raw(out.buffers) : library("xt-pencil");
-        PencilSide b{CLFFT_COMPLEX_INTERLEAVED, planesOfParts(pencils), std::vector<std::vector<cl_event>>(r.devices)};
+        PencilSide b{CLFFT_COMPLEX_INTERLEAVED, planesOfParts(pencils), std::vector<std::vector<cl_event>>(r.devices), {}, {}};
         const auto done = forwardPipeline(r, dir, a, b);
         if (!permutedOut)
             toSlabs(r, pencils, done, raw(out.buffers));
@@ -1168,7 +1228,7 @@ void xtExecute(Plan& plan, clfftDirection dir, const XtDescriptor& in, XtDescrip
             pencils = library("xt-pencil");
             ready = toPencils(r, raw(in.buffers), std::vector<cl_event>(r.devices, nullptr), pencils);
         }
-        PencilSide a{CLFFT_COMPLEX_INTERLEAVED, planesOfParts(pencils), ready};
+        PencilSide a{CLFFT_COMPLEX_INTERLEAVED, planesOfParts(pencils), ready, {}, {}};
         const bool permutedOut = out.order == XtOrder::Permuted;
         std::vector<cl_mem> slabs = raw(out.buffers);
         if (permutedOut) {
