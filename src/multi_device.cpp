@@ -472,6 +472,34 @@ SideOf pencilOf(const Geometry& g, clfftLayout layout, std::size_t m)
     return SideOf{layout, {{inner, 1, 1}}, 1};
 }
 
+// The four sub-plans of a split transform: the inner dimensions of a slab and the outermost
+// dimension of a pencil, first (no scale, the pre-callback) or last (the plan's scales, the
+// post-callback). The work side of each is packed and interleaved.
+PlanSettings slabFirst(const Geometry& g, const PlanSettings& s, const SideOf& in, std::size_t count)
+{
+    return subSettings(s, g.rank - 1, g.n.data(), in, workSlab(g), count, false, 1.0, 1.0, true, false);
+}
+
+PlanSettings pencilLast(const Geometry& g, const PlanSettings& s, clfftLayout out, std::size_t m)
+{
+    const std::size_t nD = g.outer();
+    return subSettings(s, 1, &nD, pencilOf(g, CLFFT_COMPLEX_INTERLEAVED, m), pencilOf(g, out, m), g.pencilInner(m),
+                       false, s.forwardScale, s.effectiveBackwardScale(), false, true);
+}
+
+PlanSettings pencilFirst(const Geometry& g, const PlanSettings& s, const SideOf& in, std::size_t m)
+{
+    const std::size_t nD = g.outer();
+    return subSettings(s, 1, &nD, in, pencilOf(g, CLFFT_COMPLEX_INTERLEAVED, m), g.pencilInner(m), false, 1.0, 1.0,
+                       true, false);
+}
+
+PlanSettings slabLast(const Geometry& g, const PlanSettings& s, const SideOf& out, std::size_t count)
+{
+    return subSettings(s, g.rank - 1, g.n.data(), workSlab(g), out, count, false, s.forwardScale,
+                       s.effectiveBackwardScale(), false, true);
+}
+
 // Slabs in -> inner dimensions -> exchange -> outermost dimension -> pencils out.
 // Returns each device's last event (null where it has no pencil).
 std::vector<cl_event> forwardPipeline(Run& r, clfftDirection dir, const SlabSide& in, PencilSide& out)
@@ -487,8 +515,7 @@ std::vector<cl_event> forwardPipeline(Run& r, clfftDirection dir, const SlabSide
         pencils[k] = partBuffer(r.s, p, "pencil", g.pencilInner(p.pencil.count) * g.outer() * e);
         if (p.slab.count == 0)
             continue;
-        const PlanSettings t = subSettings(r.s, g.rank - 1, g.n.data(), slabSideOf(g, in), workSlab(g),
-                                           p.slab.count, false, 1.0, 1.0, true, false);
+        const PlanSettings t = slabFirst(g, r.s, slabSideOf(g, in), p.slab.count);
         Planes src = in.planes[k];
         cl_mem dst[2] = {work[k], nullptr};
         aDone[k] = r.runSub(k, subPlan(p, t), inner, r.startAnd(in.ready[k]), src.data(), dst);
@@ -499,11 +526,7 @@ std::vector<cl_event> forwardPipeline(Run& r, clfftDirection dir, const SlabSide
         MultiDevicePart& p = r.part(k);
         if (p.pencil.count == 0)
             continue;
-        const std::size_t nD = g.outer();
-        const PlanSettings t =
-            subSettings(r.s, 1, &nD, pencilOf(g, CLFFT_COMPLEX_INTERLEAVED, p.pencil.count),
-                        pencilOf(g, out.layout, p.pencil.count), g.pencilInner(p.pencil.count), false,
-                        r.s.forwardScale, r.s.effectiveBackwardScale(), false, true);
+        const PlanSettings t = pencilLast(g, r.s, out.layout, p.pencil.count);
         cl_mem src[2] = {pencils[k], nullptr};
         std::vector<cl_event> w = exchanged[k];
         w.insert(w.end(), out.ready[k].begin(), out.ready[k].end());
@@ -526,11 +549,8 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
         pencils[k] = partBuffer(r.s, p, "pencil", g.pencilInner(p.pencil.count) * g.outer() * e);
         if (p.pencil.count == 0)
             continue;
-        const std::size_t nD = g.outer();
         const SideOf from = in.strides.empty() ? pencilOf(g, in.layout, p.pencil.count) : in.strides[k];
-        const PlanSettings t = subSettings(r.s, 1, &nD, from,
-                                           pencilOf(g, CLFFT_COMPLEX_INTERLEAVED, p.pencil.count),
-                                           g.pencilInner(p.pencil.count), false, 1.0, 1.0, true, false);
+        const PlanSettings t = pencilFirst(g, r.s, from, p.pencil.count);
         Planes src = in.planes[k];
         cl_mem dst[2] = {pencils[k], nullptr};
         aDone[k] = r.runSub(k, subPlan(p, t), d, r.startAnd(in.ready[k]), src.data(), dst);
@@ -541,8 +561,7 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
         MultiDevicePart& p = r.part(k);
         if (p.slab.count == 0)
             continue;
-        const PlanSettings t = subSettings(r.s, g.rank - 1, g.n.data(), workSlab(g), slabSideOf(g, out), p.slab.count,
-                                           false, r.s.forwardScale, r.s.effectiveBackwardScale(), false, true);
+        const PlanSettings t = slabLast(g, r.s, slabSideOf(g, out), p.slab.count);
         cl_mem src[2] = {work[k], nullptr};
         std::vector<cl_event> w = exchanged[k];
         w.insert(w.end(), out.ready[k].begin(), out.ready[k].end());
@@ -974,8 +993,9 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
             bakePlan(plan, queues[0]);
             return;
         }
-        // A dry run plans the sub-plans without enqueueing: they are keyed as enqueue keys them.
+        // The sub-plans the enqueue will look up (by their settings), baked now.
         const auto is = s.effectiveInStrides(), os = s.effectiveOutStrides();
+        const std::size_t D = static_cast<std::size_t>(s.rank - 1);
         for (cl_uint i = 0; i < count; ++i) {
             MultiDevicePart& p = *mb->parts[i];
             if (mb->mode == SplitMode::Batch) {
@@ -993,6 +1013,23 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
                 t.backwardScale = s.effectiveBackwardScale();
                 t.backwardScaleSet = true;
                 subPlan(p, t);
+            } else if (g.kind == Kind::R2C) {
+                if (p.slab.count > 0)
+                    subPlan(p, slabFirst(g, s, SideOf{s.inLayout, is, is[D]}, p.slab.count));
+                if (p.pencil.count > 0)
+                    subPlan(p, pencilLast(g, s, complexLayout(s.outLayout), p.pencil.count));
+            } else {
+                // The pencils as clientPencils reads them from a buffer that is not a sub-buffer.
+                const clfftLayout l = complexLayout(s.inLayout);
+                const std::size_t step = (s.rank == 2 ? is[0] : is[1]) * elementBytes(l, g.real);
+                bool direct = s.rank == 2 || is[1] == g.n0c * is[0];
+                for (const auto& q : mb->parts)
+                    direct = direct && (q->pencil.count == 0 || (q->pencil.begin * step) % q->alignBytes == 0);
+                if (p.pencil.count > 0)
+                    subPlan(p, pencilFirst(g, s, direct ? SideOf{l, {{is[D], 1, 1}}, is[0]} : pencilOf(g, l, p.pencil.count),
+                                           p.pencil.count));
+                if (p.slab.count > 0)
+                    subPlan(p, slabLast(g, s, SideOf{s.outLayout, os, os[D]}, p.slab.count));
             }
         }
     } catch (...) {

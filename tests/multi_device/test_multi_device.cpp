@@ -793,3 +793,25 @@ BOOST_AUTO_TEST_CASE(refusals)
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// clfftBakePlan with a queue array builds every kernel the enqueue runs.
+BOOST_AUTO_TEST_CASE(bake_builds_everything)
+{
+    requireDevices(3);
+    for (Kind k : {Kind::C2C, Kind::R2C, Kind::C2R})
+        for (const auto& sh : kShapes) {
+            Case c = make(k, sh.first, sh.second, false);
+            c.lengths[0] += 2; // kernels no other case built
+            const HostSide<float> input = inputOf<float>(c);
+            PlanOwner plan;
+            createPlan(plan, c, CLFFT_SINGLE);
+            REQUIRE_OK(clfftBakePlan(plan.h, 3, env().queues.data(), nullptr, nullptr));
+            clfftNgCacheStats before{}, after{};
+            REQUIRE_OK(clfftNgGetCacheStats(&before));
+            runOnQueues<float>(c, input, 3); // a second plan of the same settings: cache hits only
+            REQUIRE_OK(clfftNgGetCacheStats(&after));
+            BOOST_CHECK_MESSAGE(after.sourceBuilds == before.sourceBuilds && after.binaryLoads == before.binaryLoads,
+                                c.name() << ": " << after.sourceBuilds - before.sourceBuilds << " builds and "
+                                         << after.binaryLoads - before.binaryLoads << " binary loads after the bake");
+        }
+}
