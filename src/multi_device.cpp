@@ -317,6 +317,9 @@ struct Run {
         mb.previous.clear();
         if (crossQueue)
             mb.previous = std::move(ends);
+        // Commands that other queues wait on must be flushed (OpenCL 1.2, 5.13).
+        for (std::size_t k = 0; k < devices; ++k)
+            check(clFlush(queue(k)));
     }
 };
 
@@ -1095,8 +1098,11 @@ std::size_t transformPoints(const Geometry& g, clfftLayout l)
     return n;
 }
 
-void waitAll(const std::vector<std::vector<EventRef>>& onQueue)
+void waitAll(Run& r)
 {
+    for (std::size_t k = 0; k < r.devices; ++k)
+        check(clFlush(r.queue(k)));
+    const auto& onQueue = r.onQueue;
     std::vector<cl_event> all;
     for (const auto& q : onQueue)
         for (const auto& e : q)
@@ -1179,7 +1185,7 @@ void xtCopyFromHost(Plan& plan, XtDescriptor& to, const void* host)
                                    orNull(r.start), &ev));
         r.record(k, ev);
     }
-    waitAll(r.onQueue);
+    waitAll(r);
 }
 
 void xtCopyToHost(Plan& plan, const XtDescriptor& from, void* host)
@@ -1201,7 +1207,7 @@ void xtCopyToHost(Plan& plan, const XtDescriptor& from, void* host)
                                   orNull(r.start), &ev));
         r.record(k, ev);
     }
-    waitAll(r.onQueue);
+    waitAll(r);
 }
 
 void xtCopyOrder(Plan& plan, const XtDescriptor& from, XtDescriptor& to)
@@ -1214,7 +1220,7 @@ void xtCopyOrder(Plan& plan, const XtDescriptor& from, XtDescriptor& to)
         toSlabs(r, raw(from.buffers), none, raw(to.buffers));
     else
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
-    waitAll(r.onQueue);
+    waitAll(r);
 }
 
 void xtExecute(Plan& plan, clfftDirection dir, const XtDescriptor& in, XtDescriptor& out, cl_event* outEvents)
