@@ -211,11 +211,13 @@ void createPlan(PlanOwner& plan, const Case& c, clfftPrecision precision)
 
 // Runs the case on the first n queues through clfftEnqueueTransform; returns the output side.
 template <class T>
-HostSide<T> runOnQueues(const Case& c, const HostSide<T>& input, std::size_t n, bool bakeFirst = true)
+HostSide<T> runOnQueues(const Case& c, const HostSide<T>& input, std::size_t n, bool bakeFirst = true,
+                        std::vector<cl_command_queue> queues = {})
 {
     PlanOwner plan;
     createPlan(plan, c, precisionOf<T>());
-    std::vector<cl_command_queue> queues(env().queues.begin(), env().queues.begin() + long(n));
+    if (queues.empty())
+        queues.assign(env().queues.begin(), env().queues.begin() + long(n));
     if (bakeFirst)
         REQUIRE_OK(clfftBakePlan(plan.h, cl_uint(n), queues.data(), nullptr, nullptr));
     const SideDesc outDesc = c.side(false);
@@ -425,6 +427,26 @@ BOOST_AUTO_TEST_CASE(strides)
     c.outStrides = {1, 31, 31 * 21};
     c.outDist = 31 * 21 * 10;
     checkCase<float>(c, {1, 3});
+}
+
+// Two queues of one device split the work as two devices do.
+BOOST_AUTO_TEST_CASE(queues_of_one_device)
+{
+    requireDevices(1);
+    cl_int e = CL_SUCCESS;
+    std::vector<cl_command_queue> queues;
+    for (int i = 0; i < 2; ++i) {
+        queues.push_back(clCreateCommandQueue(env().context, env().devices[0], 0, &e));
+        BOOST_REQUIRE_EQUAL(e, CL_SUCCESS);
+    }
+    for (const auto& sh : kShapes) {
+        const Case c = make(Kind::C2C, sh.first, sh.second, false);
+        const HostSide<float> input = inputOf<float>(c);
+        checkRelativeError(compare(runOnQueues<float>(c, input, 2, true, queues), referenceOf(c, input)),
+                           tolerance<float>(), c.name() + " on two queues of one device");
+    }
+    for (cl_command_queue q : queues)
+        clReleaseCommandQueue(q);
 }
 
 BOOST_AUTO_TEST_CASE(callbacks)
