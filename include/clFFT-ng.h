@@ -93,6 +93,75 @@ CLFFTAPI clfftStatus clfftNgImportWisdom(const char* path, size_t* records);
 /* Forgets the wisdom held in memory (the records in the cache directories stay). */
 CLFFTAPI clfftStatus clfftNgForgetWisdom(void);
 
+/* Several devices (docs/multi-device.md) */
+
+/* Relative shares of the work of the plan's queues, in queue order, for the next bake with a
+ * queue array (clfftBakePlan or clfftEnqueueTransform with numQueues > 1, or
+ * clfftNgSetPlanQueues): a batch is split in proportion, and so are the slabs and pencils of one
+ * 2D/3D transform. count 0 (weights NULL) restores the even split; weights are finite, >= 0, and
+ * not all 0 (else CLFFT_INVALID_ARG_VALUE). A count that differs from the number of queues of a
+ * later bake splits evenly. The plan is un-baked. */
+CLFFTAPI clfftStatus clfftNgSetPlanSplitWeights(clfftPlanHandle plHandle, cl_uint count, const double* weights);
+
+/* Bakes the plan for numQueues queues (1 or more; of the plan's context, each at most once),
+ * as clfftBakePlan with a queue array does, for the descriptors below. */
+CLFFTAPI clfftStatus clfftNgSetPlanQueues(clfftPlanHandle plHandle, cl_uint numQueues, const cl_command_queue* queues);
+
+/* One side of a plan's data spread over the plan's queues (cuFFT's cudaLibXtDesc). The data is
+ * packed and interleaved whatever the plan's strides and layouts: complex values (C2C, the
+ * hermitian side with N0/2+1 values along dimension 0), or reals (N0 along dimension 0, no
+ * padding). Natural order: part k holds a range of the batch (batch > 1) or of the outermost
+ * dimension (one 2D/3D transform), as consecutive pieces of the whole packed array. Permuted
+ * order (one 2D/3D transform, complex sides only): part k holds a range of dimension rank-2,
+ * every outermost index: the order a forward transform leaves without its final exchange, and
+ * the order an inverse transform reads without its first one (CUFFT_XT_FORMAT_INPLACE_SHUFFLED). */
+typedef size_t clfftNgXtDescriptor;
+
+typedef enum clfftNgXtSide_
+{
+	CLFFT_NG_XT_INPUT = 1, /* the plan's input side */
+	CLFFT_NG_XT_OUTPUT     /* the plan's output side */
+} clfftNgXtSide;
+
+typedef enum clfftNgXtOrder_
+{
+	CLFFT_NG_XT_NATURAL = 1,
+	CLFFT_NG_XT_PERMUTED
+} clfftNgXtOrder;
+
+/* Allocates a descriptor for one side of the plan baked for several queues (CLFFT_INVALID_OPERATION
+ * before; CLFFT_NOTIMPLEMENTED for a single 1D transform, CLFFT_TRANSPOSED_NOTIMPLEMENTED for a
+ * transposed one; CLFFT_INVALID_ARG_VALUE for a permuted real side or a permuted batch). */
+CLFFTAPI clfftStatus clfftNgXtMalloc(clfftPlanHandle plHandle, clfftNgXtSide side, clfftNgXtOrder order,
+                                     clfftNgXtDescriptor* desc);
+
+/* Releases the descriptor's buffers; the handle is invalid afterwards (CLFFT_INVALID_MEM_OBJECT). */
+CLFFTAPI clfftStatus clfftNgXtFree(clfftNgXtDescriptor desc);
+
+/* The number of parts (the plan's queues at allocation). */
+CLFFTAPI clfftStatus clfftNgXtGetPartCount(clfftNgXtDescriptor desc, cl_uint* count);
+
+/* Part `part`: its queue and buffer (owned by the descriptor), the first index and the count of
+ * indices of the split axis it holds (batch, outermost dimension, or dimension rank-2 when
+ * permuted), and its bytes. Any pointer may be NULL. */
+CLFFTAPI clfftStatus clfftNgXtGetPart(clfftNgXtDescriptor desc, cl_uint part, cl_command_queue* queue, cl_mem* buffer,
+                                      size_t* first, size_t* count, size_t* bytes);
+
+/* Copies host data (the whole side, packed, natural order) into the descriptor, and back;
+ * blocking. A permuted descriptor is filled and read in natural order on the host. */
+CLFFTAPI clfftStatus clfftNgXtCopyHostToDescriptor(clfftNgXtDescriptor dst, const void* host);
+CLFFTAPI clfftStatus clfftNgXtCopyDescriptorToHost(void* host, clfftNgXtDescriptor src);
+
+/* Natural <-> permuted: the same side of the same plan in the other order; blocking. */
+CLFFTAPI clfftStatus clfftNgXtCopyDescriptor(clfftNgXtDescriptor dst, clfftNgXtDescriptor src);
+
+/* Transforms in into out (the same descriptor for an in-place C2C transform), both of this plan,
+ * with the plan's scales and callbacks (a callback's offset counts from the start of the device's
+ * part). Real transforms take an input-side and an output-side descriptor. outEvents (optional)
+ * receives one event per queue; the transform is done when all are. */
+CLFFTAPI clfftStatus clfftNgXtExecDescriptor(clfftPlanHandle plHandle, clfftDirection dir, clfftNgXtDescriptor in,
+                                             clfftNgXtDescriptor out, cl_event* outEvents);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,6 +2,7 @@
 // into clfftStatus. No exception crosses this boundary; nothing else happens here.
 #include "executor.h"
 #include "library.h"
+#include "multi_device.h"
 #include "plan.h"
 
 #include <clFFT-ng.h>
@@ -91,10 +92,11 @@ bool allPositive(const std::size_t* v, int n)
 // The command queue given to bake or enqueue: present, and of the plan's context.
 // A count of 0 with a queue in the array runs on that queue: clFFT 2.12 reads commQueues[0]
 // whatever the count, and refuses only counts above 1.
+// More than one queue spreads the plan over their devices (multi_device.h; checkMultiQueues).
 clfftStatus checkQueues(cl_uint count, const cl_command_queue* queues)
 {
     if (count > 1)
-        return CLFFT_NOTIMPLEMENTED; // one queue per plan, as in clFFT 2.12
+        return CLFFT_SUCCESS;
 
     if (!queues)
         return CLFFT_INVALID_HOST_PTR;
@@ -216,6 +218,13 @@ CLFFTAPI clfftStatus clfftBakePlan(clfftPlanHandle plHandle, cl_uint numQueues, 
     if (pfn_notify || user_data)
         return CLFFT_NOTIMPLEMENTED;
     const clfftStatus status = withPlan(plHandle, [&](Plan& plan) -> clfftStatus {
+        if (numQueues > 1) {
+            const clfftStatus m = checkMultiQueues(plan, numQueues, commQueueFFT);
+            if (m != CLFFT_SUCCESS)
+                return m;
+            bakeMulti(plan, numQueues, commQueueFFT);
+            return CLFFT_SUCCESS;
+        }
         const clfftStatus c = checkQueueContext(plan, commQueueFFT[0]);
         if (c != CLFFT_SUCCESS)
             return c;
@@ -671,6 +680,23 @@ CLFFTAPI clfftStatus clfftEnqueueTransform(clfftPlanHandle plHandle, clfftDirect
         if (s.placement == CLFFT_OUTOFPLACE &&
             (!outputBuffers || !outputBuffers[0] || (isPlanarLayout(s.outLayout) && !outputBuffers[1])))
             return CLFFT_INVALID_MEM_OBJECT;
+        if (numQueuesAndEvents > 1) {
+            const clfftStatus m = checkMultiQueues(p, numQueuesAndEvents, commQueues);
+            if (m != CLFFT_SUCCESS)
+                return m;
+            if (!multiBakedFor(p, numQueuesAndEvents, commQueues))
+                bakeMulti(p, numQueuesAndEvents, commQueues); // implicit bake, for these queues
+            MultiRequest rq;
+            rq.direction = dir;
+            rq.numWaitEvents = numWaitEvents;
+            rq.waitEvents = waitEvents;
+            rq.outEvents = outEvents;
+            rq.inputs = inputBuffers;
+            rq.outputs = outputBuffers;
+            rq.tmpBuffer = tmpBuffer;
+            enqueueMulti(p, rq);
+            return CLFFT_SUCCESS;
+        }
         const clfftStatus c = checkQueueContext(p, commQueues[0]);
         if (c != CLFFT_SUCCESS)
             return c;

@@ -1,4 +1,5 @@
 #include "library.h"
+#include "multi_device.h"
 
 #include <cstdlib>
 #include <vector>
@@ -45,6 +46,7 @@ void Library::teardown()
         doomed.swap(plans_);
     }
     doomed.clear(); // releases kernels, buffers and contexts of every plan
+    releaseXtDescriptors();
     programs_.clear();
 }
 

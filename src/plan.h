@@ -92,12 +92,22 @@ struct BakedPlan {
     bool inPlaceTwinFailed = false;
 };
 
+struct MultiDeviceBake; // several devices: multi_device.h
+
 struct Plan {
     std::mutex mutex; // guards everything below; held by setters, bake and enqueue
     PlanSettings settings;
     std::unique_ptr<BakedPlan> baked;
+    // Several devices (multi_device.h): the client's split weights (empty: even) and the plan
+    // baked for a queue array. A setter drops the bake, not the weights.
+    std::vector<double> splitWeights;
+    std::shared_ptr<MultiDeviceBake> multi;
 
-    void invalidate() { baked.reset(); }
+    void invalidate()
+    {
+        baked.reset();
+        multi.reset();
+    }
 };
 
 // Bakes the plan for the device of `queue` (plan mutex held by the caller). Throws StatusError.

@@ -183,8 +183,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 10: st = clfftSetPlanTransposeResult(h, static_cast<clfftResultTransposed>(in.anyInt())); break;
         case 11: st = clfftSetPlanDim(h, static_cast<clfftDim>(in.anyInt())); break;
         case 12: {
-            cl_command_queue bq = in.byte() % 8 ? q : dev.otherQueue;
-            st = clfftBakePlan(h, in.pick<cl_uint>({1, 1, 2, 0}), &bq, nullptr, nullptr);
+            cl_command_queue bq[2] = {in.byte() % 8 ? q : dev.otherQueue, q}; // 2: the same queue twice
+            st = clfftBakePlan(h, in.pick<cl_uint>({1, 1, 2, 0}), bq, nullptr, nullptr);
             bakes += st == CLFFT_SUCCESS;
             break;
         }
