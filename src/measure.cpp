@@ -55,8 +55,8 @@ bool allocate(const PlanSettings& s, cl_command_queue queue, Scratch* b)
 
 } // namespace
 
-std::vector<double> timeBakedPlans(const PlanSettings& s, cl_device_id device,
-                                   std::vector<std::unique_ptr<BakedPlan>>& plans, int rounds)
+std::vector<PlanTiming> timeBakedPlans(const PlanSettings& s, cl_device_id device,
+                                       std::vector<std::unique_ptr<BakedPlan>>& plans, int rounds)
 {
     cl_int err = CL_SUCCESS;
     // Not the client's queue: it may hold work that waits on the client's own events.
@@ -112,18 +112,19 @@ std::vector<double> timeBakedPlans(const PlanSettings& s, cl_device_id device,
             }
         }
 
-    std::vector<double> medians(runners.size(), -1.0);
+    std::vector<PlanTiming> timings(runners.size());
     for (std::size_t i = 0; i < runners.size(); ++i) {
         auto& v = samples[i];
         if (repeats[i] && !v.empty()) {
             std::sort(v.begin(), v.end());
-            medians[i] = v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+            timings[i].median = v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+            timings[i].fastest = v.front();
         }
         // The scratch this queue used goes with the queue.
         runners[i]->baked->scratch.erase(queue.get());
         plans[i] = std::move(runners[i]->baked);
     }
-    return medians;
+    return timings;
 }
 
 } // namespace clfft_ng
