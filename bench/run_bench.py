@@ -238,10 +238,19 @@ class Harness:
         if cold:
             cmd.append("--verify")
         rc, out, err = self.run_process(cmd, env)
+        choice = None
+        if lib == "measured":  # the plan the measurement chose: the variant of its wisdom record
+            wdir = os.path.join(env["CLFFT_CACHE_PATH"], "wisdom")
+            for name in sorted(os.listdir(wdir)) if os.path.isdir(wdir) else []:
+                with open(os.path.join(wdir, name)) as f:
+                    for line in f:
+                        if line.startswith("variant "):
+                            choice = line[8:].strip()
         j = last_json(out) or {}
         r = {"tool": "clfft-client", "lib": lib, "case": c["name"], "round": rnd, "cold": cold, "batch": batch,
              "rc": rc, "library": j.get("library", ""), "plan_ms": j.get("bake_ms"), "rel_err": None,
-             "median_ms": None, "min_ms": None, "gflops": None, "gbps": None, "bytes": j.get("bytes")}
+             "median_ms": None, "min_ms": None, "gflops": None, "gbps": None, "bytes": j.get("bytes"),
+             "choice": choice}
         if j.get("verify"):
             r["rel_err"] = j["verify"].get("rel_l2_error")
         if j.get("profile"):
@@ -393,7 +402,7 @@ def summarize(suite, libs, batches, cold, results, bandwidth_gbps):
             cr = cold[(c["name"], lib)]
             warm = [r for r in results[(c["name"], lib)] if r["status"] in ("ok", "wrong") and r.get("gflops")]
             s = {"status": cr["status"], "error": cr.get("error", ""), "rel_err": cr.get("rel_err"),
-                 "plan_cold_ms": cr.get("plan_ms"), "runs": len(warm)}
+                 "plan_cold_ms": cr.get("plan_ms"), "runs": len(warm), "choice": cr.get("choice")}
             if warm:
                 s["median_ms"] = statistics.median(r["median_ms"] for r in warm)
                 s["gflops"] = statistics.median(r["gflops"] for r in warm)
@@ -515,7 +524,7 @@ def markdown(rows, libs, meta):
     if "ours" in libs and "fftw" in libs:
         head.append("ours / FFTW")
     if "ours" in libs and "measured" in libs:
-        head.append("measured / ours")
+        head += ["measured / ours", "measured chose"]
     head += ["%% of mem. bound: %s" % LIB_NAMES[l].split(" (")[0] for l in libs]
     out.append("| " + " | ".join(head) + " |")
     out.append("|" + "---|" * 2 + "---:|" * (len(head) - 2))
@@ -527,6 +536,7 @@ def markdown(rows, libs, meta):
             cells.append(ratio(row["ours"], row["fftw"]))
         if "ours" in libs and "measured" in libs:
             cells.append(ratio(row["measured"], row["ours"]))
+            cells.append(row["measured"].get("choice") or "-")
         for l in libs:
             f = row[l].get("mem_fraction")
             cells.append("-" if f is None else "%.0f%%" % (100 * f))

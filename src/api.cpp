@@ -1,6 +1,7 @@
 // The C entry points: argument checks, the handle table, and translation of internal errors
 // into clfftStatus. No exception crosses this boundary; nothing else happens here.
 #include "executor.h"
+#include "api_guard.h"
 #include "library.h"
 #include "multi_device.h"
 #include "plan.h"
@@ -16,45 +17,6 @@
 using namespace clfft_ng;
 
 namespace {
-
-template <typename F>
-clfftStatus guarded(F&& body) noexcept
-{
-    try {
-        return body();
-    } catch (const StatusError& e) {
-        return static_cast<clfftStatus>(e.status);
-    } catch (const std::bad_alloc&) {
-        return CLFFT_OUT_OF_HOST_MEMORY;
-    } catch (...) {
-        return CLFFT_BUGCHECK;
-    }
-}
-
-// Runs body(plan) with the plan's lock held, or returns CLFFT_INVALID_PLAN.
-template <typename F>
-clfftStatus withPlan(clfftPlanHandle handle, F&& body) noexcept
-{
-    return guarded([&]() -> clfftStatus {
-        std::shared_ptr<Plan> plan = Library::get().find(handle);
-        if (!plan)
-            return CLFFT_INVALID_PLAN;
-        std::lock_guard<std::mutex> lock(plan->mutex);
-        return body(*plan);
-    });
-}
-
-// Enum arguments come from C callers and may hold any int. Reading them as the enum type
-// would be undefined for values outside its range (UBSan says so), so they are read as raw
-// integers through their bytes before validation.
-template <typename E>
-int raw(const E& e)
-{
-    static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
-    int v = 0;
-    std::memcpy(&v, &e, sizeof v);
-    return v;
-}
 
 bool validDim(const clfftDim& d) { return raw(d) >= CLFFT_1D && raw(d) <= CLFFT_3D; }
 bool validLayout(const clfftLayout& l) { return raw(l) >= CLFFT_COMPLEX_INTERLEAVED && raw(l) < ENDLAYOUT; }

@@ -12,10 +12,8 @@
 
 namespace clfft_ng {
 
-namespace {
-
 // A buffer smaller than the plan's data would let the kernels read and write outside it.
-void checkSize(cl_mem mem, std::size_t needed)
+void checkBufferSize(cl_mem mem, std::size_t needed)
 {
     std::size_t size = 0;
     if (clGetMemObjectInfo(mem, CL_MEM_SIZE, sizeof size, &size, nullptr) != CL_SUCCESS)
@@ -23,6 +21,8 @@ void checkSize(cl_mem mem, std::size_t needed)
     if (size < needed)
         throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
 }
+
+namespace {
 
 class ArgBinder {
 public:
@@ -259,19 +259,19 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
     if (baked.inPlaceViaCopy) {
         // One buffer, real and hermitian rows at unrelated places: the out-of-place passes read
         // a copy of the buffer (inBytes covers both sides in place) and write the buffer.
-        checkSize(rq.inputs[0], inBytes);
+        checkBufferSize(rq.inputs[0], inBytes);
         EnqueueRequest r = rq;
         r.outputs = rq.inputs;
         runFromInputCopy(s, baked, r, inBytes, 1);
         return;
     }
     for (int i = 0; i < nin; ++i)
-        checkSize(rq.inputs[i], inBytes);
+        checkBufferSize(rq.inputs[i], inBytes);
     if (!inPlace)
         for (int i = 0; i < nout; ++i)
-            checkSize(rq.outputs[i], outBytes);
+            checkBufferSize(rq.outputs[i], outBytes);
     if (rq.tmpBuffer && baked.tmpBytes > 0)
-        checkSize(rq.tmpBuffer, baked.tmpBytes);
+        checkBufferSize(rq.tmpBuffer, baked.tmpBytes);
 
     bool aliased = false;
     if (!inPlace)

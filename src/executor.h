@@ -17,6 +17,9 @@ struct EnqueueRequest {
     cl_mem tmpBuffer = nullptr;   // client's temporary buffer, may be null
 };
 
+// CLFFT_INVALID_BUFFER_SIZE (thrown) when `mem` holds fewer than `needed` bytes.
+void checkBufferSize(cl_mem mem, std::size_t needed);
+
 // Plan mutex held by the caller; the plan is baked. Throws StatusError.
 void enqueuePlan(Plan& plan, const EnqueueRequest& request);
 

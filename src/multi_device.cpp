@@ -1,5 +1,6 @@
 #include "multi_device.h"
 
+#include "api_guard.h"
 #include "executor.h"
 
 #include <algorithm>
@@ -36,15 +37,6 @@ std::size_t realBytes(const PlanSettings& s)
 std::size_t elementBytes(clfftLayout l, std::size_t real)
 {
     return l == CLFFT_COMPLEX_INTERLEAVED || l == CLFFT_HERMITIAN_INTERLEAVED ? 2 * real : real;
-}
-
-template <typename T>
-T deviceInfo(cl_device_id device, cl_device_info what)
-{
-    T value{};
-    if (clGetDeviceInfo(device, what, sizeof value, &value, nullptr) != CL_SUCCESS)
-        throw StatusError{CLFFT_INVALID_DEVICE};
-    return value;
 }
 
 void check(cl_int err)
@@ -575,15 +567,6 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
 
 // ---- The client's buffers ---------------------------------------------------------------------
 
-void checkSize(cl_mem mem, std::size_t needed)
-{
-    std::size_t size = 0;
-    if (clGetMemObjectInfo(mem, CL_MEM_SIZE, sizeof size, &size, nullptr) != CL_SUCCESS)
-        throw StatusError{CLFFT_INVALID_MEM_OBJECT};
-    if (size < needed)
-        throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
-}
-
 struct Region {
     std::size_t origin = 0, bytes = 0;
 };
@@ -1049,11 +1032,11 @@ void enqueueMulti(Plan& plan, const MultiRequest& rq)
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
     const int nin = planesOf(s.inLayout), nout = planesOf(s.outLayout);
     for (int i = 0; i < nin; ++i)
-        checkSize(rq.inputs[i], inBytes);
+        checkBufferSize(rq.inputs[i], inBytes);
     bool aliased = false;
     if (s.placement == CLFFT_OUTOFPLACE)
         for (int o = 0; o < nout; ++o) {
-            checkSize(rq.outputs[o], outBytes);
+            checkBufferSize(rq.outputs[o], outBytes);
             for (int i = 0; i < nin; ++i)
                 aliased = aliased || rq.inputs[i] == rq.outputs[o];
         }

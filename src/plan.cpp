@@ -1,5 +1,7 @@
 #include "plan.h"
 
+#include "api_guard.h"
+
 #include "measure.h"
 #include "plan_text.h"
 #include "wisdom.h"
@@ -149,15 +151,6 @@ bool switchedOff(const char* name)
 // (no device's newer default) for the generated code and the callbacks spliced into it.
 const char* const kBuildOptions = "-cl-std=CL1.2";
 
-template <typename T>
-T deviceInfo(cl_device_id device, cl_device_info what)
-{
-    T value{};
-    if (clGetDeviceInfo(device, what, sizeof value, &value, nullptr) != CL_SUCCESS)
-        throw StatusError{CLFFT_INVALID_DEVICE};
-    return value;
-}
-
 MemRef uploadTwiddles(cl_context context, const KernelSpec& spec)
 {
     const auto table = kernelTable(spec);
@@ -288,16 +281,14 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     const DiskCacheConfig config = lib.programs().diskConfig();
     const std::string key = wisdomKey(problem, t.limits, identity);
     if (const std::optional<WisdomRecord> record = lib.wisdom().lookup(key, config)) {
-        const std::vector<Candidate> all = planCandidates(problem, t.limits, CandidateSet::Exhaustive);
-        for (std::size_t k = 0; k < all.size(); ++k) {
-            if (all[k].variant != record->variant ||
-                planFingerprint(explainPlan(all[k].plan, problem)) != record->planHash)
-                continue;
-            const std::string header = "wisdom: " + std::string(all[k].variant) + ", measured " +
+        // Only the variant the record names is planned; its printed plan must be the one measured.
+        const std::optional<ExecutionPlan> named = planVariant(problem, t.limits, record->variant);
+        if (named && planFingerprint(explainPlan(*named, problem)) == record->planHash) {
+            const std::string header = "wisdom: " + record->variant + ", measured " +
                                        formatMs(record->milliseconds) + " (fastest of " +
                                        std::to_string(record->measured) + " candidates)\n";
             std::size_t limit = 0;
-            if (auto baked = buildPlan(s, t, problem, all[k].plan, header, &limit))
+            if (auto baked = buildPlan(s, t, problem, *named, header, &limit))
                 return baked;
         }
         // A record naming no candidate of this plan (written by another planner): a miss.

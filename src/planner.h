@@ -8,6 +8,8 @@
 #include "tuning.h"
 
 #include <cstddef>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace clfft_ng {
@@ -73,6 +75,11 @@ struct Candidate {
 enum class CandidateSet { Default, Exhaustive };
 std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits& limits,
                                       CandidateSet set = CandidateSet::Default);
+
+// The plan of the candidate called `label` (Candidate::variant) alone, without planning the
+// others: what a wisdom record names. Empty for a label this planner does not have, or a
+// variant with no plan for the problem.
+std::optional<ExecutionPlan> planVariant(const Problem& problem, const DeviceLimits& limits, const std::string& label);
 
 // The cost model's estimate of a plan's time, in bytes of global-memory traffic: every pass's
 // reads and writes, plus its radix passes through local memory (fftCost) at kLocalTripCost of a

@@ -1,6 +1,7 @@
 // The Xt-style extension (include/clFFT-ng.h, "Several devices"): split weights, queues, and
 // descriptors with their handle table. The work is multi_device.cpp's; this file checks
 // arguments and turns internal errors into a clfftStatus, as api.cpp does.
+#include "api_guard.h"
 #include "library.h"
 #include "multi_device.h"
 
@@ -14,41 +15,6 @@
 using namespace clfft_ng;
 
 namespace {
-
-template <typename F>
-clfftStatus guarded(F&& body) noexcept
-{
-    try {
-        return body();
-    } catch (const StatusError& e) {
-        return static_cast<clfftStatus>(e.status);
-    } catch (const std::bad_alloc&) {
-        return CLFFT_OUT_OF_HOST_MEMORY;
-    } catch (...) {
-        return CLFFT_BUGCHECK;
-    }
-}
-
-template <typename F>
-clfftStatus withPlan(clfftPlanHandle handle, F&& body) noexcept
-{
-    return guarded([&]() -> clfftStatus {
-        std::shared_ptr<Plan> plan = Library::get().find(handle);
-        if (!plan)
-            return CLFFT_INVALID_PLAN;
-        std::lock_guard<std::mutex> lock(plan->mutex);
-        return body(*plan);
-    });
-}
-
-template <typename E>
-int raw(const E& e)
-{
-    static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
-    int v = 0;
-    std::memcpy(&v, &e, sizeof v);
-    return v;
-}
 
 // Descriptor handles: a freed or unknown handle is found missing, never dereferenced.
 struct Descriptors {

@@ -192,4 +192,24 @@ std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits
     return out;
 }
 
+std::optional<ExecutionPlan> planVariant(const Problem& problem, const DeviceLimits& limits, const std::string& label)
+{
+    TuningProfile t = tuningFor(limits);
+    DeviceLimits l = limits;
+    if (label != "profile") {
+        const Variant* v = nullptr;
+        for (const Variant& candidate : kVariants)
+            if (label == candidate.label)
+                v = &candidate;
+        if (!v || (v->cpuOnly && !limits.isCpu()))
+            return std::nullopt;
+        v->apply(t, l);
+    }
+    try {
+        return planning::planWith(planning::Context{problem, l, t});
+    } catch (const StatusError&) {
+        return std::nullopt;
+    }
+}
+
 } // namespace clfft_ng
