@@ -5,6 +5,7 @@
 //
 //   multi-device-bench [--queues N] [--reps R]
 //   POCL_DEVICES="pthread pthread" multi-device-bench
+#include <clFFT-ng.h>
 #include <clFFT.h>
 
 #include "cl_device_select.h"
@@ -94,6 +95,7 @@ int main(int argc, char** argv)
             const cl_uint counts[2] = {1, queuesWanted};
             for (int p = 0; p < 2; ++p) {
                 ok(clfftCreateDefaultPlan(&plans[p], ctx, c.dim, c.lengths), "clfftCreateDefaultPlan");
+                ok(clfftNgSetPlanQueueArrays(plans[p], CL_TRUE), "clfftNgSetPlanQueueArrays");
                 ok(clfftSetResultLocation(plans[p], CLFFT_OUTOFPLACE), "clfftSetResultLocation");
                 ok(clfftSetPlanBatchSize(plans[p], c.batch), "clfftSetPlanBatchSize");
                 ok(clfftBakePlan(plans[p], counts[p], queues.data(), nullptr, nullptr), "clfftBakePlan");

@@ -95,6 +95,11 @@ CLFFTAPI clfftStatus clfftNgForgetWisdom(void);
 
 /* Several devices (docs/multi-device.md) */
 
+/* Lets clfftBakePlan and clfftEnqueueTransform take more than one queue for this plan (off by
+ * default: clFFT 2.12 refuses numQueues > 1 with CLFFT_NOTIMPLEMENTED, and programs written for it
+ * may pass a count above their array's length). clfftNgSetPlanQueues enables it too. */
+CLFFTAPI clfftStatus clfftNgSetPlanQueueArrays(clfftPlanHandle plHandle, cl_bool enable);
+
 /* Relative shares of the work of the plan's queues, in queue order, for the next bake with a
  * queue array (clfftBakePlan or clfftEnqueueTransform with numQueues > 1, or
  * clfftNgSetPlanQueues): a batch is split in proportion, and so are the slabs and pencils of one

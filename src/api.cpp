@@ -55,10 +55,13 @@ bool allPositive(const std::size_t* v, int n)
 // A count of 0 with a queue in the array runs on that queue: clFFT 2.12 reads commQueues[0]
 // whatever the count, and refuses only counts above 1.
 // More than one queue spreads the plan over their devices (multi_device.h; checkMultiQueues).
-clfftStatus checkQueues(cl_uint count, const cl_command_queue* queues)
+// clFFT 2.12 refuses more than one queue (CLFFT_NOTIMPLEMENTED), and its own tests pass a count
+// above the array's length: a plan takes queue arrays only once its client enabled them
+// (clfftNgSetPlanQueueArrays, clfftNgSetPlanQueues).
+clfftStatus checkQueues(cl_uint count, const cl_command_queue* queues, bool queueArrays)
 {
     if (count > 1)
-        return CLFFT_SUCCESS;
+        return queueArrays ? CLFFT_SUCCESS : CLFFT_NOTIMPLEMENTED;
 
     if (!queues)
         return CLFFT_INVALID_HOST_PTR;
@@ -173,7 +176,7 @@ CLFFTAPI clfftStatus clfftBakePlan(clfftPlanHandle plHandle, cl_uint numQueues, 
                                    void(CL_CALLBACK* pfn_notify)(clfftPlanHandle plHandle, void* user_data),
                                    void* user_data)
 {
-    const clfftStatus q = checkQueues(numQueues, commQueueFFT);
+    const clfftStatus q = checkQueues(numQueues, commQueueFFT, true); // queue arrays: below, with the plan
     if (q != CLFFT_SUCCESS)
         return Library::get().find(plHandle) ? q : CLFFT_INVALID_PLAN;
     // clFFT 2.12 has no bake notification and says so; its own tests expect the status.
@@ -181,6 +184,8 @@ CLFFTAPI clfftStatus clfftBakePlan(clfftPlanHandle plHandle, cl_uint numQueues, 
         return CLFFT_NOTIMPLEMENTED;
     const clfftStatus status = withPlan(plHandle, [&](Plan& plan) -> clfftStatus {
         if (numQueues > 1) {
+            if (!plan.settings.queueArrays)
+                return CLFFT_NOTIMPLEMENTED;
             const clfftStatus m = checkMultiQueues(plan, numQueues, commQueueFFT);
             if (m != CLFFT_SUCCESS)
                 return m;
@@ -628,7 +633,7 @@ CLFFTAPI clfftStatus clfftEnqueueTransform(clfftPlanHandle plHandle, clfftDirect
         const bool real = p.settings.inLayout == CLFFT_REAL || p.settings.outLayout == CLFFT_REAL;
         if (!real && !validDirection(dir))
             return CLFFT_INVALID_ARG_VALUE;
-        const clfftStatus q = checkQueues(numQueuesAndEvents, commQueues);
+        const clfftStatus q = checkQueues(numQueuesAndEvents, commQueues, p.settings.queueArrays);
         if (q != CLFFT_SUCCESS)
             return q;
         if ((numWaitEvents > 0) != (waitEvents != nullptr))

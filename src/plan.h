@@ -53,6 +53,8 @@ struct PlanSettings {
     bool backwardScaleSet = false;
     // clfftNgSetPlanRigor (a clfftNgRigor value); -1: CLFFT_NG_RIGOR, read at bake.
     int rigor = -1;
+    // clfftNgSetPlanQueueArrays: clfftBakePlan and clfftEnqueueTransform take more than one queue.
+    bool queueArrays = false;
     CallbackSettings preCallback;
     CallbackSettings postCallback;
 

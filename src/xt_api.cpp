@@ -97,6 +97,14 @@ CLFFTAPI clfftStatus clfftNgSetPlanSplitWeights(clfftPlanHandle plHandle, cl_uin
     });
 }
 
+CLFFTAPI clfftStatus clfftNgSetPlanQueueArrays(clfftPlanHandle plHandle, cl_bool enable)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        p.settings.queueArrays = enable != CL_FALSE;
+        return CLFFT_SUCCESS;
+    });
+}
+
 CLFFTAPI clfftStatus clfftNgSetPlanQueues(clfftPlanHandle plHandle, cl_uint numQueues, const cl_command_queue* queues)
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
@@ -106,6 +114,7 @@ CLFFTAPI clfftStatus clfftNgSetPlanQueues(clfftPlanHandle plHandle, cl_uint numQ
         if (m != CLFFT_SUCCESS)
             return m;
         bakeMulti(p, numQueues, queues);
+        p.settings.queueArrays = true;
         return CLFFT_SUCCESS;
     });
 }

@@ -1102,9 +1102,13 @@ BOOST_AUTO_TEST_CASE(bake_plan_queues)
     CHECK_REJECTED(p, CLFFT_INVALID_HOST_PTR, clfftBakePlan(p, 1, nullptr, nullptr, nullptr));
     CHECK_REJECTED(p, CLFFT_INVALID_COMMAND_QUEUE, clfftBakePlan(p, 1, &nullQueue, nullptr, nullptr));
     CHECK_REJECTED(p, CLFFT_INVALID_CONTEXT, clfftBakePlan(p, 1, &other.queue, nullptr, nullptr));
-    // A queue array (docs/multi-device.md; clFFT 2.12 refuses any with CLFFT_NOTIMPLEMENTED):
-    // the same queue twice, a NULL entry, a queue of another context.
+    // More than one queue: clFFT 2.12 says CLFFT_NOTIMPLEMENTED, and its own tests expect it (with
+    // a count above the array's length), unless the plan enables queue arrays (clFFT-ng.h).
     cl_command_queue two[2] = {env().queue, env().queue};
+    CHECK_REJECTED(p, CLFFT_NOTIMPLEMENTED, clfftBakePlan(p, 2, two, nullptr, nullptr));
+    CHECK_REJECTED(p, CLFFT_NOTIMPLEMENTED, clfftBakePlan(p, 2, &env().queue, nullptr, nullptr));
+    // Enabled (docs/multi-device.md): the same queue twice, a NULL entry, a queue of another context.
+    BOOST_REQUIRE_EQUAL(clfftNgSetPlanQueueArrays(p, CL_TRUE), CLFFT_SUCCESS);
     CHECK_REJECTED(p, CLFFT_INVALID_COMMAND_QUEUE, clfftBakePlan(p, 2, two, nullptr, nullptr));
     two[1] = nullptr;
     CHECK_REJECTED(p, CLFFT_INVALID_COMMAND_QUEUE, clfftBakePlan(p, 2, two, nullptr, nullptr));
@@ -1139,8 +1143,12 @@ BOOST_AUTO_TEST_CASE(enqueue_transform_arguments)
 
     cl_event ev = nullptr;
     cl_command_queue two[2] = {q, q};
-    CHECK_REJECTED(p, CLFFT_INVALID_COMMAND_QUEUE, // the same queue twice
+    CHECK_REJECTED(p, CLFFT_NOTIMPLEMENTED, // as clFFT 2.12, queue arrays not enabled
                    clfftEnqueueTransform(p, F, 2, two, 0, nullptr, &ev, &in.mem, nullptr, nullptr));
+    BOOST_REQUIRE_EQUAL(clfftNgSetPlanQueueArrays(p, CL_TRUE), CLFFT_SUCCESS);
+    CHECK_REJECTED(p, CLFFT_INVALID_COMMAND_QUEUE, // enabled: the same queue twice
+                   clfftEnqueueTransform(p, F, 2, two, 0, nullptr, &ev, &in.mem, nullptr, nullptr));
+    BOOST_REQUIRE_EQUAL(clfftNgSetPlanQueueArrays(p, CL_FALSE), CLFFT_SUCCESS);
     CHECK_REJECTED(p, CLFFT_INVALID_HOST_PTR,
                    clfftEnqueueTransform(p, F, 1, nullptr, 0, nullptr, &ev, &in.mem, nullptr, nullptr));
     CHECK_REJECTED(p, CLFFT_INVALID_COMMAND_QUEUE,

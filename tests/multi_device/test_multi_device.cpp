@@ -192,6 +192,7 @@ const char* const kPostCallback = "void conjugate(__global void* out, uint offse
 void createPlan(PlanOwner& plan, const Case& c, clfftPrecision precision)
 {
     REQUIRE_OK(clfftCreateDefaultPlan(&plan.h, env().context, clfftDim(c.lengths.size()), c.lengths.data()));
+    REQUIRE_OK(clfftNgSetPlanQueueArrays(plan.h, CL_TRUE));
     REQUIRE_OK(clfftSetPlanPrecision(plan.h, precision));
     REQUIRE_OK(clfftSetLayout(plan.h, c.inLayout(), c.outLayout()));
     REQUIRE_OK(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
