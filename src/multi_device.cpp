@@ -207,6 +207,7 @@ Plan& subPlan(MultiDevicePart& part, const PlanSettings& t)
     if (!slot) {
         auto p = std::make_unique<Plan>();
         p->settings = t;
+        p->settings.replica = part.index;
         bakePlan(*p, part.queue.get());
         slot = std::move(p);
     }
@@ -939,6 +940,7 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
     for (cl_uint i = 0; i < count; ++i) {
         auto part = std::make_unique<MultiDevicePart>();
         part->queue = QueueRef::retain(queues[i]);
+        part->index = static_cast<int>(i);
         check(clGetCommandQueueInfo(queues[i], CL_QUEUE_DEVICE, sizeof part->device, &part->device, nullptr));
         part->alignBytes = std::max<std::size_t>(deviceInfo<cl_uint>(part->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8, 1);
         aligns.push_back(part->alignBytes);

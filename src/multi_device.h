@@ -35,6 +35,7 @@ enum class SplitMode {
 struct MultiDevicePart {
     QueueRef queue;
     cl_device_id device = nullptr;
+    int index = 0;              // position in the queue array: PlanSettings::replica of its sub-plans
     std::size_t alignBytes = 1; // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes: sub-buffer origins
     IndexRange slab;            // Batch: transforms; Dimension: outermost indices
     IndexRange pencil;          // Dimension: indices of dimension rank-2 on the complex side

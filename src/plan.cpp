@@ -196,7 +196,26 @@ struct BakeTarget {
     cl_device_id device = nullptr;
     DeviceLimits limits;
     bool dump = false;
+    int replica = 0; // > 0: the kernels get programs of their own (sharesLoadedKernels)
 };
+
+// PoCL's CPU drivers (3.x) keep one loaded kernel per build hash and work-group size for all
+// their devices, and count its users by a lookup that ignores the grid size: the same kernel
+// running at once on two devices with different grids corrupts the count, and a kernel in use
+// is unloaded (crashes in test_multi_device). Programs of their own for each device of a queue
+// array avoid the sharing.
+bool sharesLoadedKernels(cl_device_id device)
+{
+    if ((deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) == 0)
+        return false;
+    std::size_t size = 0;
+    if (clGetDeviceInfo(device, CL_DEVICE_VERSION, 0, nullptr, &size) != CL_SUCCESS || size == 0)
+        return false;
+    std::string version(size, '\0');
+    if (clGetDeviceInfo(device, CL_DEVICE_VERSION, size, version.data(), nullptr) != CL_SUCCESS)
+        return false;
+    return version.find("PoCL") != std::string::npos || version.find("pocl") != std::string::npos;
+}
 
 // Compiles the kernels of `exec` and uploads their tables. Null when a kernel supports smaller
 // work-groups than the plan uses (register pressure): *kernelLimit then says how large.
@@ -217,7 +236,9 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
     baked->tmp3Bytes = exec.tmp3Bytes;
     *kernelLimit = t.limits.maxWorkGroupSize;
     for (const PassPlan& pass : exec.passes) {
-        const std::string source = generateKernelSource(pass.spec);
+        std::string source = generateKernelSource(pass.spec);
+        if (t.replica > 0)
+            source = "#define CLFFT_NG_REPLICA " + std::to_string(t.replica) + "\n" + source;
         if (t.dump)
             dumpProgram(pass.spec, source);
         ProgramCache::Result built = lib.programs().get(s.context.get(), t.device, source, kBuildOptions);
@@ -428,6 +449,8 @@ void bakePlan(Plan& plan, cl_command_queue queue)
 
     BakeTarget target;
     target.device = device;
+    if (s.replica > 0 && sharesLoadedKernels(device))
+        target.replica = s.replica;
     DeviceLimits& limits = target.limits;
     limits.localMemBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE));
     limits.maxWorkGroupSize = deviceInfo<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE);

@@ -55,6 +55,9 @@ struct PlanSettings {
     int rigor = -1;
     // clfftNgSetPlanQueueArrays: clfftBakePlan and clfftEnqueueTransform take more than one queue.
     bool queueArrays = false;
+    // Not the client's: the queue-array position of a multi-device sub-plan. Its kernels get
+    // programs of their own on PoCL's CPU devices (buildPlan, docs/multi-device.md).
+    int replica = 0;
     CallbackSettings preCallback;
     CallbackSettings postCallback;
 
