@@ -382,50 +382,26 @@ void copyPencil(Run& r, std::size_t k, bool toPencil, const Strided& a, cl_mem p
 
 using Planes = std::array<cl_mem, 2>;
 
-// Slabs (packed complex, one buffer per device) to pencils: device k receives its pencil of
-// every device's slab. Returns, per device, the copies it made.
-std::vector<std::vector<cl_event>> toPencils(Run& r, const std::vector<cl_mem>& slabs,
-                                             const std::vector<cl_event>& slabReady,
-                                             const std::vector<cl_mem>& pencils)
+// The exchange between slabs and pencils (packed complex, one buffer of each per device):
+// toPencils, device k receives its pencil of every device's slab; else device k receives its
+// outermost indices of every device's pencil. `ready[j]`: what device j's source waits for.
+// Returns, per device, the copies it made.
+std::vector<std::vector<cl_event>> exchange(Run& r, bool toPencils, const std::vector<cl_mem>& slabs,
+                                            const std::vector<cl_mem>& pencils, const std::vector<cl_event>& ready)
 {
     r.crossQueue = true;
     std::vector<std::vector<cl_event>> done(r.devices);
     const std::size_t e = r.g.complexBytes();
     for (std::size_t k = 0; k < r.devices; ++k) {
-        const IndexRange pk = r.part(k).pencil;
         const std::size_t before = r.onQueue[k].size();
         for (std::size_t j = 0; j < r.devices; ++j) {
-            const IndexRange sj = r.part(j).slab;
+            const std::size_t si = toPencils ? j : k, pi = toPencils ? k : j;
+            const IndexRange sr = r.part(si).slab, pr = r.part(pi).pencil;
             std::vector<cl_event> w = r.start;
-            if (slabReady[j])
-                w.push_back(slabReady[j]);
-            copyPencil(r, k, true, Strided{slabs[j], 0, r.g.packedComplex()}, pencils[k],
-                       sj.begin * r.g.pencilInner(pk.count) * e, e, r.g.n0c, pk.begin, pk.count, sj.count, w);
-        }
-        for (std::size_t i = before; i < r.onQueue[k].size(); ++i)
-            done[k].push_back(r.onQueue[k][i].get());
-    }
-    return done;
-}
-
-// Pencils to slabs: device k receives its outermost indices of every device's pencil.
-std::vector<std::vector<cl_event>> toSlabs(Run& r, const std::vector<cl_mem>& pencils,
-                                           const std::vector<cl_event>& pencilReady,
-                                           const std::vector<cl_mem>& slabs)
-{
-    r.crossQueue = true;
-    std::vector<std::vector<cl_event>> done(r.devices);
-    const std::size_t e = r.g.complexBytes();
-    for (std::size_t k = 0; k < r.devices; ++k) {
-        const IndexRange sk = r.part(k).slab;
-        const std::size_t before = r.onQueue[k].size();
-        for (std::size_t j = 0; j < r.devices; ++j) {
-            const IndexRange pj = r.part(j).pencil;
-            std::vector<cl_event> w = r.start;
-            if (pencilReady[j])
-                w.push_back(pencilReady[j]);
-            copyPencil(r, k, false, Strided{slabs[k], 0, r.g.packedComplex()}, pencils[j],
-                       sk.begin * r.g.pencilInner(pj.count) * e, e, r.g.n0c, pj.begin, pj.count, sk.count, w);
+            if (ready[j])
+                w.push_back(ready[j]);
+            copyPencil(r, k, toPencils, Strided{slabs[si], 0, r.g.packedComplex()}, pencils[pi],
+                       sr.begin * r.g.pencilInner(pr.count) * e, e, r.g.n0c, pr.begin, pr.count, sr.count, w);
         }
         for (std::size_t i = before; i < r.onQueue[k].size(); ++i)
             done[k].push_back(r.onQueue[k][i].get());
@@ -516,7 +492,7 @@ std::vector<cl_event> forwardPipeline(Run& r, clfftDirection dir, const SlabSide
         cl_mem dst[2] = {work[k], nullptr};
         aDone[k] = r.runSub(k, subPlan(p, t), inner, r.startAnd(in.ready[k]), src.data(), dst);
     }
-    const auto exchanged = toPencils(r, work, aDone, pencils);
+    const auto exchanged = exchange(r, true, work, pencils, aDone);
     std::vector<cl_event> bDone(r.devices, nullptr);
     for (std::size_t k = 0; k < r.devices; ++k) {
         MultiDevicePart& p = r.part(k);
@@ -551,7 +527,7 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
         cl_mem dst[2] = {pencils[k], nullptr};
         aDone[k] = r.runSub(k, subPlan(p, t), d, r.startAnd(in.ready[k]), src.data(), dst);
     }
-    const auto exchanged = toSlabs(r, pencils, aDone, work);
+    const auto exchanged = exchange(r, false, work, pencils, aDone);
     std::vector<cl_event> bDone(r.devices, nullptr);
     for (std::size_t k = 0; k < r.devices; ++k) {
         MultiDevicePart& p = r.part(k);
@@ -1200,9 +1176,9 @@ void xtCopyOrder(Plan& plan, const XtDescriptor& from, XtDescriptor& to)
     Run r(plan, 0, nullptr);
     const std::vector<cl_event> none(r.devices, nullptr);
     if (from.order == XtOrder::Natural && to.order == XtOrder::Permuted)
-        toPencils(r, raw(from.buffers), none, raw(to.buffers));
+        exchange(r, true, raw(from.buffers), raw(to.buffers), none);
     else if (from.order == XtOrder::Permuted && to.order == XtOrder::Natural)
-        toSlabs(r, raw(from.buffers), none, raw(to.buffers));
+        exchange(r, false, raw(to.buffers), raw(from.buffers), none);
     else
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
     waitAll(r);
@@ -1248,13 +1224,13 @@ void xtExecute(Plan& plan, clfftDirection dir, const XtDescriptor& in, XtDescrip
         PencilSide b{CLFFT_COMPLEX_INTERLEAVED, planesOfParts(pencils), std::vector<std::vector<cl_event>>(r.devices), {}, {}};
         const auto done = forwardPipeline(r, dir, a, b);
         if (!permutedOut)
-            toSlabs(r, pencils, done, raw(out.buffers));
+            exchange(r, false, raw(out.buffers), pencils, done);
     } else {
         std::vector<cl_mem> pencils = raw(in.buffers);
         std::vector<std::vector<cl_event>> ready(r.devices);
         if (in.order == XtOrder::Natural) {
             pencils = library("xt-pencil");
-            ready = toPencils(r, raw(in.buffers), std::vector<cl_event>(r.devices, nullptr), pencils);
+            ready = exchange(r, true, raw(in.buffers), pencils, std::vector<cl_event>(r.devices, nullptr));
         }
         PencilSide a{CLFFT_COMPLEX_INTERLEAVED, planesOfParts(pencils), ready, {}, {}};
         const bool permutedOut = out.order == XtOrder::Permuted;
@@ -1267,7 +1243,7 @@ void xtExecute(Plan& plan, clfftDirection dir, const XtDescriptor& in, XtDescrip
         SlabSide b{outL, packedOf(g, outL), planesOfParts(slabs), std::vector<std::vector<cl_event>>(r.devices)};
         const auto done = backwardPipeline(r, dir, a, b);
         if (permutedOut)
-            toPencils(r, slabs, done, raw(out.buffers));
+            exchange(r, true, slabs, raw(out.buffers), done);
     }
     r.finish(outEvents);
 }

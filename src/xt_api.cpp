@@ -60,6 +60,23 @@ clfftStatus fits(const Plan& plan, const XtDescriptor& d)
 
 bool isReal(const PlanSettings& s) { return s.inLayout == CLFFT_REAL || s.outLayout == CLFFT_REAL; }
 
+// A copy between the host and one descriptor: the descriptor found and still fitting its plan.
+template <class Copy> clfftStatus hostCopy(clfftNgXtDescriptor handle, const void* host, Copy copy)
+{
+    std::shared_ptr<XtDescriptor> d = findDescriptor(handle);
+    if (!d)
+        return CLFFT_INVALID_MEM_OBJECT;
+    if (!host)
+        return CLFFT_INVALID_HOST_PTR;
+    return withPlan(d->plan, [&](Plan& p) -> clfftStatus {
+        const clfftStatus f = fits(p, *d);
+        if (f != CLFFT_SUCCESS)
+            return f;
+        copy(p, *d);
+        return CLFFT_SUCCESS;
+    });
+}
+
 } // namespace
 
 namespace clfft_ng {
@@ -204,34 +221,12 @@ CLFFTAPI clfftStatus clfftNgXtGetPart(clfftNgXtDescriptor desc, cl_uint part, cl
 
 CLFFTAPI clfftStatus clfftNgXtCopyHostToDescriptor(clfftNgXtDescriptor dst, const void* host)
 {
-    std::shared_ptr<XtDescriptor> d = findDescriptor(dst);
-    if (!d)
-        return CLFFT_INVALID_MEM_OBJECT;
-    if (!host)
-        return CLFFT_INVALID_HOST_PTR;
-    return withPlan(d->plan, [&](Plan& p) -> clfftStatus {
-        const clfftStatus f = fits(p, *d);
-        if (f != CLFFT_SUCCESS)
-            return f;
-        xtCopyFromHost(p, *d, host);
-        return CLFFT_SUCCESS;
-    });
+    return hostCopy(dst, host, [&](Plan& p, XtDescriptor& d) { xtCopyFromHost(p, d, host); });
 }
 
 CLFFTAPI clfftStatus clfftNgXtCopyDescriptorToHost(void* host, clfftNgXtDescriptor src)
 {
-    std::shared_ptr<XtDescriptor> d = findDescriptor(src);
-    if (!d)
-        return CLFFT_INVALID_MEM_OBJECT;
-    if (!host)
-        return CLFFT_INVALID_HOST_PTR;
-    return withPlan(d->plan, [&](Plan& p) -> clfftStatus {
-        const clfftStatus f = fits(p, *d);
-        if (f != CLFFT_SUCCESS)
-            return f;
-        xtCopyToHost(p, *d, host);
-        return CLFFT_SUCCESS;
-    });
+    return hostCopy(src, host, [&](Plan& p, XtDescriptor& d) { xtCopyToHost(p, d, host); });
 }
 
 CLFFTAPI clfftStatus clfftNgXtCopyDescriptor(clfftNgXtDescriptor dst, clfftNgXtDescriptor src)
