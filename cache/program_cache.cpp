@@ -127,7 +127,7 @@ std::shared_ptr<const DeviceIdentity> ProgramCache::identity(cl_device_id device
 }
 
 void ProgramCache::build(Entry& entry, cl_context context, cl_device_id device, const std::string& source,
-                         const std::string& options)
+                         const std::string& options, bool persist)
 {
     entry.buildLog.clear();
     std::shared_ptr<DiskCache> cache = disk();
@@ -163,12 +163,24 @@ void ProgramCache::build(Entry& entry, cl_context context, cl_device_id device, 
     }
     entry.status = err;
     entry.program = err == CL_SUCCESS ? program : ProgramRef();
-    if (err == CL_SUCCESS && id)
-        cache->store(key, id->describe(), programBinary(entry.program.get(), device));
+    entry.unsaved = err == CL_SUCCESS && id;
+    if (persist)
+        save(entry, device, source, options);
+}
+
+void ProgramCache::save(Entry& entry, cl_device_id device, const std::string& source, const std::string& options)
+{
+    if (!entry.unsaved)
+        return;
+    entry.unsaved = false;
+    std::shared_ptr<DiskCache> cache = disk();
+    std::shared_ptr<const DeviceIdentity> id = cache->config().enabled ? identity(device) : nullptr;
+    if (id)
+        cache->store(makeCacheKey(source, options, *id), id->describe(), programBinary(entry.program.get(), device));
 }
 
 ProgramCache::Result ProgramCache::get(cl_context context, cl_device_id device, const std::string& source,
-                                       const std::string& options)
+                                       const std::string& options, bool persist)
 {
     std::shared_ptr<Entry> entry;
     {
@@ -180,10 +192,12 @@ ProgramCache::Result ProgramCache::get(cl_context context, cl_device_id device, 
     }
     std::lock_guard<std::mutex> lock(entry->mutex);
     if (!entry->done || entry->status != CL_SUCCESS) {
-        build(*entry, context, device, source, options);
+        build(*entry, context, device, source, options, persist);
         entry->done = true;
     } else {
         ++counters_.memoryHits;
+        if (persist)
+            save(*entry, device, source, options);
     }
     Result r;
     r.status = entry->status;

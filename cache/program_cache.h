@@ -33,7 +33,11 @@ public:
         std::string buildLog;       // the compiler's log when the build failed
     };
 
-    Result get(cl_context context, cl_device_id device, const std::string& source, const std::string& options);
+    // persist = false: a program built from source is not saved on disk until a later get()
+    // with persist = true asks for it (measured planning compiles candidates that mostly lose;
+    // on PoCL taking a program's binary costs a second code generation of every kernel).
+    Result get(cl_context context, cl_device_id device, const std::string& source, const std::string& options,
+               bool persist = true);
 
     // Drops every program (the plans keep their own references while alive) and forgets the
     // disk configuration, which the next get() reads again from the environment.
@@ -56,13 +60,15 @@ private:
         cl_int status = CL_SUCCESS;
         ProgramRef program;
         std::string buildLog;
+        bool unsaved = false; // built from source with persist = false, not on disk yet
     };
     using Key = std::tuple<cl_context, cl_device_id, std::string, std::string>;
 
     std::shared_ptr<DiskCache> disk();
     std::shared_ptr<const DeviceIdentity> identity(cl_device_id device);
     void build(Entry& entry, cl_context context, cl_device_id device, const std::string& source,
-               const std::string& options);
+               const std::string& options, bool persist);
+    void save(Entry& entry, cl_device_id device, const std::string& source, const std::string& options);
 
     mutable std::mutex mutex_;
     std::map<Key, std::shared_ptr<Entry>> entries_;

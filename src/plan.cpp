@@ -217,10 +217,20 @@ bool sharesLoadedKernels(cl_device_id device)
     return version.find("PoCL") != std::string::npos || version.find("pocl") != std::string::npos;
 }
 
+// The OpenCL C of one pass as compiled for the target.
+std::string passSource(const BakeTarget& t, const PassPlan& pass)
+{
+    std::string source = generateKernelSource(pass.spec);
+    if (t.replica > 0)
+        source = "#define CLFFT_NG_REPLICA " + std::to_string(t.replica) + "\n" + source;
+    return source;
+}
+
 // Compiles the kernels of `exec` and uploads their tables. Null when a kernel supports smaller
 // work-groups than the plan uses (register pressure): *kernelLimit then says how large.
 std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
-                                     const ExecutionPlan& exec, const std::string& header, std::size_t* kernelLimit)
+                                     const ExecutionPlan& exec, const std::string& header, std::size_t* kernelLimit,
+                                     bool persist = true)
 {
     Library& lib = Library::get();
     // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
@@ -236,12 +246,10 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
     baked->tmp3Bytes = exec.tmp3Bytes;
     *kernelLimit = t.limits.maxWorkGroupSize;
     for (const PassPlan& pass : exec.passes) {
-        std::string source = generateKernelSource(pass.spec);
-        if (t.replica > 0)
-            source = "#define CLFFT_NG_REPLICA " + std::to_string(t.replica) + "\n" + source;
+        const std::string source = passSource(t, pass);
         if (t.dump)
             dumpProgram(pass.spec, source);
-        ProgramCache::Result built = lib.programs().get(s.context.get(), t.device, source, kBuildOptions);
+        ProgramCache::Result built = lib.programs().get(s.context.get(), t.device, source, kBuildOptions, persist);
         if (built.status != CL_SUCCESS) {
             // The runtime out of memory while creating or building the program: that status,
             // as for every other OpenCL call (the source is fine; a later bake may work).
@@ -331,7 +339,8 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
         for (std::size_t i; (i = next.fetch_add(1)) < candidates.size();) {
             std::size_t limit = 0;
             try {
-                slots[i] = buildPlan(s, t, problem, candidates[i].plan, std::string(), &limit);
+                // Saved on disk only if it wins (below): most candidates lose.
+                slots[i] = buildPlan(s, t, problem, candidates[i].plan, std::string(), &limit, false);
             } catch (const StatusError& e) {
                 failures[i] = e.status;
             } catch (...) {
@@ -421,6 +430,8 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     lib.wisdom().remember(record, config);
     std::unique_ptr<BakedPlan> winner = std::move(baked[best]);
     winner->explanation = header + winner->explanation;
+    for (const BakedPass& pass : winner->passes)
+        lib.programs().get(s.context.get(), t.device, passSource(t, pass.pass), kBuildOptions);
     return winner;
 }
 

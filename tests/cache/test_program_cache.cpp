@@ -222,6 +222,37 @@ BOOST_AUTO_TEST_CASE(cold_then_warm)
     BOOST_TEST(runsTwice(warm.program.get()));
 }
 
+// persist = false (measured planning's candidates): built and usable, but nothing on disk until a
+// later request with persist = true, which saves it once without compiling again.
+BOOST_AUTO_TEST_CASE(unpersisted_builds_are_saved_when_asked)
+{
+    ScratchDir dir;
+    EnvVar path("CLFFT_CACHE_PATH", dir.path().c_str());
+    ProgramCache cache;
+    const ClEnv& env = ClEnv::get();
+    ProgramCache::Result r = cache.get(env.context, env.device, tinySource, "", false);
+    BOOST_TEST(r.status == CL_SUCCESS);
+    BOOST_TEST(runsTwice(r.program.get()));
+    const CacheCounters& c = cache.counters();
+    BOOST_TEST(c.sourceBuilds.load() == 1u);
+    BOOST_TEST(c.diskWrites.load() == 0u);
+    BOOST_TEST(entryFiles(dir.path()).empty());
+    BOOST_TEST(cache.get(env.context, env.device, tinySource, "", false).status == CL_SUCCESS);
+    BOOST_TEST(entryFiles(dir.path()).empty());
+
+    BOOST_TEST(cache.get(env.context, env.device, tinySource, "").status == CL_SUCCESS);
+    BOOST_TEST(c.sourceBuilds.load() == 1u);
+    BOOST_TEST(c.diskWrites.load() == 1u);
+    BOOST_TEST(entryFiles(dir.path()).size() == 1u);
+    BOOST_TEST(cache.get(env.context, env.device, tinySource, "").status == CL_SUCCESS);
+    BOOST_TEST(c.diskWrites.load() == 1u); // saved once
+
+    cache.clear(); // the saved binary serves the next process
+    BOOST_TEST(runsTwice(cache.get(env.context, env.device, tinySource, "").program.get()));
+    BOOST_TEST(c.binaryLoads.load() == 1u);
+    BOOST_TEST(c.sourceBuilds.load() == 1u);
+}
+
 BOOST_AUTO_TEST_CASE(changed_source_gets_its_own_entry)
 {
     ScratchDir dir;

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -129,6 +130,26 @@ std::string passesOf(const std::string& explanation)
 }
 
 bool startsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+// The kernels a printed plan names (one line "    fft_..." per pass).
+std::size_t kernelsOf(const std::string& explanation)
+{
+    std::set<std::string> names;
+    std::istringstream lines(explanation);
+    for (std::string line; std::getline(lines, line);) {
+        const std::size_t at = line.find_first_not_of(' ');
+        if (at != std::string::npos && line.compare(at, 4, "fft_") == 0)
+            names.insert(line.substr(at));
+    }
+    return names.size();
+}
+
+clfftNgCacheStats cacheStats()
+{
+    clfftNgCacheStats s{};
+    BOOST_REQUIRE_EQUAL(clfftNgGetCacheStats(&s), CLFFT_SUCCESS);
+    return s;
+}
 
 // Runs the plan forward on random data (interleaved, or planar with two buffers per side) and
 // compares with FFTW: relative L2 error below 1e-5.
@@ -251,6 +272,7 @@ BOOST_AUTO_TEST_CASE(measurement_then_hit_gives_the_same_plan)
     const std::size_t n = 4096, batch = 16;
     std::string measured;
     {
+        const clfftNgCacheStats before = cacheStats();
         Plan plan(n, batch);
         BOOST_REQUIRE_EQUAL(plan.bake(CLFFT_NG_MEASURE), CLFFT_SUCCESS);
         const std::string text = plan.explanation();
@@ -259,9 +281,28 @@ BOOST_AUTO_TEST_CASE(measurement_then_hit_gives_the_same_plan)
         BOOST_CHECK(text.find("\n  * ") != std::string::npos); // the chosen candidate is marked
         BOOST_CHECK(text.find(" ms") != std::string::npos);
         measured = passesOf(text);
+        // Only the chosen plan's programs are saved on disk (this test's cache starts empty).
+        const clfftNgCacheStats after = cacheStats();
+        BOOST_CHECK_EQUAL(after.diskWrites - before.diskWrites, kernelsOf(measured));
+        BOOST_CHECK_GT(after.sourceBuilds - before.sourceBuilds, after.diskWrites - before.diskWrites);
         checkAgainstFftw(plan, n, batch, false, false);
     }
     BOOST_REQUIRE_EQUAL(recordFiles().size(), 1u);
+    {
+        // A later process: the wisdom's plan comes from disk, nothing compiled from source.
+        BOOST_REQUIRE_EQUAL(clfftTeardown(), CLFFT_SUCCESS);
+        clfftSetupData setup;
+        clfftInitSetupData(&setup);
+        BOOST_REQUIRE_EQUAL(clfftSetup(&setup), CLFFT_SUCCESS);
+        const clfftNgCacheStats before = cacheStats();
+        Plan plan(n, batch);
+        BOOST_REQUIRE_EQUAL(plan.bake(CLFFT_NG_MEASURE), CLFFT_SUCCESS);
+        BOOST_CHECK(startsWith(plan.explanation(), "wisdom: "));
+        const clfftNgCacheStats after = cacheStats();
+        BOOST_CHECK_EQUAL(after.sourceBuilds, before.sourceBuilds);
+        BOOST_CHECK_EQUAL(after.binaryLoads - before.binaryLoads, kernelsOf(measured));
+        checkAgainstFftw(plan, n, batch, false, false);
+    }
     for (clfftNgRigor rigor : {CLFFT_NG_ESTIMATE, CLFFT_NG_MEASURE, CLFFT_NG_EXHAUSTIVE}) {
         clfftNgForgetWisdom(); // from the disk record, not memory
         Plan plan(n, batch);
