@@ -483,6 +483,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     limits.laneKernels = !switchedOff("CLFFT_NG_LANES");
     limits.rowLaneKernels = !switchedOff("CLFFT_NG_ROW_LANES");
     limits.noLibraryMemory = std::getenv("CLFFT_REQUEST_LIB_NOMEMALLOC") != nullptr;
+    limits.maxAllocBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
 
     Library& lib = Library::get();
     target.dump = (lib.debugFlags() & CLFFT_DUMP_PROGRAMS) != 0 || std::getenv("CLFFT_DUMP_PROGRAMS") != nullptr;

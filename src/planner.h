@@ -26,6 +26,8 @@ struct DeviceLimits {
     // CLFFT_REQUEST_LIB_NOMEMALLOC: plans that can work in the client's buffers do so (a
     // multi-dimensional out-of-place C2R then overwrites its input, as clFFT's does).
     bool noLibraryMemory = false;
+    // CL_DEVICE_MAX_MEM_ALLOC_SIZE: a temporary padded for speed must still fit one allocation.
+    std::size_t maxAllocBytes = static_cast<std::size_t>(-1);
 };
 
 enum class BufferRole { Input, Output, Temp, Temp2, Temp3 };

@@ -40,6 +40,7 @@ struct TuningProfile {
     std::size_t realPairMaxLength{};    // even real rows up to this length run two rows at once
     std::size_t longRowMultiple{};      // above maxConvolutionKernelLength, one kernel only for
                                       // multiples of this (row lanes); others take passes
+    bool padSplitRows = false;          // two-pass lengths: temporary rows padded by a cache line
 };
 
 const TuningProfile& tuningProfile(DeviceClass c);

@@ -67,7 +67,7 @@ std::string wisdomKey(const Problem& problem, const DeviceLimits& limits, const 
     field(problemText(problem));
     std::ostringstream l;
     l << limits.localMemBytes << ' ' << limits.maxWorkGroupSize << ' ' << static_cast<int>(limits.deviceClass) << ' '
-      << limits.laneKernels << limits.rowLaneKernels << limits.noLibraryMemory;
+      << limits.laneKernels << limits.rowLaneKernels << limits.noLibraryMemory << ' ' << limits.maxAllocBytes;
     field(l.str());
     return toHex(h.digest());
 }

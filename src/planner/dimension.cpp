@@ -97,7 +97,19 @@ bool multiPass(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
     const std::size_t P = factors.size();
     // Intermediate results go to a temporary that neither end occupies (a C2R out of place
     // works on its hermitian data in Temp: a long dimension there alternates with Temp2).
+    // Two passes on CPUs: the temporary's rows (the first pass's transforms) one cache line
+    // longer when they are a power of two of 8 KiB or more, so that the lanes of rows a power
+    // of two apart do not share cache sets (docs/performance.md, "Where the time goes").
+    const std::size_t rowBytes = factors[0] * complexBytes(ctx.precision());
+    const bool padRows = P == 2 && ctx.cpuForms() && ctx.tuning.padSplitRows && rowBytes >= 8192 &&
+                         (rowBytes & (rowBytes - 1)) == 0;
     View temp = tempView(t.src.counts, t.d);
+    if (padRows) {
+        const View padded =
+            paddedTempView(t.src.counts, t.d, factors[0], factors[0] + 64 / complexBytes(ctx.precision()));
+        if (viewPoints(padded) / padded.inner * padded.pitch <= ctx.limits.maxAllocBytes / complexBytes(ctx.precision()))
+            temp = padded;
+    }
     for (BufferRole r : {BufferRole::Temp, BufferRole::Temp2, BufferRole::Temp3})
         if (r != t.src.role && r != t.dst.role) {
             temp.role = r;
@@ -145,13 +157,12 @@ void addDimension(const Context& ctx, ExecutionPlan& plan, std::size_t d, const 
 
 PassIo subPass(std::size_t d, std::size_t n, std::size_t f, std::size_t span, const View& in, const View& out)
 {
-    const std::size_t sin = in.strides[d], sout = out.strides[d];
     PassIo io;
     io.n = f;
-    io.inStride = (n / f) * sin;
-    io.outStride = span * sout;
-    io.batch.push_back(IoDim{span, sin, sout});                              // jlo
-    io.batch.push_back(IoDim{n / (span * f), span * sin, span * f * sout});  // jhi
+    io.inStride = stepOf(in, d, n / f);
+    io.outStride = stepOf(out, d, span);
+    io.batch.push_back(IoDim{span, stepOf(in, d, 1), stepOf(out, d, 1)});                          // jlo
+    io.batch.push_back(IoDim{n / (span * f), stepOf(in, d, span), stepOf(out, d, span * f)});  // jhi
     for (std::size_t e = 0; e < in.counts.size(); ++e)
         if (e != d)
             io.batch.push_back(IoDim{in.counts[e], in.strides[e], out.strides[e]});

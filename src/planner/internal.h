@@ -41,6 +41,10 @@ struct View {
     std::vector<std::size_t> strides;
     BufferRole role;
     ComplexLayout layout;
+    // A temporary between the two passes of a split dimension may store it as rows of `inner`
+    // points `pitch` apart (pitch > inner: no power-of-two row pitch; see paddedTempView).
+    std::size_t pitchedDim = static_cast<std::size_t>(-1);
+    std::size_t inner = 0, pitch = 0;
 };
 
 View viewOf(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, bool out, BufferRole role,
@@ -48,6 +52,11 @@ View viewOf(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, boo
 // The temporary buffer, packed (interleaved) with dimension `first` innermost.
 View tempView(const std::vector<std::size_t>& counts, std::size_t first);
 std::size_t viewPoints(const View& v);
+// The temporary of a dimension d of n = inner x rows points split in two passes, rows `pitch`
+// points apart (the other dimensions after it, packed).
+View paddedTempView(const std::vector<std::size_t>& counts, std::size_t d, std::size_t inner, std::size_t pitch);
+// Elements between indices s apart along dimension d of the view.
+std::size_t stepOf(const View& v, std::size_t d, std::size_t s);
 // The two of Temp, Temp2 and Temp3 that neither end occupies, packed with dimension d
 // (`count` points) innermost.
 std::pair<View, View> scratchViews(std::size_t d, std::size_t count, const View& src, const View& dst);

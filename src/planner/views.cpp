@@ -33,6 +33,28 @@ View tempView(const std::vector<std::size_t>& counts, std::size_t first)
     return v;
 }
 
+View paddedTempView(const std::vector<std::size_t>& counts, std::size_t d, std::size_t inner, std::size_t pitch)
+{
+    View v = tempView(counts, d);
+    v.pitchedDim = d;
+    v.inner = inner;
+    v.pitch = pitch;
+    std::size_t stride = counts[d] / inner * pitch;
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        if (i != d) {
+            v.strides[i] = stride;
+            stride *= counts[i];
+        }
+    return v;
+}
+
+std::size_t stepOf(const View& v, std::size_t d, std::size_t s)
+{
+    if (d == v.pitchedDim && s % v.inner == 0)
+        return s / v.inner * v.pitch;
+    return s * v.strides[d];
+}
+
 std::size_t viewPoints(const View& v)
 {
     std::size_t n = 1;
@@ -57,7 +79,10 @@ std::pair<View, View> scratchViews(std::size_t d, std::size_t count, const View&
 
 void reserveScratch(ExecutionPlan& plan, const View& v, Precision p)
 {
-    const std::size_t bytes = viewPoints(v) * complexBytes(p);
+    std::size_t points = viewPoints(v);
+    if (v.pitch)
+        points = points / v.inner * v.pitch;
+    const std::size_t bytes = points * complexBytes(p);
     std::size_t& slot = v.role == BufferRole::Temp ? plan.tmpBytes : v.role == BufferRole::Temp2 ? plan.tmp2Bytes : plan.tmp3Bytes;
     slot = std::max(slot, bytes);
 }
