@@ -472,19 +472,34 @@ PlanSettings slabLast(const Geometry& g, const PlanSettings& s, const SideOf& ou
                        s.effectiveBackwardScale(), false, true);
 }
 
+// Device k's slab and pencil work buffers (library buffers, kept between enqueues).
+void workBuffers(Run& r, std::size_t k, std::vector<cl_mem>& work, std::vector<cl_mem>& pencils)
+{
+    const Geometry& g = r.g;
+    MultiDevicePart& p = r.part(k);
+    work[k] = partBuffer(r.s, p, "slab", p.slab.count * g.slabPoints() * g.complexBytes());
+    pencils[k] = partBuffer(r.s, p, "pencil", g.pencilInner(p.pencil.count) * g.outer() * g.complexBytes());
+}
+
+// What a device's second step waits for: its exchange copies and its output being ready.
+std::vector<cl_event> afterExchange(const std::vector<cl_event>& exchanged, const std::vector<cl_event>& ready)
+{
+    std::vector<cl_event> w = exchanged;
+    w.insert(w.end(), ready.begin(), ready.end());
+    return w;
+}
+
 // Slabs in -> inner dimensions -> exchange -> outermost dimension -> pencils out.
 // Returns each device's last event (null where it has no pencil).
 std::vector<cl_event> forwardPipeline(Run& r, clfftDirection dir, const SlabSide& in, PencilSide& out)
 {
     const Geometry& g = r.g;
-    const std::size_t e = g.complexBytes();
     std::vector<cl_mem> work(r.devices), pencils(r.devices);
     std::vector<cl_event> aDone(r.devices, nullptr);
     const clfftDirection inner = g.kind == Kind::R2C ? CLFFT_FORWARD : dir;
     for (std::size_t k = 0; k < r.devices; ++k) {
         MultiDevicePart& p = r.part(k);
-        work[k] = partBuffer(r.s, p, "slab", p.slab.count * g.slabPoints() * e);
-        pencils[k] = partBuffer(r.s, p, "pencil", g.pencilInner(p.pencil.count) * g.outer() * e);
+        workBuffers(r, k, work, pencils);
         if (p.slab.count == 0)
             continue;
         const PlanSettings t = slabFirst(g, r.s, slabSideOf(g, in), p.slab.count);
@@ -500,8 +515,7 @@ std::vector<cl_event> forwardPipeline(Run& r, clfftDirection dir, const SlabSide
             continue;
         const PlanSettings t = pencilLast(g, r.s, out.layout, p.pencil.count);
         cl_mem src[2] = {pencils[k], nullptr};
-        std::vector<cl_event> w = exchanged[k];
-        w.insert(w.end(), out.ready[k].begin(), out.ready[k].end());
+        const std::vector<cl_event> w = afterExchange(exchanged[k], out.ready[k]);
         bDone[k] = r.runSub(k, subPlan(p, t), inner, w, src, out.planes[k].data());
     }
     return bDone;
@@ -511,14 +525,12 @@ std::vector<cl_event> forwardPipeline(Run& r, clfftDirection dir, const SlabSide
 std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilSide& in, SlabSide& out)
 {
     const Geometry& g = r.g;
-    const std::size_t e = g.complexBytes();
     const clfftDirection d = g.kind == Kind::C2R ? CLFFT_BACKWARD : dir;
     std::vector<cl_mem> work(r.devices), pencils(r.devices);
     std::vector<cl_event> aDone(r.devices, nullptr);
     for (std::size_t k = 0; k < r.devices; ++k) {
         MultiDevicePart& p = r.part(k);
-        work[k] = partBuffer(r.s, p, "slab", p.slab.count * g.slabPoints() * e);
-        pencils[k] = partBuffer(r.s, p, "pencil", g.pencilInner(p.pencil.count) * g.outer() * e);
+        workBuffers(r, k, work, pencils);
         if (p.pencil.count == 0)
             continue;
         const SideOf from = in.strides.empty() ? pencilOf(g, in.layout, p.pencil.count) : in.strides[k];
@@ -535,8 +547,7 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
             continue;
         const PlanSettings t = slabLast(g, r.s, slabSideOf(g, out), p.slab.count);
         cl_mem src[2] = {work[k], nullptr};
-        std::vector<cl_event> w = exchanged[k];
-        w.insert(w.end(), out.ready[k].begin(), out.ready[k].end());
+        const std::vector<cl_event> w = afterExchange(exchanged[k], out.ready[k]);
         bDone[k] = r.runSub(k, subPlan(p, t), d, w, src, out.planes[k].data());
     }
     return bDone;
