@@ -66,7 +66,8 @@ ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits);
 // distinct plans from variants of the profile's choices (planner.cpp, kVariants: shorter single
 // kernels and convolutions, other group sizes, on CPUs each kernel form switched off, row-lane
 // radices, real rows in pairs), ordered by estimatedCost. Every candidate is a correct plan for
-// the problem. Throws as planProblem.
+// the problem. Throws as planProblem. The default set leaves out candidates estimated above the
+// profile's measureCostCutoff times the cheapest (CPUs: a compile costs a second per kernel there).
 struct Candidate {
     const char* variant;       // what differs from the profile's plan
     double estimatedCost;
@@ -85,9 +86,10 @@ std::optional<ExecutionPlan> planVariant(const Problem& problem, const DeviceLim
 
 // The cost model's estimate of a plan's time, in bytes of global-memory traffic: every pass's
 // reads and writes, plus its radix passes through local memory (fftCost) at kLocalTripCost of a
-// global trip.
+// global trip; each pass weighted by its kernel form's cost factor in the device's profile (on a
+// CPU, a lane or Stockham pass moves the same bytes slower than a row-lane pass).
 constexpr double kLocalTripCost = 0.25;
-double estimatedCost(const ExecutionPlan& plan);
+double estimatedCost(const ExecutionPlan& plan, const TuningProfile& profile);
 
 // Batch dimensions with unit counts dropped and contiguous neighbours merged.
 std::vector<IoDim> normaliseBatch(std::vector<IoDim> dims);

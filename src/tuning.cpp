@@ -44,6 +44,9 @@ TuningProfile cpu()
     p.padSplitRows = true;          // lanes of rows 2^k apart shared cache sets (see performance.md)
     p.longRowMultiple = 64;         // above 4096 points one kernel only as row lanes (5000 x 512
                                     // gathered: 12.8 ms against 6.5 in two passes)
+    p.laneCostFactor = 2.5;         // lane passes ran at 0.23-0.51 of the copy bandwidth, row lanes 0.81-0.88
+    p.stockhamCostFactor = 6;       // c2c 4096: the Stockham form 10x the row lanes, lanes 7x
+    p.measureCostCutoff = 2;        // each candidate kernel costs ~0.5 s of PoCL codegen cold
     return p;
 }
 

@@ -41,6 +41,13 @@ struct TuningProfile {
     std::size_t longRowMultiple{};      // above maxConvolutionKernelLength, one kernel only for
                                       // multiples of this (row lanes); others take passes
     bool padSplitRows = false;          // two-pass lengths: temporary rows padded by a cache line
+
+    // ---- Cost model and measured planning ----------------------------------------------------
+    // A pass's estimated cost is its traffic times its form's factor (row-lane passes: 1).
+    double laneCostFactor = 1;
+    double stockhamCostFactor = 1;
+    // MEASURE times only candidates estimated at most this many times the cheapest (0: all).
+    double measureCostCutoff = 0;
 };
 
 const TuningProfile& tuningProfile(DeviceClass c);

@@ -101,14 +101,17 @@ ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits)
     return planning::planWith(planning::Context{problem, limits, tuningFor(limits)});
 }
 
-double estimatedCost(const ExecutionPlan& plan)
+double estimatedCost(const ExecutionPlan& plan, const TuningProfile& profile)
 {
     double cost = 0;
     for (const PassPlan& pass : plan.passes) {
         const PassTraffic t = passTraffic(pass);
         const double points = static_cast<double>(pass.transforms) * fftCost(std::max<std::size_t>(pass.spec.length, 1));
-        cost += static_cast<double>(t.readBytes + t.writeBytes) +
-                kLocalTripCost * points * static_cast<double>(complexBytes(pass.spec.precision));
+        const double factor = pass.spec.row.width   ? 1.0
+                              : pass.spec.lane.width ? profile.laneCostFactor
+                                                     : profile.stockhamCostFactor;
+        cost += factor * (static_cast<double>(t.readBytes + t.writeBytes) +
+                          kLocalTripCost * points * static_cast<double>(complexBytes(pass.spec.precision)));
     }
     return cost;
 }
@@ -170,7 +173,7 @@ std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits
             for (const Candidate& c : out)
                 if (planning::samePlan(c.plan, plan))
                     return;
-            out.push_back(Candidate{label, estimatedCost(plan), std::move(plan)});
+            out.push_back(Candidate{label, estimatedCost(plan, tuning), std::move(plan)});
         } catch (const StatusError&) {
             // this variant has no plan for the problem; the others may
         }
@@ -189,6 +192,15 @@ std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits
     // The profile's plan first (it is what ESTIMATE runs), the others by estimated cost.
     std::stable_sort(out.begin() + 1, out.end(),
                      [](const Candidate& a, const Candidate& b) { return a.estimatedCost < b.estimatedCost; });
+    if (set == CandidateSet::Default && base.measureCostCutoff > 0) {
+        double cheapest = out.front().estimatedCost;
+        for (const Candidate& c : out)
+            cheapest = std::min(cheapest, c.estimatedCost);
+        const double limit = base.measureCostCutoff * cheapest;
+        out.erase(std::remove_if(out.begin() + 1, out.end(),
+                                 [&](const Candidate& c) { return c.estimatedCost > limit; }),
+                  out.end());
+    }
     return out;
 }
 

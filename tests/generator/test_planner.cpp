@@ -11,6 +11,7 @@
 
 #include <clFFT.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -165,4 +166,55 @@ BOOST_AUTO_TEST_CASE(candidates_start_with_the_profile_plan_and_all_fit)
             }
     BOOST_TEST_MESSAGE(total << " candidates; " << multiple << " problems with more than one");
     BOOST_TEST(multiple > 0u);
+}
+
+// MEASURE's set (Default) leaves out candidates the cost model puts beyond the profile's cutoff
+// (on CPUs every candidate kernel costs a compile of about a second); EXHAUSTIVE keeps them.
+BOOST_AUTO_TEST_CASE(measure_set_stays_within_the_cost_cutoff)
+{
+    const std::vector<std::vector<std::size_t>> problems = {{256}, {1000}, {1009}, {2187}, {4096},
+                                                             {65536}, {1048576}, {1024, 1024}, {128, 128, 128}};
+    std::size_t left_out = 0;
+    for (const Shape& shape : shapes())
+        for (TransformKind kind : {TransformKind::ComplexToComplex, TransformKind::RealToComplex})
+            for (const auto& dims : problems) {
+                const Problem pr = multiD(kind, dims, Precision::Single, true, 4);
+                const double cutoff = tuningFor(shape.limits).measureCostCutoff;
+                const std::vector<Candidate> def = planCandidates(pr, shape.limits, CandidateSet::Default);
+                const std::vector<Candidate> all = planCandidates(pr, shape.limits, CandidateSet::Exhaustive);
+                double cheapest = def.front().estimatedCost;
+                for (const Candidate& c : def)
+                    cheapest = std::min(cheapest, c.estimatedCost);
+                for (std::size_t c = 1; c < def.size() && cutoff > 0; ++c)
+                    BOOST_TEST(def[c].estimatedCost <= cutoff * cheapest, shape.name << ": " << def[c].variant);
+                // Every candidate MEASURE times, EXHAUSTIVE times too.
+                for (const Candidate& d : def) {
+                    bool found = false;
+                    for (const Candidate& e : all)
+                        found = found || std::string(e.variant) == d.variant;
+                    BOOST_TEST(found, shape.name << ": " << d.variant << " only in the default set");
+                }
+                // Candidates of EXHAUSTIVE beyond the cutoff that the default set lacks.
+                for (const Candidate& e : all) {
+                    bool inDefault = false;
+                    for (const Candidate& d : def)
+                        inDefault = inDefault || std::string(e.variant) == d.variant;
+                    if (!inDefault && cutoff > 0 && e.estimatedCost > cutoff * cheapest)
+                        ++left_out;
+                }
+            }
+    // The CPU profile's cutoff leaves some out: c2c 4096 on the CPU shape has a Stockham-form
+    // candidate (no lane kernels), estimated at the profile's factor times the row-lane plan.
+    BOOST_TEST(left_out > 0u);
+    const Shape cpu = shapes().back();
+    BOOST_REQUIRE(cpu.limits.isCpu());
+    const Problem pr = multiD(TransformKind::ComplexToComplex, {4096}, Precision::Single, true, 64);
+    auto has = [](const std::vector<Candidate>& cs, const std::string& v) {
+        for (const Candidate& c : cs)
+            if (v == c.variant)
+                return true;
+        return false;
+    };
+    BOOST_TEST(!has(planCandidates(pr, cpu.limits, CandidateSet::Default), "no lane kernels"));
+    BOOST_TEST(has(planCandidates(pr, cpu.limits, CandidateSet::Exhaustive), "no lane kernels"));
 }
