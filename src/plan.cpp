@@ -249,7 +249,10 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
         const std::string source = passSource(t, pass);
         if (t.dump)
             dumpProgram(pass.spec, source);
-        ProgramCache::Result built = lib.programs().get(s.context.get(), t.device, source, kBuildOptions, persist);
+        // Replicas (PoCL CPU devices only) are left to PoCL's own kernel cache: a binary for our
+        // disk cache would cost PoCL a second code generation per kernel.
+        ProgramCache::Result built =
+            lib.programs().get(s.context.get(), t.device, source, kBuildOptions, persist && t.replica == 0);
         if (built.status != CL_SUCCESS) {
             // The runtime out of memory while creating or building the program: that status,
             // as for every other OpenCL call (the source is fine; a later bake may work).
