@@ -9,6 +9,6 @@ target_link_libraries(sample_mpi_3d PRIVATE clFFT-mpi m)
 if(CLFFT_BUILD_TESTS)
   add_test(NAME sample_mpi_3d COMMAND ${MPIEXEC_EXECUTABLE} --oversubscribe --allow-run-as-root
            ${MPIEXEC_NUMPROC_FLAG} 3 ${MPIEXEC_PREFLAGS} $<TARGET_FILE:sample_mpi_3d>)
-  set_tests_properties(sample_mpi_3d PROPERTIES TIMEOUT 120 PROCESSORS 2 ENVIRONMENT "POCL_MAX_PTHREAD_COUNT=1"
+  set_tests_properties(sample_mpi_3d PROPERTIES TIMEOUT 120 PROCESSORS 2 LABELS mpi ENVIRONMENT "POCL_MAX_PTHREAD_COUNT=1"
                        PASS_REGULAR_EXPRESSION "PASS")
 endif()
