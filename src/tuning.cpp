@@ -42,6 +42,8 @@ TuningProfile cpu()
     p.rowLaneGroupBytes = 1u << 16; // ... and 64 KiB of row per group
     p.realPairMaxLength = 4096;     // even real rows up to 4096: two rows as one complex FFT
     p.padSplitRows = true;          // lanes of rows 2^k apart shared cache sets (see performance.md)
+    p.laneBluesteinOverRaderBytes = 192u << 10; // 1.4-2.6x Rader up to 162 KiB (single 1009, double
+                                    // 641); single 2017 (256 KiB) 0.85x, 3457 (448 KiB) 0.37x
     p.longRowMultiple = 64;         // above 4096 points one kernel only as row lanes (5000 x 512
                                     // gathered: 12.8 ms against 6.5 in two passes)
     p.laneCostFactor = 2.5;         // lane passes ran at 0.23-0.51 of the copy bandwidth, row lanes 0.81-0.88

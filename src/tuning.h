@@ -41,6 +41,9 @@ struct TuningProfile {
     std::size_t longRowMultiple{};      // above maxConvolutionKernelLength, one kernel only for
                                       // multiples of this (row lanes); others take passes
     bool padSplitRows = false;          // two-pass lengths: temporary rows padded by a cache line
+    // Complex primes: Bluestein in a lane kernel, not Rader in the Stockham form (Rader has no
+    // lane form), where the lane convolution takes at most this many bytes (0: never).
+    std::size_t laneBluesteinOverRaderBytes = 0;
 
     // ---- Cost model and measured planning ----------------------------------------------------
     // A pass's estimated cost is its traffic times its form's factor (row-lane passes: 1).

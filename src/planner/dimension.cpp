@@ -65,6 +65,33 @@ bool directOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& 
     return true;
 }
 
+// On CPUs, a complex prime Rader could take runs Bluestein in a lane kernel instead, where the
+// other dimensions give it 8 transforms: Rader has only the Stockham form there.
+bool laneBluesteinForPrime(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+{
+    if (ctx.problem.kind != TransformKind::ComplexToComplex || hasCodeletFactors(t.n) || !useRader(ctx, t.n) ||
+        bluesteinLength(t.n) * ctx.tuning.lanes * complexBytes(ctx.precision()) > ctx.tuning.laneBluesteinOverRaderBytes ||
+        !laneBluesteinFits(ctx, t.n, t.d, t.src.counts, true))
+        return false;
+    PassIo io;
+    io.n = t.n;
+    io.inStride = t.src.strides[t.d];
+    io.outStride = t.dst.strides[t.d];
+    for (std::size_t e = 0; e < t.src.counts.size(); ++e)
+        if (e != t.d)
+            io.batch.push_back(IoDim{t.src.counts[e], t.src.strides[e], t.dst.strides[e]});
+    io.source = t.src.role;
+    io.destination = t.dst.role;
+    io.sourceLayout = t.src.layout;
+    io.destinationLayout = t.dst.layout;
+    io.bluesteinOverRader = true;
+    PassPlan pass = makePass(ctx, io);
+    if (!pass.spec.lane.width)
+        return false; // no lane form after all: Rader's Stockham kernel is the faster one
+    plan.passes.push_back(std::move(pass));
+    return true;
+}
+
 // A prime with smooth p - 1: Rader's convolution over p - 1 points in one kernel.
 bool raderOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
 {
@@ -137,6 +164,7 @@ bool multiKernelBluestein(const Context& ctx, const DimensionTask& t, ExecutionP
 
 const DimensionSolver kDimensionSolvers[] = {
     {"one kernel", directOneKernel},
+    {"Bluestein lanes for a prime", laneBluesteinForPrime},
     {"Rader in one kernel", raderOneKernel},
     {"Bluestein in one kernel", bluesteinOneKernel},
     {"multi-pass", multiPass},

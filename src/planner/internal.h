@@ -70,8 +70,10 @@ bool useRader(const Context& ctx, std::size_t n);
 std::size_t bluesteinLength(std::size_t n);
 // Whether one kernel computes a transform of n points (complexPass: split exchange allowed).
 bool fitsOneKernel(const Context& ctx, std::size_t n, bool complexPass = true);
-// Lane kernels hold a whole Bluestein convolution of n (dimension d; `counts` the problem's).
-bool laneBluesteinFits(const Context& ctx, std::size_t n, std::size_t d, const std::vector<std::size_t>& counts);
+// Lane kernels hold a whole Bluestein convolution of n (dimension d; `counts` the problem's);
+// overRader: also for a prime Rader would take.
+bool laneBluesteinFits(const Context& ctx, std::size_t n, std::size_t d, const std::vector<std::size_t>& counts,
+                       bool overRader = false);
 // n as `parts` factors each computed by one kernel, as equal as possible; empty if impossible.
 std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::size_t parts);
 // The fewest passes (from two, an even count when the passes start and end in one buffer).
@@ -93,6 +95,7 @@ struct PassIo {
     FusedStep fusedStep = FusedStep::None;
     std::size_t transformLength = 0, bluesteinPadded = 0, fusedPositionStride = 0;
     int realDirection = 0; // Load/Store steps on real data (see KernelSpec::realDirection)
+    bool bluesteinOverRader = false; // a prime Rader could take runs Bluestein (a lane kernel on CPUs)
 };
 
 // The pass with its kernel: the spec, the Stockham shape, then a CPU form where one applies.

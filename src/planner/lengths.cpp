@@ -59,9 +59,11 @@ bool fitsOneKernel(const Context& ctx, std::size_t n, bool complexPass)
 
 // On CPUs a lane kernel holds the whole Bluestein convolution of 8 transforms when another
 // dimension (`counts`, d excluded) gives it 8 transforms (what chooseCpuForm will find).
-bool laneBluesteinFits(const Context& ctx, std::size_t n, std::size_t d, const std::vector<std::size_t>& counts)
+bool laneBluesteinFits(const Context& ctx, std::size_t n, std::size_t d, const std::vector<std::size_t>& counts,
+                       bool overRader)
 {
-    if (!ctx.cpuForms() || hasCodeletFactors(n) || useRader(ctx, n) || !laneLocalFits(ctx, bluesteinLength(n), true))
+    if (!ctx.cpuForms() || hasCodeletFactors(n) || (useRader(ctx, n) && !overRader) ||
+        !laneLocalFits(ctx, bluesteinLength(n), true))
         return false;
     for (std::size_t e = 0; e < counts.size(); ++e)
         if (e != d && counts[e] >= ctx.tuning.lanes)

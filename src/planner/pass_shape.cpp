@@ -117,8 +117,9 @@ PassPlan makePass(const Context& ctx, const PassIo& io)
     if (anyLength) {
         spec.realDirection = io.kind == PassKind::RealForward ? 1 : io.kind == PassKind::RealBackward ? -1 : 0;
         spec.transformLength = io.n;
-        spec.kind = useRader(ctx, io.n) ? PassKind::Rader : PassKind::Bluestein;
-        spec.length = useRader(ctx, io.n) ? io.n - 1 : bluesteinLength(io.n);
+        const bool rader = useRader(ctx, io.n) && !io.bluesteinOverRader;
+        spec.kind = rader ? PassKind::Rader : PassKind::Bluestein;
+        spec.length = rader ? io.n - 1 : bluesteinLength(io.n);
     } else if (io.kind == PassKind::Complex) {
         spec.length = io.n;
     } else {
