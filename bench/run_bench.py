@@ -86,6 +86,14 @@ FULL_SUITE = DEFAULT_SUITE + [
     case("c2c", [10007]),
 ]
 
+# Issue 19's sweep (--sweep): 50 batched 1D c2c lengths from 2 to 8192, smooth and not (powers of
+# 2, 3, 5, 7, 11, mixed, primes), single and double, 32 MiB batches; the goal is >= 0.8x FFTW.
+SWEEP_LENGTHS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 16, 17, 24, 27, 31, 32, 48, 60, 64, 81, 97, 100,
+                 125, 128, 192, 210, 243, 256, 300, 343, 384, 500, 512, 625, 768, 1000, 1024, 1331,
+                 1536, 2000, 2048, 2187, 2401, 3000, 4096, 5000, 6561, 7919, 8192]
+SWEEP_SUITE = [case("c2c", [n], p) for p in ("single", "double") for n in SWEEP_LENGTHS]
+SWEEP_GOAL = 0.8
+
 
 # ---- Helpers ----------------------------------------------------------------------------------
 
@@ -575,6 +583,23 @@ def markdown(rows, libs, meta):
     return "\n".join(out)
 
 
+def sweep_text(rows):
+    """--sweep: how many lengths reach the goal against FFTW, and the five furthest behind."""
+    pairs = []
+    for row in rows:
+        a, b = row.get("ours", {}), row.get("fftw", {})
+        if a.get("gflops") and b.get("gflops"):
+            pairs.append((a["gflops"] / b["gflops"], row["case"], row["batch"]))
+    if not pairs:
+        return ""
+    pairs.sort()
+    met = sum(1 for r, _, _ in pairs if r >= SWEEP_GOAL)
+    out = ["", "Sweep: %d of %d lengths at or above %.1fx FFTW (ours / FFTW GFLOP/s); median %.2f; "
+           "the five furthest behind:" % (met, len(pairs), SWEEP_GOAL, statistics.median(r for r, _, _ in pairs)), ""]
+    out += ["- %s (batch %d): %.2f" % (name, batch, r) for r, name, batch in pairs[:5]]
+    return "\n".join(out) + "\n"
+
+
 def machine_text(meta):
     m = meta["machine"]
     d = meta["device"]
@@ -697,12 +722,14 @@ def write_outputs(args, suite, libs, rows, runs, meta):
         meta["real_vs_complex"] = real_vs_complex(rows, runs, libs)
         meta["real_ratio_runs"] = [r for r in runs if r.get("tool") == "real-ratio"]
     table = markdown(rows, libs, meta) + real_vs_complex_text(meta.get("real_vs_complex", []), libs)
+    if meta.get("sweep"):
+        table += sweep_text(rows)
     machine = machine_text(meta)
     with open(os.path.join(args.out, "results.md"), "w") as f:
         f.write("# Benchmark results\n\n" + machine + "\n" + table + "\n")
     title = "FFT throughput: clfft-ng vs clFFT 2.12 vs FFTW"
     subtitle = "%s | %s | %s" % (meta["device"].get("device", "?"), meta["date"],
-                                 "quick run" if args.quick else "default suite")
+                                 "quick run" if args.quick else ("sweep" if meta.get("sweep") else "default suite"))
     svg = svg_chart(rows, libs, title, subtitle)
     with open(os.path.join(args.out, "performance.svg"), "w") as f:
         f.write(svg)
@@ -776,7 +803,9 @@ python3 bench/run_bench.py --docs          # about 10 minutes; rewrites this pag
 ```
 
 Run it on a quiet machine: `uptime` should show a load average well below 1 (the harness
-prints the load before and after; `--wait-load 1` waits for it). `--quick` runs three small
+prints the load before and after; `--wait-load 1` waits for it). `--sweep` runs issue 19's length sweep instead of the suite
+(ours and FFTW; about 15 minutes for 2 rounds) and lists the five lengths furthest behind FFTW
+(it does not rewrite this page). `--quick` runs three small
 cases in under a minute; `--out DIR` (default `build/bench-results`) receives `runs.csv`
 (every run), `summary.csv`, `results.md` and `performance.svg` without touching `docs/`.
 """ % (busy, machine, meta["mib"], table, kept)
@@ -792,8 +821,11 @@ def main():
     ap.add_argument("--iters", type=int, help="timed transforms per run (default 20; --quick 5)")
     ap.add_argument("--warmup", type=int, default=3, help="untimed transforms before them (default 3)")
     ap.add_argument("--mib", type=float, help="input size per batch in MiB (default 32; --quick 4)")
-    ap.add_argument("--libs", default="ours,measured,clfft,fftw",
-                    help="comma-separated subset of ours,measured,clfft,fftw")
+    ap.add_argument("--sweep", action="store_true",
+                    help="issue 19's sweep instead of the suite: 50 lengths 2..8192, single and double "
+                    "(default --libs ours,fftw; about 20 minutes a round on 2 cores)")
+    ap.add_argument("--libs", help="comma-separated subset of ours,measured,clfft,fftw "
+                    "(default all four; --sweep: ours,fftw)")
     ap.add_argument("--only", help="comma-separated case names of the suite to run, e.g. "
                     "\"r2c single 4096,c2c single 4096\"")
     ap.add_argument("--fftw-threads", type=int, default=2, help="FFTW threads (default 2)")
@@ -819,6 +851,8 @@ def main():
         print(machine_text(saved["meta"]))
         print(table)
         return 0
+    if args.libs is None:
+        args.libs = "ours,fftw" if args.sweep else ",".join(LIBS)
     args.libs = [l.strip() for l in args.libs.split(",") if l.strip()]
     bad = [l for l in args.libs if l not in LIBS]
     if bad or not args.libs:
@@ -842,6 +876,10 @@ def main():
     if load_start > 1.0:
         log("warning: load average %.2f; timings will be noisy" % load_start)
     suite = QUICK_SUITE if args.quick else (FULL_SUITE if getattr(args, "full", False) else DEFAULT_SUITE)
+    if args.sweep:
+        if args.docs:
+            ap.error("--sweep writes its own results only (not docs/performance.md)")
+        suite = SWEEP_SUITE
     if args.only:
         names = [n.strip() for n in args.only.split(",") if n.strip()]
         suite = [c for c in suite if c["name"] in names]
@@ -871,7 +909,7 @@ def main():
     meta = {"machine": machine, "device": device, "syslib": args.system_lib, "fftw_version": fftw_version,
             "fftw_threads": args.fftw_threads, "load_start": load_start, "load_end": loadavg(),
             "date": started.strftime("%Y-%m-%d %H:%M"), "rounds": args.rounds, "iters": args.iters,
-            "warmup": args.warmup, "mib": ("%g" % args.mib)}
+            "warmup": args.warmup, "mib": ("%g" % args.mib), "sweep": bool(args.sweep)}
     rows = summarize(suite, args.libs, batches, cold, results, device.get("copy_gbps"))
     table = write_outputs(args, suite, args.libs, rows, h.runs, meta)
     print(machine_text(meta))
