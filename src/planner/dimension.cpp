@@ -39,8 +39,8 @@ struct DimensionSolver {
     bool (*build)(const Context&, const DimensionTask&, ExecutionPlan&);
 };
 
-// The whole transform in one kernel (makePass picks the kernel's algorithm from the length).
-void addOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+// The pass of the whole transform in one kernel: every other dimension a batch dimension.
+PassIo oneKernelIo(const DimensionTask& t)
 {
     PassIo io;
     io.n = t.n;
@@ -53,7 +53,13 @@ void addOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& pla
     io.destination = t.dst.role;
     io.sourceLayout = t.src.layout;
     io.destinationLayout = t.dst.layout;
-    plan.passes.push_back(makePass(ctx, io));
+    return io;
+}
+
+// The whole transform in one kernel (makePass picks the kernel's algorithm from the length).
+void addOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+{
+    plan.passes.push_back(makePass(ctx, oneKernelIo(t)));
 }
 
 // Factors 2..13 only: Stockham passes in local memory.
@@ -73,17 +79,7 @@ bool laneBluesteinForPrime(const Context& ctx, const DimensionTask& t, Execution
         bluesteinLength(t.n) * ctx.tuning.lanes * complexBytes(ctx.precision()) > ctx.tuning.laneBluesteinOverRaderBytes ||
         !laneBluesteinFits(ctx, t.n, t.d, t.src.counts, true))
         return false;
-    PassIo io;
-    io.n = t.n;
-    io.inStride = t.src.strides[t.d];
-    io.outStride = t.dst.strides[t.d];
-    for (std::size_t e = 0; e < t.src.counts.size(); ++e)
-        if (e != t.d)
-            io.batch.push_back(IoDim{t.src.counts[e], t.src.strides[e], t.dst.strides[e]});
-    io.source = t.src.role;
-    io.destination = t.dst.role;
-    io.sourceLayout = t.src.layout;
-    io.destinationLayout = t.dst.layout;
+    PassIo io = oneKernelIo(t);
     io.bluesteinOverRader = true;
     PassPlan pass = makePass(ctx, io);
     if (!pass.spec.lane.width)
