@@ -56,7 +56,8 @@ std::string KernelSpec::kernelName() const
     os << (realInputSide() ? "r" : layoutTag(inLayout)) << (realOutputSide() ? "r" : layoutTag(outLayout));
     if (lane.width)
         os << "_v" << lane.width << "l" << lane.dim << (lane.gatherIn ? "g" : "") << (lane.gatherOut ? "s" : "")
-           << (lane.full ? "" : "p") << (lane.realPairs ? "u" : "") << (lane.oneBuffer ? "o" : "") << "t" << threadsPerTransform;
+           << (lane.full ? "" : "p") << (lane.realPairs ? "u" : "") << (lane.oneBuffer ? "o" : "") << (lane.rowsIn ? "c" : "")
+           << (lane.rowsOut ? "k" : "") << "t" << threadsPerTransform;
     else if (row.width)
         os << "_w" << row.width << (row.pairs ? "p" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
     else
@@ -159,6 +160,8 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"full lanes", b(lane.full), {}},
         {"real pairs", b(lane.realPairs), {}},
         {"one local buffer", b(lane.oneBuffer), {}},
+        {"rows in by chunks", b(lane.rowsIn), {}},
+        {"rows out by chunks", b(lane.rowsOut), {}},
         {"row lanes", n(row.width), {}},
         {"two rows", b(row.pairs), {}},
     };

@@ -83,6 +83,10 @@ struct LaneShape {
     bool full = false;      // the lane dimension's count is a multiple of width
     bool realPairs = false; // even real lane passes: unit stride on the real side
     bool oneBuffer = false; // one local buffer where two would not fit (laneLocalBuffers)
+    // Gathered rows whose points sit at unit stride (interleaved complex): the side moves whole
+    // chunks of `width` points of every lane's row (vector loads and stores) through a
+    // transpose in registers and local memory, instead of element by element.
+    bool rowsIn = false, rowsOut = false;
 };
 
 // The shape of a row-lane kernel (CPU devices, row_lanes.cpp): one transform of contiguous

@@ -98,6 +98,12 @@ private:
     void storeElement(const std::string& e, const std::string& k);
     // Forward real: Z split into the hermitian half X[0..M] (stockham.cpp's merge stage).
     void mergeHermitian();
+    // Rows by chunks (spec.lane.rowsIn, rowsOut): the group's rows into local buffer 0, and the
+    // last pass's local buffer out to the rows, W points of every lane at a time.
+    void rowsInByChunks();
+    void rowsOutByChunks();
+    // Statements transposing vreal2_t `from`0..W-1 (W complex values each) into `to`0..W-1.
+    void transposeChunk(const std::string& from, const std::string& to);
 };
 
 } // namespace detail

@@ -146,12 +146,91 @@ void LaneKernel::preStage()
 {
     if (realBackward)
         expandHermitian();
+    if (spec.lane.rowsIn)
+        rowsInByChunks();
 }
 
 void LaneKernel::postStage()
 {
     if (realForward)
         mergeHermitian();
+    if (spec.lane.rowsOut)
+        rowsOutByChunks();
+}
+
+// x[0..W) (vreal2_t, W interleaved complex values each) transposed as a W x W matrix of complex
+// values, into `to`0..W: log2(W) rounds, each exchanging blocks of b values between the rows
+// b apart (a shuffle of two vectors per row), b = 1, 2, 4, ...
+void LaneKernel::transposeChunk(const std::string& from, const std::string& to)
+{
+    const char* hex = "0123456789abcdef";
+    std::string src = from;
+    std::size_t round = 0;
+    for (std::size_t b = 1; b < W; b *= 2, ++round) {
+        const std::string next = b * 2 < W ? to + "_" + std::to_string(round) + "_" : to;
+        auto block = [&](std::size_t row, std::size_t first) { // complex values first..first+b of row
+            std::string t = src + std::to_string(row) + ".s";
+            for (std::size_t k = 2 * first; k < 2 * (first + b); ++k)
+                t += hex[k];
+            return t;
+        };
+        for (std::size_t i = 0; i < W; ++i) {
+            if ((i / b) % 2)
+                continue;
+            std::string lo, hi;
+            for (std::size_t m = 0; m < W / (2 * b); ++m) {
+                lo += (m ? ", " : "") + block(i, 2 * m * b) + ", " + block(i + b, 2 * m * b);
+                hi += (m ? ", " : "") + block(i, (2 * m + 1) * b) + ", " + block(i + b, (2 * m + 1) * b);
+            }
+            os << "        const vreal2_t " << next << i << " = (vreal2_t)(" << lo << "), " << next << i + b
+               << " = (vreal2_t)(" << hi << ");\n";
+        }
+        src = next;
+    }
+}
+
+void LaneKernel::rowsInByChunks()
+{
+    const std::size_t chunks = N / W, rest = N % W;
+    os << "\n    // rows in: " << W << " points of every lane's row per vector load, transposed into lanes\n";
+    forEachItem(chunks, [&](std::size_t, const std::string& j) {
+        os << "        const idx_t o = ioff + (idx_t)" << j << " * " << u(W) << ";\n";
+        for (std::size_t l = 0; l < W; ++l)
+            os << "        const vreal2_t x" << l << " = vload" << w2 << "(0, (__global const real_t*)in + 2u * (o + laneIn["
+               << l << "]));\n";
+        transposeChunk("x", "y");
+        for (std::size_t k = 0; k < W; ++k)
+            os << "        lr0[" << j << " * " << u(W) << " + " << u(k) << "] = y" << k << ".even; li0[" << j << " * "
+               << u(W) << " + " << u(k) << "] = y" << k << ".odd * dirSign;\n";
+    });
+    forEachItem(rest, [&](std::size_t, const std::string& j) {
+        const std::string e = "(" + u(N - rest) + " + " + j + ")";
+        os << "        vreal_t ar, ai;\n" << loadInto("ioff + (idx_t)" + e + " * inStride", "ar", "ai")
+           << "        lr0[" << e << "] = ar; li0[" << e << "] = ai * dirSign;\n";
+    });
+}
+
+void LaneKernel::rowsOutByChunks()
+{
+    const std::size_t chunks = N / W, rest = N % W;
+    const std::string c = std::to_string(cur);
+    os << "\n    // rows out: lanes transposed into " << W << " points of every lane's row per vector store\n" << barrier;
+    forEachItem(chunks, [&](std::size_t, const std::string& j) {
+        os << "        const idx_t o = ooff + (idx_t)" << j << " * " << u(W) << ";\n";
+        for (std::size_t k = 0; k < W; ++k)
+            os << "        vreal2_t x" << k << "; x" << k << ".even = lr" << c << "[" << j << " * " << u(W) << " + " << u(k)
+               << "] * scaleRe; x" << k << ".odd = li" << c << "[" << j << " * " << u(W) << " + " << u(k)
+               << "] * scaleIm;\n";
+        transposeChunk("x", "y");
+        // from the last lane down: lanes past the end share the last valid lane's row
+        for (std::size_t l = W; l-- > 0;)
+            os << "        vstore" << w2 << "(y" << l << ", 0, (__global real_t*)out + 2u * (o + laneOut[" << l << "]));\n";
+    });
+    forEachItem(rest, [&](std::size_t, const std::string& j) {
+        const std::string e = "(" + u(N - rest) + " + " + j + ")";
+        os << storeText("ooff + (idx_t)" + e + " * outStride", "lr" + c + "[" + e + "] * scaleRe",
+                        "li" + c + "[" + e + "] * scaleIm");
+    });
 }
 
 void LaneKernel::passes()
@@ -163,7 +242,8 @@ void LaneKernel::passes()
         const VectorPass& s = shapes[p];
         const bool first = stepIndex == 0, last = stepIndex + 1 == rounds * shapes.size();
         const bool roundEnd = bluestein && stepIndex + 1 == shapes.size();
-        const bool readsGlobal = first && !realBackward, writesGlobal = last && !realForward;
+        const bool readsGlobal = first && !realBackward && !spec.lane.rowsIn,
+                   writesGlobal = last && !realForward && !spec.lane.rowsOut;
         const int R = s.radix;
         os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies\n";
         if (readsGlobal) {
@@ -229,6 +309,12 @@ void validateLaneSpec(const KernelSpec& spec)
         spec.radices.empty() || spec.lane.dim < 0 ||
         spec.lane.dim >= spec.batchDims)
         throw std::invalid_argument("KernelSpec: not a lane kernel");
+    // Rows by chunks: plain complex passes on interleaved rows, a vector of 2W reals per chunk.
+    const bool chunkable = spec.kind == PassKind::Complex && !spec.stageTwiddleLength && step == FusedStep::None &&
+                           (W & (W - 1)) == 0 && 2 * W <= 16;
+    if ((spec.lane.rowsIn && !(chunkable && spec.lane.gatherIn && spec.inLayout == ComplexLayout::Interleaved)) ||
+        (spec.lane.rowsOut && !(chunkable && spec.lane.gatherOut && spec.outLayout == ComplexLayout::Interleaved)))
+        throw std::invalid_argument("KernelSpec: rows by chunks on a lane kernel that cannot take them");
     std::size_t product = 1;
     for (int r : spec.radices)
         product *= static_cast<std::size_t>(r);
@@ -254,11 +340,14 @@ std::size_t laneLocalBuffers(const KernelSpec& spec)
                realBackward = spec.kind == PassKind::RealBackward && spec.halfLengthReal();
     const bool bluestein = spec.kind == PassKind::Bluestein;
     const std::size_t steps = spec.radices.size() * (bluestein ? 2 : 1);
-    if (!(steps >= 2 || realForward || realBackward || bluestein))
+    // stages around the passes that write local memory before the first (the C2R split, rows
+    // in by chunks) and read it after the last (the R2C merge, rows out by chunks)
+    const bool before = realBackward || spec.lane.rowsIn, after = realForward || spec.lane.rowsOut;
+    if (!(steps >= 2 || before || after || bluestein))
         return 0;
-    // a step that reads local memory and writes it: not the first (unless the C2R split comes
-    // before it) and not the last (unless the R2C merge comes after it)
-    const bool localToLocal = steps >= 3 || (steps == 2 && (realForward || realBackward));
+    // a step that reads local memory and writes it: not the first (unless a stage comes before
+    // it) and not the last (unless a stage comes after it)
+    const bool localToLocal = steps >= 3 || (steps == 2 && (before || after)) || (steps == 1 && before && after);
     return localToLocal && !spec.lane.oneBuffer ? 2 : 1;
 }
 

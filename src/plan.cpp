@@ -485,6 +485,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     // Switches for comparisons (docs/tuning.md): the CPU kernel forms off.
     limits.laneKernels = !switchedOff("CLFFT_NG_LANES");
     limits.rowLaneKernels = !switchedOff("CLFFT_NG_ROW_LANES");
+    limits.laneRowChunks = !switchedOff("CLFFT_NG_ROW_CHUNKS");
     limits.noLibraryMemory = std::getenv("CLFFT_REQUEST_LIB_NOMEMALLOC") != nullptr;
     limits.maxAllocBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
 

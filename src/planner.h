@@ -22,6 +22,7 @@ struct DeviceLimits {
     DeviceClass deviceClass = DeviceClass::GpuGeneric; // chooses the tuning profile and kernel forms
     bool laneKernels = true;    // CLFFT_NG_LANES=0 switches the CPU lane and row-lane kernels off
     bool rowLaneKernels = true; // CLFFT_NG_ROW_LANES=0 switches the row-lane kernels off
+    bool laneRowChunks = true;  // CLFFT_NG_ROW_CHUNKS=0: lane kernels gather rows element by element
     bool isCpu() const { return deviceClass == DeviceClass::Cpu; }
     // CLFFT_REQUEST_LIB_NOMEMALLOC: plans that can work in the client's buffers do so (a
     // multi-dimensional out-of-place C2R then overwrites its input, as clFFT's does).

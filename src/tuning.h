@@ -41,6 +41,8 @@ struct TuningProfile {
     std::size_t longRowMultiple{};      // above maxConvolutionKernelLength, one kernel only for
                                       // multiples of this (row lanes); others take passes
     bool padSplitRows = false;          // two-pass lengths: temporary rows padded by a cache line
+    bool laneRowChunks = false;         // gathered rows of unit-stride points move by whole chunks
+    std::size_t laneRowChunksInMaxRadix{}; // ... in too where the first of two passes is at most this
     // Complex primes: Bluestein in a lane kernel, not Rader in the Stockham form (Rader has no
     // lane form), where the lane convolution takes at most this many bytes (0: never).
     std::size_t laneBluesteinOverRaderBytes = 0;

@@ -33,7 +33,8 @@
 //  c2c_multidim   2-D and 3-D shapes (unit dimensions, small primes, 64x64, 60x45, 7x2048,
 //                 2048x7, 3x4096, 256x96 batch 3, 1024x1024, 2x3x5, 7x11x13, 16x16x16,
 //                 32x32x32 batch 2, 45x60x28, ...), planar and in-place variants, double.
-//  c2c_batches    batch 1, 3, 17 (1-D, 2-D, 3-D) and 1000 transforms of 64 points.
+//  c2c_batches    batch 1, 3, 17 (1-D, 2-D, 3-D), 1000 transforms of 64 points, and batches of
+//                 9-21 rows that CPU lane kernels move by chunks (16..1000, padded, 2-D).
 //  c2c_scales     custom forward/backward scales set with clfftSetPlanScale, and plans whose
 //                 first (or only) transform is backward.
 //
@@ -398,6 +399,15 @@ std::vector<Case> batchCases()
     v.push_back(make({64}, 1000));
     v.push_back(make({64}, 1000).layouts(PL, PL).inplace());
     v.push_back(make({64}, 1000, CLFFT_DOUBLE));
+    // Lane kernels that move rows by chunks on CPUs (in and out, out only, the last group of
+    // rows part-full, padded rows, in place, backward with a scale, a 2-D row pass).
+    for (std::size_t n : {16, 48, 100, 300}) {
+        v.push_back(make({n}, 13));
+        v.push_back(make({n}, 21, CLFFT_DOUBLE).inplace());
+    }
+    v.push_back(make({1000}, 9).only(Mode::Backward).scales(0, 0.25f));
+    v.push_back(make({40}, 10).istrides({1}, 43).ostrides({1}, 41));
+    v.push_back(make({24, 11}, 2).inplace());
     return v;
 }
 

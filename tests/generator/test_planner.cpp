@@ -218,3 +218,45 @@ BOOST_AUTO_TEST_CASE(measure_set_stays_within_the_cost_cutoff)
     BOOST_TEST(!has(planCandidates(pr, cpu.limits, CandidateSet::Default), "no lane kernels"));
     BOOST_TEST(has(planCandidates(pr, cpu.limits, CandidateSet::Exhaustive), "no lane kernels"));
 }
+
+// Gathered rows of unit-stride points move by chunks on the CPU shape: in and out where the
+// first of two passes has a radix of at most the profile's, out only above it, neither for
+// rows shorter than two chunks, planar rows, or a kernel with one local buffer; GPU shapes never.
+BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
+{
+    const Shape cpu = shapes().back();
+    BOOST_REQUIRE(cpu.limits.isCpu());
+    auto lanePass = [](const Problem& pr, const DeviceLimits& limits) {
+        const ExecutionPlan plan = planProblem(pr, limits);
+        for (const PassPlan& pass : plan.passes)
+            if (pass.spec.lane.width)
+                return pass.spec;
+        return KernelSpec();
+    };
+    auto c2c = [](std::size_t n, Precision p) {
+        return multiD(TransformKind::ComplexToComplex, {n}, p, false, 8 * 1024 + 5);
+    };
+    const KernelSpec s48 = lanePass(c2c(48, Precision::Single), cpu.limits);
+    BOOST_TEST(s48.lane.width == 8u);
+    BOOST_TEST((s48.lane.rowsIn && s48.lane.rowsOut), s48.describe());
+    const KernelSpec s100 = lanePass(c2c(100, Precision::Single), cpu.limits);
+    BOOST_REQUIRE(s100.radices.size() == 2u);
+    BOOST_TEST(s100.lane.width == 8u);
+    BOOST_TEST((s100.radices.front() > 8) == !s100.lane.rowsIn, s100.describe());
+    BOOST_TEST(s100.lane.rowsOut, s100.describe());
+    const KernelSpec s1000 = lanePass(c2c(1000, Precision::Double), cpu.limits);
+    BOOST_TEST((s1000.radices.size() >= 3u && s1000.lane.rowsIn && s1000.lane.rowsOut), s1000.describe());
+    const KernelSpec s12 = lanePass(c2c(12, Precision::Single), cpu.limits);
+    BOOST_TEST((s12.lane.width == 8u && !s12.lane.rowsIn && !s12.lane.rowsOut), s12.describe());
+    // 3000 double: two buffers of 8 x 3000 points would not fit 512 KiB
+    const KernelSpec big = lanePass(c2c(3000, Precision::Double), cpu.limits);
+    BOOST_TEST((big.lane.oneBuffer && !big.lane.rowsIn && !big.lane.rowsOut), big.describe());
+    BOOST_TEST(big.localMemBytes() <= cpu.limits.localMemBytes, big.describe());
+    Problem planar = c2c(48, Precision::Single);
+    planar.inLayout = planar.outLayout = ComplexLayout::Planar;
+    const KernelSpec p48 = lanePass(planar, cpu.limits);
+    BOOST_TEST((p48.lane.width == 8u && !p48.lane.rowsIn && !p48.lane.rowsOut), p48.describe());
+    for (const Shape& shape : shapes())
+        if (!shape.limits.isCpu())
+            BOOST_TEST(lanePass(c2c(48, Precision::Single), shape.limits).lane.width == 0u, shape.name);
+}

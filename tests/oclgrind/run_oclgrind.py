@@ -31,6 +31,7 @@ REQUIRED_FORMS = [
     ("Stockham, work-items over rows", r"_b\d+t\d+r_"),
     ("Stockham, work-items over columns", r"_b\d+t\d+c_"),
     ("lane kernels (vectors across transforms)", r"_v\d+l"),
+    ("lane kernels moving rows by chunks, in and out", r"_v\d+l\d\w*ck"),
     ("row-lane kernels", r"_w\d+b"),
     ("row-lane real pairs", r"_w\d+pb"),
     ("multi-pass sub-passes (stage twiddles)", r"_tw\d+"),
