@@ -54,6 +54,8 @@ private:
     // Local buffers: passes that read local memory write the other buffer when there are two
     // (laneLocalBuffers), so that no values are held across a barrier.
     const std::size_t buffers;
+    // Rows by chunks straight into and out of the registers (laneChunksInRegisters).
+    const bool chunksInRegisters;
     const std::string barrier;
     const bool inPlanar, outPlanar;
     std::size_t cur = 0; // the local buffer holding the latest values
@@ -100,8 +102,8 @@ private:
     void mergeHermitian();
     // Rows by chunks (spec.lane.rowsIn, rowsOut): the group's rows into local buffer 0, and the
     // last pass's local buffer out to the rows, W points of every lane at a time.
-    void rowsInByChunks();
-    void rowsOutByChunks();
+    void rowsInByChunks(bool toRegisters);
+    void rowsOutByChunks(bool fromRegisters);
     // Statements transposing vreal2_t `from`0..W-1 (W complex values each) into `to`0..W-1.
     void transposeChunk(const std::string& from, const std::string& to);
 };

@@ -44,7 +44,7 @@ LaneKernel::LaneKernel(const KernelSpec& k)
       shapes(vectorPasses(k.radices, N)), table(tableLayout(k)), SL(k.stageTwiddleLength ? stageSplit(k) : 0),
       perLaneTwiddles(k.stageTwiddleLength && k.lane.dim == 0), lanePositions(step != FusedStep::None && k.lane.dim == 0),
       laneTables(lanePositions && k.lane.full), S(k.fusedPositionStride), chirpN(k.transformLength), io(k),
-      buffers(laneLocalBuffers(k)), barrier(k.barrier()), inPlanar(k.inLayout == ComplexLayout::Planar),
+      buffers(laneLocalBuffers(k)), chunksInRegisters(laneChunksInRegisters(k)), barrier(k.barrier()), inPlanar(k.inLayout == ComplexLayout::Planar),
       outPlanar(k.outLayout == ComplexLayout::Planar)
 {
 }
@@ -146,16 +146,16 @@ void LaneKernel::preStage()
 {
     if (realBackward)
         expandHermitian();
-    if (spec.lane.rowsIn)
-        rowsInByChunks();
+    if (spec.lane.rowsIn && !chunksInRegisters)
+        rowsInByChunks(false);
 }
 
 void LaneKernel::postStage()
 {
     if (realForward)
         mergeHermitian();
-    if (spec.lane.rowsOut)
-        rowsOutByChunks();
+    if (spec.lane.rowsOut && !chunksInRegisters)
+        rowsOutByChunks(false);
 }
 
 // x[0..W) (vreal2_t, W interleaved complex values each) transposed as a W x W matrix of complex
@@ -189,47 +189,61 @@ void LaneKernel::transposeChunk(const std::string& from, const std::string& to)
     }
 }
 
-void LaneKernel::rowsInByChunks()
+void LaneKernel::rowsInByChunks(bool toRegisters)
 {
     const std::size_t chunks = N / W, rest = N % W;
-    os << "\n    // rows in: " << W << " points of every lane's row per vector load, transposed into lanes\n";
-    forEachItem(chunks, [&](std::size_t, const std::string& j) {
-        os << "        const idx_t o = ioff + (idx_t)" << j << " * " << u(W) << ";\n";
+    os << "\n    // rows in: " << W << " points of every lane's row per vector load, transposed into lanes"
+       << (toRegisters ? " (registers: one work-item, point e in vr[e])" : "") << "\n";
+    auto put = [&](const std::string& e, const std::string& re, const std::string& im) {
+        if (toRegisters)
+            os << "        vr[" << e << "] = " << re << "; vi[" << e << "] = " << im << " * dirSign;\n";
+        else
+            os << "        lr0[" << e << "] = " << re << "; li0[" << e << "] = " << im << " * dirSign;\n";
+    };
+    forEachItem(chunks, [&](std::size_t q, const std::string& j) {
+        // in registers the one work-item's item q is chunk q (constant indices keep vr in registers)
+        const std::string c = toRegisters ? u(q) : j;
+        os << "        const idx_t o = ioff + (idx_t)" << c << " * " << u(W) << ";\n";
         for (std::size_t l = 0; l < W; ++l)
             os << "        const vreal2_t x" << l << " = vload" << w2 << "(0, (__global const real_t*)in + 2u * (o + laneIn["
                << l << "]));\n";
         transposeChunk("x", "y");
         for (std::size_t k = 0; k < W; ++k)
-            os << "        lr0[" << j << " * " << u(W) << " + " << u(k) << "] = y" << k << ".even; li0[" << j << " * "
-               << u(W) << " + " << u(k) << "] = y" << k << ".odd * dirSign;\n";
+            put(toRegisters ? u(q * W + k) : c + " * " + u(W) + " + " + u(k), "y" + std::to_string(k) + ".even",
+                "y" + std::to_string(k) + ".odd");
     });
-    forEachItem(rest, [&](std::size_t, const std::string& j) {
-        const std::string e = "(" + u(N - rest) + " + " + j + ")";
-        os << "        vreal_t ar, ai;\n" << loadInto("ioff + (idx_t)" + e + " * inStride", "ar", "ai")
-           << "        lr0[" << e << "] = ar; li0[" << e << "] = ai * dirSign;\n";
+    forEachItem(rest, [&](std::size_t q, const std::string& j) {
+        const std::string e = toRegisters ? u(N - rest + q) : "(" + u(N - rest) + " + " + j + ")";
+        os << "        vreal_t ar, ai;\n" << loadInto("ioff + (idx_t)" + e + " * inStride", "ar", "ai");
+        put(e, "ar", "ai");
     });
 }
 
-void LaneKernel::rowsOutByChunks()
+void LaneKernel::rowsOutByChunks(bool fromRegisters)
 {
     const std::size_t chunks = N / W, rest = N % W;
     const std::string c = std::to_string(cur);
-    os << "\n    // rows out: lanes transposed into " << W << " points of every lane's row per vector store\n" << barrier;
-    forEachItem(chunks, [&](std::size_t, const std::string& j) {
-        os << "        const idx_t o = ooff + (idx_t)" << j << " * " << u(W) << ";\n";
-        for (std::size_t k = 0; k < W; ++k)
-            os << "        vreal2_t x" << k << "; x" << k << ".even = lr" << c << "[" << j << " * " << u(W) << " + " << u(k)
-               << "] * scaleRe; x" << k << ".odd = li" << c << "[" << j << " * " << u(W) << " + " << u(k)
-               << "] * scaleIm;\n";
+    auto get = [&](const std::string& e, bool imag) {
+        return (fromRegisters ? std::string(imag ? "vi[" : "vr[") : (imag ? "li" : "lr") + c + "[") + e + "]";
+    };
+    os << "\n    // rows out: lanes transposed into " << W << " points of every lane's row per vector store"
+       << (fromRegisters ? " (registers: point e in vr[e])\n" : "\n" + std::string(barrier));
+    forEachItem(chunks, [&](std::size_t q, const std::string& j) {
+        const std::string ch = fromRegisters ? u(q) : j;
+        os << "        const idx_t o = ooff + (idx_t)" << ch << " * " << u(W) << ";\n";
+        for (std::size_t k = 0; k < W; ++k) {
+            const std::string e = fromRegisters ? u(q * W + k) : ch + " * " + u(W) + " + " + u(k);
+            os << "        vreal2_t x" << k << "; x" << k << ".even = " << get(e, false) << " * scaleRe; x" << k
+               << ".odd = " << get(e, true) << " * scaleIm;\n";
+        }
         transposeChunk("x", "y");
         // from the last lane down: lanes past the end share the last valid lane's row
         for (std::size_t l = W; l-- > 0;)
             os << "        vstore" << w2 << "(y" << l << ", 0, (__global real_t*)out + 2u * (o + laneOut[" << l << "]));\n";
     });
-    forEachItem(rest, [&](std::size_t, const std::string& j) {
-        const std::string e = "(" + u(N - rest) + " + " + j + ")";
-        os << storeText("ooff + (idx_t)" + e + " * outStride", "lr" + c + "[" + e + "] * scaleRe",
-                        "li" + c + "[" + e + "] * scaleIm");
+    forEachItem(rest, [&](std::size_t q, const std::string& j) {
+        const std::string e = fromRegisters ? u(N - rest + q) : "(" + u(N - rest) + " + " + j + ")";
+        os << storeText("ooff + (idx_t)" + e + " * outStride", get(e, false) + " * scaleRe", get(e, true) + " * scaleIm");
     });
 }
 
@@ -242,11 +256,13 @@ void LaneKernel::passes()
         const VectorPass& s = shapes[p];
         const bool first = stepIndex == 0, last = stepIndex + 1 == rounds * shapes.size();
         const bool roundEnd = bluestein && stepIndex + 1 == shapes.size();
-        const bool readsGlobal = first && !realBackward && !spec.lane.rowsIn,
-                   writesGlobal = last && !realForward && !spec.lane.rowsOut;
+        const bool readsGlobal = first && !realBackward && !(spec.lane.rowsIn && !chunksInRegisters),
+                   writesGlobal = last && !realForward && !(spec.lane.rowsOut && !chunksInRegisters);
         const int R = s.radix;
         os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies\n";
-        if (readsGlobal) {
+        if (readsGlobal && spec.lane.rowsIn) // chunksInRegisters
+            rowsInByChunks(true);
+        else if (readsGlobal) {
             forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
                 for (int r = 0; r < R; ++r)
                     loadElement(vectorReadElement(s, j, r), vectorSlot(s, q, r));
@@ -279,12 +295,16 @@ void LaneKernel::passes()
                     os << "        { const real2_t c = tw[" << u(spectrumBase) << " + (" << e << ")]; const vreal_t a = vr["
                        << k << "]; vr[" << k << "] = a * c.x - vi[" << k << "] * c.y; vi[" << k << "] = -(a * c.y + vi[" << k
                        << "] * c.x); }\n";
+                if (writesGlobal && spec.lane.rowsOut) // chunksInRegisters: after the item
+                    continue;
                 if (writesGlobal)
                     storeElement(e, k);
                 else
                     os << "        lr" << to << "[" << e << "] = vr[" << k << "]; li" << to << "[" << e << "] = vi[" << k << "];\n";
             }
         });
+        if (writesGlobal && spec.lane.rowsOut) // chunksInRegisters
+            rowsOutByChunks(true);
     }
 }
 
@@ -334,6 +354,13 @@ std::string generateLaneSource(const KernelSpec& spec)
 
 namespace clfft_ng {
 
+bool laneChunksInRegisters(const KernelSpec& spec)
+{
+    // one pass on one work-item: point e of the transform is register e on both sides
+    return (spec.lane.rowsIn || spec.lane.rowsOut) && spec.kind == PassKind::Complex && spec.radices.size() == 1 &&
+           spec.threadsPerTransform == 1;
+}
+
 std::size_t laneLocalBuffers(const KernelSpec& spec)
 {
     const bool realForward = spec.kind == PassKind::RealForward && spec.halfLengthReal(),
@@ -342,7 +369,8 @@ std::size_t laneLocalBuffers(const KernelSpec& spec)
     const std::size_t steps = spec.radices.size() * (bluestein ? 2 : 1);
     // stages around the passes that write local memory before the first (the C2R split, rows
     // in by chunks) and read it after the last (the R2C merge, rows out by chunks)
-    const bool before = realBackward || spec.lane.rowsIn, after = realForward || spec.lane.rowsOut;
+    const bool direct = laneChunksInRegisters(spec);
+    const bool before = realBackward || (spec.lane.rowsIn && !direct), after = realForward || (spec.lane.rowsOut && !direct);
     if (!(steps >= 2 || before || after || bluestein))
         return 0;
     // a step that reads local memory and writes it: not the first (unless a stage comes before

@@ -26,6 +26,10 @@ std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec);
 // passes then alternate between two buffers) unless spec.lane.oneBuffer, else 1.
 std::size_t laneLocalBuffers(const KernelSpec& spec);
 
+// Whether a lane kernel's rows by chunks go straight to and from its registers: one pass, one
+// work-item (no local memory between the chunks and the pass).
+bool laneChunksInRegisters(const KernelSpec& spec);
+
 // Where the lane table starts: after stockhamTwiddles(spec), and after lane.width zeros that pad
 // a Bluestein chirp (Load, Store steps), so that a vector of lanes can read past its end.
 std::size_t laneTableBase(const KernelSpec& spec);

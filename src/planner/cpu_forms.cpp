@@ -136,9 +136,13 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     spec.lane.gatherOut = d.outStride != 1 || spec.realOutputSide() || spec.fusedStep == FusedStep::Store;
     // Rows of unit-stride points, at least a chunk long: whole chunks of every row at a time
     // (out always; in unless the first of two passes has a large radix, measured slower).
+    // Rows of one chunk only where the chunk goes straight to the registers (one pass, one
+    // work-item) and no points are left over: a trip through local memory, or one chunk and
+    // gathered points (10, 12), cost more than one chunk gains.
+    const bool inRegisters = spec.radices.size() == 1 && spec.threadsPerTransform == 1 && spec.length % W == 0;
     const bool chunkable = ctx.tuning.laneRowChunks && ctx.limits.laneRowChunks && spec.kind == PassKind::Complex &&
-                           !spec.stageTwiddleLength && spec.fusedStep == FusedStep::None && spec.length >= 2 * W &&
-                           (W & (W - 1)) == 0 && 2 * W <= 16;
+                           !spec.stageTwiddleLength && spec.fusedStep == FusedStep::None &&
+                           spec.length >= (inRegisters ? W : 2 * W) && (W & (W - 1)) == 0 && 2 * W <= 16;
     const bool chunksIn = spec.radices.size() != 2 ||
                           static_cast<std::size_t>(spec.radices.front()) <= ctx.tuning.laneRowChunksInMaxRadix;
     spec.lane.rowsIn = chunkable && chunksIn && spec.lane.gatherIn && pass.inStride == 1 &&

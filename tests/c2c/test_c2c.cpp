@@ -401,7 +401,7 @@ std::vector<Case> batchCases()
     v.push_back(make({64}, 1000, CLFFT_DOUBLE));
     // Lane kernels that move rows by chunks on CPUs (in and out, out only, the last group of
     // rows part-full, padded rows, in place, backward with a scale, a 2-D row pass).
-    for (std::size_t n : {16, 48, 100, 300}) {
+    for (std::size_t n : {8, 16, 48, 100, 300}) {
         v.push_back(make({n}, 13));
         v.push_back(make({n}, 21, CLFFT_DOUBLE).inplace());
     }

@@ -221,7 +221,8 @@ BOOST_AUTO_TEST_CASE(measure_set_stays_within_the_cost_cutoff)
 
 // Gathered rows of unit-stride points move by chunks on the CPU shape: in and out where the
 // first of two passes has a radix of at most the profile's, out only above it, neither for
-// rows shorter than two chunks, planar rows, or a kernel with one local buffer; GPU shapes never.
+// rows shorter than two chunks (unless one whole chunk in one pass), planar rows, or a kernel
+// with one local buffer; GPU shapes never.
 BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
 {
     const Shape cpu = shapes().back();
@@ -248,6 +249,10 @@ BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
     BOOST_TEST((s1000.radices.size() >= 3u && s1000.lane.rowsIn && s1000.lane.rowsOut), s1000.describe());
     const KernelSpec s12 = lanePass(c2c(12, Precision::Single), cpu.limits);
     BOOST_TEST((s12.lane.width == 8u && !s12.lane.rowsIn && !s12.lane.rowsOut), s12.describe());
+    // one chunk straight to the registers: one pass on one work-item, no local memory
+    const KernelSpec s8 = lanePass(c2c(8, Precision::Double), cpu.limits);
+    BOOST_TEST((s8.lane.rowsIn && s8.lane.rowsOut && s8.radices.size() == 1u && s8.localMemBytes() == 0u),
+               s8.describe());
     // 3000 double: two buffers of 8 x 3000 points would not fit 512 KiB
     const KernelSpec big = lanePass(c2c(3000, Precision::Double), cpu.limits);
     BOOST_TEST((big.lane.oneBuffer && !big.lane.rowsIn && !big.lane.rowsOut), big.describe());
