@@ -160,14 +160,15 @@ void LaneKernel::postStage()
 
 // x[0..W) (vreal2_t, W interleaved complex values each) transposed as a W x W matrix of complex
 // values, into `to`0..W: log2(W) rounds, each exchanging blocks of b values between the rows
-// b apart (a shuffle of two vectors per row), b = 1, 2, 4, ...
+// b apart (a shuffle of two vectors per row), b = W/2, ..., 2, 1. LLVM folds the pieces the
+// first round takes into the loads: largest first makes them 32- and 16-byte loads, not 8.
 void LaneKernel::transposeChunk(const std::string& from, const std::string& to)
 {
     const char* hex = "0123456789abcdef";
     std::string src = from;
     std::size_t round = 0;
-    for (std::size_t b = 1; b < W; b *= 2, ++round) {
-        const std::string next = b * 2 < W ? to + "_" + std::to_string(round) + "_" : to;
+    for (std::size_t b = W / 2; b >= 1; b /= 2, ++round) {
+        const std::string next = b > 1 ? to + "_" + std::to_string(round) + "_" : to;
         auto block = [&](std::size_t row, std::size_t first) { // complex values first..first+b of row
             std::string t = src + std::to_string(row) + ".s";
             for (std::size_t k = 2 * first; k < 2 * (first + b); ++k)
