@@ -117,7 +117,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     // The lane dimension: unit strides on both sides if there is one (whole cache lines in and
     // out), else on one side, else any (lanes gathered and scattered element by element still
     // beat scalar code that the compiler cannot vectorise).
-    const std::size_t W = ctx.tuning.lanes;
+    std::size_t W = ctx.tuning.lanes;
     int lane = -1;
     for (int want = 2; want >= 0 && lane < 0; --want)
         for (std::size_t d = 0; d < pass.batch.size() && lane < 0; ++d)
@@ -125,9 +125,17 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
                 lane = static_cast<int>(d);
     if (lane < 0 || !laneLocalFits(ctx, spec.length, bluestein))
         return;
+    const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
+    // Short double rows gathered on both sides: narrower vectors (half the registers per value;
+    // LLVM splits a double8 into two 256-bit halves on these CPUs).
+    const bool narrow = spec.precision == Precision::Double && spec.kind == PassKind::Complex && !spec.stageTwiddleLength &&
+                        spec.fusedStep == FusedStep::None && d.inStride != 1 && d.outStride != 1 &&
+                        spec.length >= 3 && spec.length <= ctx.tuning.narrowDoubleLanesMaxLength &&
+                        ctx.tuning.narrowDoubleLanes >= 2;
+    if (narrow)
+        W = ctx.tuning.narrowDoubleLanes;
     spec.lane.width = W;
     spec.lane.dim = lane;
-    const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
     spec.lane.full = d.n % W == 0;
     spec.lane.realPairs = spec.halfLengthReal() && ((spec.kind == PassKind::RealForward && pass.inStride == 1) ||
                                                (spec.kind == PassKind::RealBackward && pass.outStride == 1));

@@ -34,7 +34,8 @@
 //                 2048x7, 3x4096, 256x96 batch 3, 1024x1024, 2x3x5, 7x11x13, 16x16x16,
 //                 32x32x32 batch 2, 45x60x28, ...), planar and in-place variants, double.
 //  c2c_batches    batch 1, 3, 17 (1-D, 2-D, 3-D), 1000 transforms of 64 points, and batches of
-//                 9-21 rows that CPU lane kernels move by chunks (16..1000, padded, 2-D).
+//                 7-21 rows that CPU lane kernels move by chunks (8..1000, padded, 2-D) or
+//                 gather into narrow double vectors (7, 81).
 //  c2c_scales     custom forward/backward scales set with clfftSetPlanScale, and plans whose
 //                 first (or only) transform is backward.
 //
@@ -407,6 +408,8 @@ std::vector<Case> batchCases()
     }
     v.push_back(make({1000}, 9).only(Mode::Backward).scales(0, 0.25f));
     v.push_back(make({40}, 10).istrides({1}, 43).ostrides({1}, 41));
+    v.push_back(make({7}, 10, CLFFT_DOUBLE)); // narrow double lanes, gathered
+    v.push_back(make({81}, 9, CLFFT_DOUBLE).only(Mode::Backward));
     v.push_back(make({24, 11}, 2).inplace());
     return v;
 }

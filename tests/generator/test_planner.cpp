@@ -8,6 +8,7 @@
 #include "planner_fixtures.h"
 #include "planner.h"
 #include "problem.h"
+#include "tuning.h"
 
 #include <clFFT.h>
 
@@ -250,13 +251,21 @@ BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
     const KernelSpec s12 = lanePass(c2c(12, Precision::Single), cpu.limits);
     BOOST_TEST((s12.lane.width == 8u && !s12.lane.rowsIn && !s12.lane.rowsOut), s12.describe());
     // one chunk straight to the registers: one pass on one work-item, no local memory
-    const KernelSpec s8 = lanePass(c2c(8, Precision::Double), cpu.limits);
+    const KernelSpec s8 = lanePass(c2c(8, Precision::Single), cpu.limits);
     BOOST_TEST((s8.lane.rowsIn && s8.lane.rowsOut && s8.radices.size() == 1u && s8.localMemBytes() == 0u),
                s8.describe());
     // 3000 double: two buffers of 8 x 3000 points would not fit 512 KiB
     const KernelSpec big = lanePass(c2c(3000, Precision::Double), cpu.limits);
     BOOST_TEST((big.lane.oneBuffer && !big.lane.rowsIn && !big.lane.rowsOut), big.describe());
     BOOST_TEST(big.localMemBytes() <= cpu.limits.localMemBytes, big.describe());
+    // short double rows take the profile's narrow vectors, longer ones and single rows do not
+    const TuningProfile& cpuProfile = tuningProfile(DeviceClass::Cpu);
+    BOOST_REQUIRE(cpuProfile.narrowDoubleLanes >= 2u);
+    BOOST_TEST(lanePass(c2c(16, Precision::Double), cpu.limits).lane.width == cpuProfile.narrowDoubleLanes);
+    BOOST_TEST(lanePass(c2c(7, Precision::Double), cpu.limits).lane.width == cpuProfile.narrowDoubleLanes);
+    BOOST_TEST(lanePass(c2c(16, Precision::Single), cpu.limits).lane.width == cpuProfile.lanes);
+    BOOST_TEST(lanePass(c2c(cpuProfile.narrowDoubleLanesMaxLength * 3 / 2 + 3, Precision::Double), cpu.limits).lane.width ==
+               cpuProfile.lanes);
     Problem planar = c2c(48, Precision::Single);
     planar.inLayout = planar.outLayout = ComplexLayout::Planar;
     const KernelSpec p48 = lanePass(planar, cpu.limits);
