@@ -274,6 +274,17 @@ void LaneKernel::passes()
             cur = 1 - cur;
         const std::string to = std::to_string(cur);
         const bool fused = !readsGlobal && (writesGlobal || buffers == 2); // reads, computes, writes per item
+        // where a value goes after its butterfly: the global row, local memory, or (chunks out
+        // from the registers) nowhere until the last item is done
+        const bool chunksOutFromRegisters = writesGlobal && spec.lane.rowsOut;
+        auto store = [&](const std::string& e, const std::string& k) {
+            if (chunksOutFromRegisters)
+                return;
+            if (writesGlobal)
+                storeElement(e, k);
+            else
+                os << "        lr" << to << "[" << e << "] = vr[" << k << "]; li" << to << "[" << e << "] = vi[" << k << "];\n";
+        };
         auto readLocal = [&](std::size_t q, const std::string& j) {
             for (int r = 0; r < R; ++r)
                 os << "        vr[" << vectorSlot(s, q, r) << "] = lr" << from << "[" << vectorReadElement(s, j, r)
@@ -296,15 +307,10 @@ void LaneKernel::passes()
                     os << "        { const real2_t c = tw[" << u(spectrumBase) << " + (" << e << ")]; const vreal_t a = vr["
                        << k << "]; vr[" << k << "] = a * c.x - vi[" << k << "] * c.y; vi[" << k << "] = -(a * c.y + vi[" << k
                        << "] * c.x); }\n";
-                if (writesGlobal && spec.lane.rowsOut) // chunksInRegisters: after the item
-                    continue;
-                if (writesGlobal)
-                    storeElement(e, k);
-                else
-                    os << "        lr" << to << "[" << e << "] = vr[" << k << "]; li" << to << "[" << e << "] = vi[" << k << "];\n";
+                store(e, k);
             }
         });
-        if (writesGlobal && spec.lane.rowsOut) // chunksInRegisters
+        if (chunksOutFromRegisters)
             rowsOutByChunks(true);
     }
 }
@@ -330,11 +336,8 @@ void validateLaneSpec(const KernelSpec& spec)
         spec.radices.empty() || spec.lane.dim < 0 ||
         spec.lane.dim >= spec.batchDims)
         throw std::invalid_argument("KernelSpec: not a lane kernel");
-    // Rows by chunks: plain complex passes on interleaved rows, a vector of 2W reals per chunk.
-    const bool chunkable = spec.kind == PassKind::Complex && !spec.stageTwiddleLength && step == FusedStep::None &&
-                           (W & (W - 1)) == 0 && 2 * W <= 16;
-    if ((spec.lane.rowsIn && !(chunkable && spec.lane.gatherIn && spec.inLayout == ComplexLayout::Interleaved)) ||
-        (spec.lane.rowsOut && !(chunkable && spec.lane.gatherOut && spec.outLayout == ComplexLayout::Interleaved)))
+    if ((spec.lane.rowsIn && !laneCanMoveRowsByChunks(spec, true)) ||
+        (spec.lane.rowsOut && !laneCanMoveRowsByChunks(spec, false)))
         throw std::invalid_argument("KernelSpec: rows by chunks on a lane kernel that cannot take them");
     std::size_t product = 1;
     for (int r : spec.radices)
@@ -355,11 +358,22 @@ std::string generateLaneSource(const KernelSpec& spec)
 
 namespace clfft_ng {
 
+bool laneCanMoveRowsByChunks(const KernelSpec& spec, bool in)
+{
+    const std::size_t W = spec.lane.width;
+    return spec.kind == PassKind::Complex && !spec.stageTwiddleLength && spec.fusedStep == FusedStep::None &&
+           W >= 2 && (W & (W - 1)) == 0 && 2 * W <= 16 && (in ? spec.lane.gatherIn : spec.lane.gatherOut) &&
+           (in ? spec.inLayout : spec.outLayout) == ComplexLayout::Interleaved;
+}
+
+bool laneOnePassOneItem(const KernelSpec& spec)
+{
+    return spec.kind == PassKind::Complex && spec.radices.size() == 1 && spec.threadsPerTransform == 1;
+}
+
 bool laneChunksInRegisters(const KernelSpec& spec)
 {
-    // one pass on one work-item: point e of the transform is register e on both sides
-    return (spec.lane.rowsIn || spec.lane.rowsOut) && spec.kind == PassKind::Complex && spec.radices.size() == 1 &&
-           spec.threadsPerTransform == 1;
+    return (spec.lane.rowsIn || spec.lane.rowsOut) && laneOnePassOneItem(spec);
 }
 
 std::size_t laneLocalBuffers(const KernelSpec& spec)

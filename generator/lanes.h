@@ -26,8 +26,17 @@ std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec);
 // passes then alternate between two buffers) unless spec.lane.oneBuffer, else 1.
 std::size_t laneLocalBuffers(const KernelSpec& spec);
 
-// Whether a lane kernel's rows by chunks go straight to and from its registers: one pass, one
-// work-item (no local memory between the chunks and the pass).
+// Whether a lane kernel can move the rows of one side (in: the input) by chunks of lane.width
+// points, whatever its rowsIn/rowsOut say: plain complex passes on gathered interleaved rows,
+// 2 lane.width reals per vector. The planner adds its tuning rules; the generator checks this.
+bool laneCanMoveRowsByChunks(const KernelSpec& spec, bool in);
+
+// Whether a lane kernel is one pass on one work-item, so that chunks of rows can go straight to
+// and from its registers (point e of the transform in register e).
+bool laneOnePassOneItem(const KernelSpec& spec);
+
+// Whether a lane kernel's rows by chunks go straight to and from its registers (no local memory
+// between the chunks and the pass): rowsIn or rowsOut, and laneOnePassOneItem.
 bool laneChunksInRegisters(const KernelSpec& spec);
 
 // Where the lane table starts: after stockhamTwiddles(spec), and after lane.width zeros that pad

@@ -7,6 +7,7 @@
 
 #include "butterfly.h"
 #include "factorize.h"
+#include "lanes.h"
 
 #include <algorithm>
 
@@ -147,25 +148,21 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     // Rows of one chunk only where the chunk goes straight to the registers (one pass, one
     // work-item) and no points are left over: a trip through local memory, or one chunk and
     // gathered points (10, 12), cost more than one chunk gains.
-    const bool inRegisters = spec.radices.size() == 1 && spec.threadsPerTransform == 1 && spec.length % W == 0;
-    const bool chunkable = ctx.tuning.laneRowChunks && ctx.limits.laneRowChunks && spec.kind == PassKind::Complex &&
-                           !spec.stageTwiddleLength && spec.fusedStep == FusedStep::None &&
-                           spec.length >= (inRegisters ? W : 2 * W) && (W & (W - 1)) == 0 && 2 * W <= 16;
+    const bool inRegisters = laneOnePassOneItem(spec) && spec.length % W == 0;
+    const bool longEnough = ctx.tuning.laneRowChunks && ctx.limits.laneRowChunks && spec.length >= (inRegisters ? W : 2 * W);
     const bool chunksIn = spec.radices.size() != 2 ||
                           static_cast<std::size_t>(spec.radices.front()) <= ctx.tuning.laneRowChunksInMaxRadix;
-    spec.lane.rowsIn = chunkable && chunksIn && spec.lane.gatherIn && pass.inStride == 1 &&
-                       spec.inLayout == ComplexLayout::Interleaved;
-    spec.lane.rowsOut =
-        chunkable && spec.lane.gatherOut && pass.outStride == 1 && spec.outLayout == ComplexLayout::Interleaved;
+    spec.lane.rowsIn = longEnough && chunksIn && pass.inStride == 1 && laneCanMoveRowsByChunks(spec, true);
+    spec.lane.rowsOut = longEnough && pass.outStride == 1 && laneCanMoveRowsByChunks(spec, false);
     spec.transformsPerGroup = 1;
     spec.stockham.transformMajor = false;
     // Two local buffers where they fit the device, else one (a one-kernel Bluestein of M up to
-    // 16384 single points takes 1 MiB with one).
+    // 16384 single points takes 1 MiB with one). No chunks with one buffer: measured slower
+    // (double 3000: 0.53x).
+    spec.lane.oneBuffer = false;
+    if ((spec.lane.rowsIn || spec.lane.rowsOut) && spec.localMemBytes() > ctx.limits.localMemBytes)
+        spec.lane.rowsIn = spec.lane.rowsOut = false;
     spec.lane.oneBuffer = spec.localMemBytes() > ctx.limits.localMemBytes;
-    if (spec.lane.oneBuffer && (spec.lane.rowsIn || spec.lane.rowsOut)) { // measured slower (double 3000: 0.53x)
-        spec.lane.rowsIn = spec.lane.rowsOut = spec.lane.oneBuffer = false;
-        spec.lane.oneBuffer = spec.localMemBytes() > ctx.limits.localMemBytes;
-    }
 }
 
 } // namespace clfft_ng::planning
