@@ -57,7 +57,9 @@ std::string KernelSpec::kernelName() const
     if (lane.width)
         os << "_v" << lane.width << "l" << lane.dim << (lane.gatherIn ? "g" : "") << (lane.gatherOut ? "s" : "")
            << (lane.full ? "" : "p") << (lane.realPairs ? "u" : "") << (lane.oneBuffer ? "o" : "") << (lane.rowsIn ? "c" : "")
-           << (lane.rowsOut ? "k" : "") << "t" << threadsPerTransform;
+           << (lane.rowsOut ? "k" : "") << (lane.blocksIn ? "q" : "") << (lane.blocksOut ? "z" : "")
+           << (lane.setsPerGroup > 1 ? "x" + std::to_string(lane.setsPerGroup) : "") << "t"
+           << threadsPerTransform;
     else if (row.width)
         os << "_w" << row.width << (row.pairs ? "p" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
     else
@@ -162,6 +164,9 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"one local buffer", b(lane.oneBuffer), {}},
         {"rows in by chunks", b(lane.rowsIn), {}},
         {"rows out by chunks", b(lane.rowsOut), {}},
+        {"rows in as blocks", b(lane.blocksIn), {}},
+        {"rows out as blocks", b(lane.blocksOut), {}},
+        {"lane sets per group", n(lane.setsPerGroup), {}},
         {"row lanes", n(row.width), {}},
         {"two rows", b(row.pairs), {}},
     };

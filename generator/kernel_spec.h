@@ -87,6 +87,14 @@ struct LaneShape {
     // chunks of `width` points of every lane's row (vector loads and stores) through a
     // transpose in registers and local memory, instead of element by element.
     bool rowsIn = false, rowsOut = false;
+    // One pass on one work-item whose rows may be one contiguous block (unit point stride, row
+    // distance equal to the length, checked at run time): the side moves the W rows as `length`
+    // vectors of W points each, permuted in registers; other groups and strides fall back to the
+    // element-wise (or chunked) path.
+    bool blocksIn = false, blocksOut = false;
+    // Sets of `width` lanes one work-group computes one after the other (PoCL spends 5-10 ns
+    // starting a group: as long as moving a few hundred bytes).
+    std::size_t setsPerGroup = 1;
 };
 
 // The shape of a row-lane kernel (CPU devices, row_lanes.cpp): one transform of contiguous

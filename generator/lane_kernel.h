@@ -94,6 +94,8 @@ private:
     // Backward real: the spectrum of z[n] = x[2n] + i x[2n+1] from the hermitian half, into
     // local memory (the algebra of stockham.cpp's pre-stage, on lanes).
     void expandHermitian();
+    // The local buffers' declarations (kernel scope).
+    void localBuffers();
     // Hook: input element e of the first pass into vr[k], vi[k].
     void loadElement(const std::string& e, const std::string& k);
     // Hook: vr[k], vi[k], output element e of the last pass, to global memory.
@@ -104,6 +106,12 @@ private:
     // last pass's local buffer out to the rows, W points of every lane at a time.
     void rowsInByChunks(bool toRegisters);
     void rowsOutByChunks(bool fromRegisters);
+    // Rows as one block (spec.lane.blocksIn, blocksOut; one pass, one work-item): the runtime
+    // condition, and the W rows' N x W points as N vectors of 2W reals, permuted in registers
+    // into (out of) point e of every lane in vr[e], vi[e].
+    std::string blockCondition(bool in) const;
+    void rowBlockIn();
+    void rowBlockOut();
     // Statements transposing vreal2_t `from`0..W-1 (W complex values each) into `to`0..W-1.
     void transposeChunk(const std::string& from, const std::string& to);
 };

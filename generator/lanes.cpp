@@ -52,13 +52,26 @@ LaneKernel::LaneKernel(const KernelSpec& k)
 // The group's lanes and offsets (masked and gathered lanes), the locals and the registers.
 void LaneKernel::ownership()
 {
-    os << "    const uint t = (uint)get_local_id(0);\n"
-       << "    idx_t rest = (idx_t)get_group_id(0), ioff = 0, ooff = 0, coord0 = 0;\n"
+    const std::size_t G = spec.lane.setsPerGroup;
+    auto groupsOf = [&](int d) {
+        const std::string cnt = "count" + std::to_string(d);
+        return d == spec.lane.dim ? "((" + cnt + " + " + u(W - 1) + ") / " + u(W) + ")" : cnt;
+    };
+    os << "    const uint t = (uint)get_local_id(0);\n";
+    if (G > 1) { // local memory at the kernel's scope, then the group's sets one by one
+        localBuffers();
+        os << "    idx_t sets = 1;\n";
+        for (int d = 0; d < spec.batchDims; ++d)
+            os << "    sets *= " << groupsOf(d) << ";\n";
+        os << "    for (idx_t set = (idx_t)get_group_id(0) * " << u(G) << ", lastSet = min(set + " << u(G)
+           << ", sets); set < lastSet; ++set) {\n";
+    }
+    os << "    idx_t rest = " << (G > 1 ? "set" : "(idx_t)get_group_id(0)") << ", ioff = 0, ooff = 0, coord0 = 0;\n"
        << "    uint valid = " << w << "u;\n";
     for (int d = 0; d < spec.batchDims; ++d) {
         const std::string cnt = "count" + std::to_string(d);
         const bool lane = d == spec.lane.dim;
-        const std::string groups = lane ? "((" + cnt + " + " + u(W - 1) + ") / " + u(W) + ")" : cnt;
+        const std::string groups = groupsOf(d);
         os << "    { idx_t c = " << (d + 1 < spec.batchDims ? "rest % " + groups : "rest") << "; rest /= " << groups << ";";
         if (lane)
             os << " c *= " << u(W) << "; valid = (uint)min((idx_t)" << u(W) << ", " << cnt << " - c);";
@@ -89,9 +102,15 @@ void LaneKernel::ownership()
         }
     }
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
+    if (spec.lane.setsPerGroup == 1)
+        localBuffers();
+    os << "    vreal_t vr[" << vectorRegisters(shapes, T) << "], vi[" << vectorRegisters(shapes, T) << "];\n";
+}
+
+void LaneKernel::localBuffers()
+{
     for (std::size_t b = 0; b < buffers; ++b)
         os << "    __local vreal_t lr" << b << "[" << N << "], li" << b << "[" << N << "];\n";
-    os << "    vreal_t vr[" << vectorRegisters(shapes, T) << "], vi[" << vectorRegisters(shapes, T) << "];\n";
 }
 
 void LaneKernel::expandHermitian()
@@ -156,6 +175,8 @@ void LaneKernel::postStage()
         mergeHermitian();
     if (spec.lane.rowsOut && !chunksInRegisters)
         rowsOutByChunks(false);
+    if (spec.lane.setsPerGroup > 1) // the next set writes local memory this one's items may read
+        os << (buffers && T > 1 ? barrier : "") << "    }\n";
 }
 
 // x[0..W) (vreal2_t, W interleaved complex values each) transposed as a W x W matrix of complex
@@ -248,6 +269,49 @@ void LaneKernel::rowsOutByChunks(bool fromRegisters)
     });
 }
 
+std::string LaneKernel::blockCondition(bool in) const
+{
+    return "valid == " + u(W) + " && " + (in ? "inStride" : "outStride") + std::to_string(spec.lane.dim) +
+           " == " + u(N);
+}
+
+// Lane l's point e is point l N + e of the block: component 2 ((l N + e) mod W) (+1: imaginary)
+// of vector (l N + e) / W. LLVM builds each vector from a few two-source permutes.
+void LaneKernel::rowBlockIn()
+{
+    const char* hex = "0123456789abcdef";
+    os << "        // rows in: the " << W << " rows are one block of " << N << " x " << W
+       << " points: vector loads, permuted in registers\n";
+    for (std::size_t k = 0; k < N; ++k)
+        os << "        const vreal2_t b" << k << " = vload" << w2 << "(" << k << ", (__global const real_t*)in + 2u * ioff);\n";
+    for (std::size_t e = 0; e < N; ++e)
+        for (int c = 0; c < 2; ++c) {
+            os << "        v" << (c ? "i" : "r") << "[" << e << "] = (vreal_t)(";
+            for (std::size_t l = 0; l < W; ++l) {
+                const std::size_t f = l * N + e;
+                os << (l ? ", " : "") << "b" << f / W << ".s" << hex[2 * (f % W) + static_cast<std::size_t>(c)];
+            }
+            os << ")" << (c ? " * dirSign" : "") << ";\n";
+        }
+}
+
+// Output vector k holds points kW..kW+W-1 of the block: point f is lane f / N's point f mod N.
+void LaneKernel::rowBlockOut()
+{
+    const char* hex = "0123456789abcdef";
+    os << "        // rows out: the " << W << " rows are one block: permuted in registers, vector stores\n";
+    for (std::size_t e = 0; e < N; ++e)
+        os << "        const vreal_t sr" << e << " = vr[" << e << "] * scaleRe, si" << e << " = vi[" << e << "] * scaleIm;\n";
+    for (std::size_t k = 0; k < N; ++k) {
+        os << "        vstore" << w2 << "((vreal2_t)(";
+        for (std::size_t p = 0; p < W; ++p) {
+            const std::size_t f = k * W + p, l = f / N, e = f % N;
+            os << (p ? ", " : "") << "sr" << e << ".s" << hex[l] << ", si" << e << ".s" << hex[l];
+        }
+        os << "), " << k << ", (__global real_t*)out + 2u * ooff);\n";
+    }
+}
+
 void LaneKernel::passes()
 {
     const std::size_t spectrumBase = table.steps + spec.transformLength; // Bluestein: after the chirp
@@ -261,6 +325,11 @@ void LaneKernel::passes()
                    writesGlobal = last && !realForward && !(spec.lane.rowsOut && !chunksInRegisters);
         const int R = s.radix;
         os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies\n";
+        if (readsGlobal && spec.lane.blocksIn) {
+            os << "    if (" << blockCondition(true) << ") {\n";
+            rowBlockIn();
+            os << "    } else {\n";
+        }
         if (readsGlobal && spec.lane.rowsIn) // chunksInRegisters
             rowsInByChunks(true);
         else if (readsGlobal) {
@@ -269,6 +338,8 @@ void LaneKernel::passes()
                     loadElement(vectorReadElement(s, j, r), vectorSlot(s, q, r));
             });
         }
+        if (readsGlobal && spec.lane.blocksIn)
+            os << "    }\n";
         const std::string from = std::to_string(cur);
         if (!readsGlobal && !writesGlobal && buffers == 2)
             cur = 1 - cur;
@@ -277,8 +348,9 @@ void LaneKernel::passes()
         // where a value goes after its butterfly: the global row, local memory, or (chunks out
         // from the registers) nowhere until the last item is done
         const bool chunksOutFromRegisters = writesGlobal && spec.lane.rowsOut;
+        const bool blockOut = writesGlobal && spec.lane.blocksOut;
         auto store = [&](const std::string& e, const std::string& k) {
-            if (chunksOutFromRegisters)
+            if (chunksOutFromRegisters || blockOut)
                 return;
             if (writesGlobal)
                 storeElement(e, k);
@@ -310,8 +382,18 @@ void LaneKernel::passes()
                 store(e, k);
             }
         });
+        if (blockOut) { // one pass, one item: output point e in vr[e]
+            os << "    if (" << blockCondition(false) << ") {\n";
+            rowBlockOut();
+            os << "    } else {\n";
+            if (!chunksOutFromRegisters)
+                for (std::size_t e = 0; e < N; ++e)
+                    storeElement(u(e), u(e));
+        }
         if (chunksOutFromRegisters)
             rowsOutByChunks(true);
+        if (blockOut)
+            os << "    }\n";
     }
 }
 
@@ -333,12 +415,15 @@ void validateLaneSpec(const KernelSpec& spec)
     if ((spec.kind != PassKind::Complex && !bluestein && !realForward && !realBackward && !oddReal) || W < 2 ||
         spec.pre.present || spec.post.present || spec.stockham.splitExchange ||
         (step == FusedStep::Load && !spec.lane.gatherIn) || (step == FusedStep::Store && !spec.lane.gatherOut) ||
-        spec.radices.empty() || spec.lane.dim < 0 ||
+        spec.radices.empty() || spec.lane.dim < 0 || spec.lane.setsPerGroup == 0 ||
         spec.lane.dim >= spec.batchDims)
         throw std::invalid_argument("KernelSpec: not a lane kernel");
     if ((spec.lane.rowsIn && !laneCanMoveRowsByChunks(spec, true)) ||
         (spec.lane.rowsOut && !laneCanMoveRowsByChunks(spec, false)))
         throw std::invalid_argument("KernelSpec: rows by chunks on a lane kernel that cannot take them");
+    if ((spec.lane.blocksIn && !(laneCanMoveRowsByChunks(spec, true) && laneOnePassOneItem(spec))) ||
+        (spec.lane.blocksOut && !(laneCanMoveRowsByChunks(spec, false) && laneOnePassOneItem(spec))))
+        throw std::invalid_argument("KernelSpec: rows as blocks on a lane kernel that cannot take them");
     std::size_t product = 1;
     for (int r : spec.radices)
         product *= static_cast<std::size_t>(r);

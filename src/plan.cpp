@@ -486,6 +486,9 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     limits.laneKernels = !switchedOff("CLFFT_NG_LANES");
     limits.rowLaneKernels = !switchedOff("CLFFT_NG_ROW_LANES");
     limits.laneRowChunks = !switchedOff("CLFFT_NG_ROW_CHUNKS");
+    limits.laneRowBlocks = !switchedOff("CLFFT_NG_ROW_BLOCKS");
+    if (const char* v = std::getenv("CLFFT_NG_LANE_GROUP_BYTES"); v && *v)
+        limits.laneGroupBytes = static_cast<std::size_t>(std::strtoull(v, nullptr, 10));
     limits.noLibraryMemory = std::getenv("CLFFT_REQUEST_LIB_NOMEMALLOC") != nullptr;
     limits.maxAllocBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
 

@@ -44,6 +44,8 @@ TuningProfile cpu()
     p.padSplitRows = true;          // lanes of rows 2^k apart shared cache sets (see performance.md)
     p.laneRowChunks = true;         // rows by 8 points per vector load and store (48: 1.4x)
     p.laneRowChunksInMaxRadix = 8;  // 10x10, 12x8, 16x10 in by chunks: 0.75-0.85x (tuning.md)
+    p.laneRowBlocksMaxLength = 16;  // rows of 2-16 points as one block of W rows
+    p.laneGroupBytes = 65536;       // one-item groups: PoCL's 5-10 ns per group amortised (2: 1.8x)
     p.narrowDoubleLanes = 4;        // double rows of 3-128 points: double4 values (1.15-1.5x) ...
     p.narrowDoubleLanesMaxLength = 128; // ... not longer (210 0.94x, 300 0.93x, 1000 0.90x)
     p.laneBluesteinOverRaderBytes = 192u << 10; // 1.4-2.6x Rader up to 162 KiB (single 1009, double

@@ -43,6 +43,10 @@ struct TuningProfile {
     bool padSplitRows = false;          // two-pass lengths: temporary rows padded by a cache line
     bool laneRowChunks = false;         // gathered rows of unit-stride points move by whole chunks
     std::size_t laneRowChunksInMaxRadix{}; // ... in too where the first of two passes is at most this
+    std::size_t laneRowBlocksMaxLength{}; // one-pass lane kernels up to this length: contiguous
+                                        // rows move as one block (0: never)
+    std::size_t laneGroupBytes{};       // lane kernels: sets of lanes per group up to about this
+                                        // many bytes of input (0: one set)
     std::size_t narrowDoubleLanes{};    // double rows gathered on both sides, up to ...
     std::size_t narrowDoubleLanesMaxLength{}; // ... this length: lanes per vector (0: lanes)
     // Complex primes: Bluestein in a lane kernel, not Rader in the Stockham form (Rader has no

@@ -143,8 +143,15 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     // The real side is read and written element by element.
     spec.lane.gatherIn = d.inStride != 1 || spec.realInputSide() || spec.fusedStep == FusedStep::Load;
     spec.lane.gatherOut = d.outStride != 1 || spec.realOutputSide() || spec.fusedStep == FusedStep::Store;
-    // Rows of unit-stride points, at least a chunk long: whole chunks of every row at a time
-    // (out always; in unless the first of two passes has a large radix, measured slower).
+    // Short rows, one pass on one work-item, whose rows sit back to back (the usual batch): the
+    // W rows as one block of vector loads and stores (the kernel checks the distance at run time).
+    const bool blocks = ctx.limits.laneRowBlocks && spec.length <= ctx.tuning.laneRowBlocksMaxLength &&
+                        laneOnePassOneItem(spec);
+    spec.lane.blocksIn = blocks && pass.inStride == 1 && d.inStride == spec.length && laneCanMoveRowsByChunks(spec, true);
+    spec.lane.blocksOut =
+        blocks && pass.outStride == 1 && d.outStride == spec.length && laneCanMoveRowsByChunks(spec, false);
+    // Other rows of unit-stride points, at least a chunk long: whole chunks of every row at a
+    // time (out always; in unless the first of two passes has a large radix, measured slower).
     // Rows of one chunk only where the chunk goes straight to the registers (one pass, one
     // work-item) and no points are left over: a trip through local memory, or one chunk and
     // gathered points (10, 12), cost more than one chunk gains.
@@ -152,10 +159,19 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     const bool longEnough = ctx.tuning.laneRowChunks && ctx.limits.laneRowChunks && spec.length >= (inRegisters ? W : 2 * W);
     const bool chunksIn = spec.radices.size() != 2 ||
                           static_cast<std::size_t>(spec.radices.front()) <= ctx.tuning.laneRowChunksInMaxRadix;
-    spec.lane.rowsIn = longEnough && chunksIn && pass.inStride == 1 && laneCanMoveRowsByChunks(spec, true);
-    spec.lane.rowsOut = longEnough && pass.outStride == 1 && laneCanMoveRowsByChunks(spec, false);
+    spec.lane.rowsIn =
+        !spec.lane.blocksIn && longEnough && chunksIn && pass.inStride == 1 && laneCanMoveRowsByChunks(spec, true);
+    spec.lane.rowsOut = !spec.lane.blocksOut && longEnough && pass.outStride == 1 && laneCanMoveRowsByChunks(spec, false);
     spec.transformsPerGroup = 1;
     spec.stockham.transformMajor = false;
+    // Several sets of lanes per group where a set is short work, keeping enough groups for
+    // every core (32 per core's worth of the usual batch).
+    const std::size_t groupBytes = ctx.limits.laneGroupBytes ? ctx.limits.laneGroupBytes : ctx.tuning.laneGroupBytes;
+    const std::size_t setBytes = W * spec.length * complexBytes(spec.precision);
+    spec.lane.setsPerGroup = 1;
+    const std::size_t sets = pass.workGroups();
+    if (spec.threadsPerTransform == 1 && groupBytes > setBytes) // more work-items: no gain (24-100)
+        spec.lane.setsPerGroup = std::min(floorPow2(groupBytes / setBytes), floorPow2(std::max<std::size_t>(1, sets / 64)));
     // Two local buffers where they fit the device, else one (a one-kernel Bluestein of M up to
     // 16384 single points takes 1 MiB with one). No chunks with one buffer: measured slower
     // (double 3000: 0.53x).

@@ -22,7 +22,7 @@ std::size_t PassPlan::workGroups() const
         std::size_t groups = 1;
         for (std::size_t d = 0; d < batch.size(); ++d)
             groups *= static_cast<int>(d) == spec.lane.dim ? (batch[d].n + spec.lane.width - 1) / spec.lane.width : batch[d].n;
-        return groups;
+        return (groups + spec.lane.setsPerGroup - 1) / spec.lane.setsPerGroup;
     }
     const std::size_t b = spec.transformsPerGroup;
     return (transforms + b - 1) / b;

@@ -35,7 +35,8 @@
 //                 32x32x32 batch 2, 45x60x28, ...), planar and in-place variants, double.
 //  c2c_batches    batch 1, 3, 17 (1-D, 2-D, 3-D), 1000 transforms of 64 points, and batches of
 //                 7-21 rows that CPU lane kernels move by chunks (8..1000, padded, 2-D) or
-//                 gather into narrow double vectors (7, 81).
+//                 gather into narrow double vectors (7, 81), and batches of 700-4099 short rows
+//                 that move as blocks, several sets of lanes per group (2-13, 8x8, 6x10).
 //  c2c_scales     custom forward/backward scales set with clfftSetPlanScale, and plans whose
 //                 first (or only) transform is backward.
 //
@@ -411,6 +412,16 @@ std::vector<Case> batchCases()
     v.push_back(make({7}, 10, CLFFT_DOUBLE)); // narrow double lanes, gathered
     v.push_back(make({81}, 9, CLFFT_DOUBLE).only(Mode::Backward));
     v.push_back(make({24, 11}, 2).inplace());
+    // Short rows as one block of vectors, and several sets of lanes per work-group (batches
+    // large enough for them; the last group and set part-full): out of place, in place,
+    // backward, one side padded (the other still a block), narrow double lanes, columns.
+    v.push_back(make({5}, 1603));
+    v.push_back(make({12}, 3001, CLFFT_DOUBLE).inplace().only(Mode::Backward).scales(0, 0.5f));
+    v.push_back(make({3}, 1500).istrides({1}, 3).ostrides({1}, 4));
+    v.push_back(make({2}, 4099, CLFFT_DOUBLE));
+    v.push_back(make({13}, 1100).only(Mode::Backward));
+    v.push_back(make({8, 8}, 2000));
+    v.push_back(make({6, 10}, 700, CLFFT_DOUBLE).inplace());
     return v;
 }
 

@@ -250,8 +250,11 @@ BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
     BOOST_TEST((s1000.radices.size() >= 3u && s1000.lane.rowsIn && s1000.lane.rowsOut), s1000.describe());
     const KernelSpec s12 = lanePass(c2c(12, Precision::Single), cpu.limits);
     BOOST_TEST((s12.lane.width == 8u && !s12.lane.rowsIn && !s12.lane.rowsOut), s12.describe());
-    // one chunk straight to the registers: one pass on one work-item, no local memory
-    const KernelSpec s8 = lanePass(c2c(8, Precision::Single), cpu.limits);
+    // one chunk straight to the registers: one pass on one work-item, no local memory (rows
+    // padded: back to back they move as one block)
+    Problem padded8 = c2c(8, Precision::Single);
+    padded8.batch[0].inStride = padded8.batch[0].outStride = 9;
+    const KernelSpec s8 = lanePass(padded8, cpu.limits);
     BOOST_TEST((s8.lane.rowsIn && s8.lane.rowsOut && s8.radices.size() == 1u && s8.localMemBytes() == 0u),
                s8.describe());
     // 3000 double: two buffers of 8 x 3000 points would not fit 512 KiB
@@ -273,4 +276,56 @@ BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
     for (const Shape& shape : shapes())
         if (!shape.limits.isCpu())
             BOOST_TEST(lanePass(c2c(48, Precision::Single), shape.limits).lane.width == 0u, shape.name);
+}
+
+// Rows of at most the profile's block length, one pass on one work-item, move as one block where
+// their distance equals their length (each side on its own); one-work-item lane kernels run
+// several sets of lanes per group up to the profile's bytes, keeping 64 groups; the switches
+// turn both off.
+BOOST_AUTO_TEST_CASE(short_rows_move_as_blocks_and_groups_take_several_sets)
+{
+    const Shape cpu = shapes().back();
+    BOOST_REQUIRE(cpu.limits.isCpu());
+    const TuningProfile& profile = tuningProfile(DeviceClass::Cpu);
+    BOOST_REQUIRE(profile.laneRowBlocksMaxLength >= 13u && profile.laneGroupBytes > 0u);
+    auto lanePassOf = [](const Problem& pr, const DeviceLimits& limits) {
+        const ExecutionPlan plan = planProblem(pr, limits);
+        for (const PassPlan& pass : plan.passes)
+            if (pass.spec.lane.width)
+                return pass;
+        return PassPlan();
+    };
+    auto c2c = [](std::size_t n, Precision p, std::size_t batch) {
+        return multiD(TransformKind::ComplexToComplex, {n}, p, false, batch);
+    };
+    for (std::size_t n : {2u, 3u, 5u, 12u, 13u})
+        for (Precision p : {Precision::Single, Precision::Double}) {
+            const PassPlan pass = lanePassOf(c2c(n, p, 64 * 1024 + 5), cpu.limits);
+            const KernelSpec& s = pass.spec;
+            BOOST_TEST((s.lane.width >= 2u && s.lane.blocksIn && s.lane.blocksOut && !s.lane.rowsIn && !s.lane.rowsOut),
+                       s.describe());
+            const std::size_t setBytes = s.lane.width * n * complexBytes(p);
+            BOOST_TEST((s.lane.setsPerGroup > 1u && s.lane.setsPerGroup * setBytes <= profile.laneGroupBytes &&
+                        pass.workGroups() >= 64u),
+                       s.describe());
+        }
+    // a padded side moves element by element, the other still as a block
+    Problem padded = c2c(5, Precision::Single, 4096);
+    padded.batch[0].inStride = 7;
+    const KernelSpec sp = lanePassOf(padded, cpu.limits).spec;
+    BOOST_TEST((!sp.lane.blocksIn && sp.lane.blocksOut), sp.describe());
+    // blocks before whole chunks; several work-items: neither blocks nor several sets
+    const KernelSpec s16 = lanePassOf(c2c(16, Precision::Single, 4096), cpu.limits).spec;
+    BOOST_TEST((s16.lane.blocksIn && s16.lane.blocksOut && !s16.lane.rowsIn && !s16.lane.rowsOut), s16.describe());
+    const KernelSpec s48 = lanePassOf(c2c(48, Precision::Single, 4096), cpu.limits).spec;
+    BOOST_TEST((s48.threadsPerTransform > 1u && !s48.lane.blocksIn && s48.lane.setsPerGroup == 1u), s48.describe());
+    // a small batch keeps one set per group (every core gets groups)
+    const PassPlan few = lanePassOf(c2c(5, Precision::Single, 8 * 40), cpu.limits);
+    BOOST_TEST((few.spec.lane.setsPerGroup == 1u && few.workGroups() == 40u), few.spec.describe());
+    DeviceLimits off = cpu.limits;
+    off.laneRowBlocks = false;
+    off.laneGroupBytes = 1;
+    const KernelSpec s5 = lanePassOf(c2c(5, Precision::Single, 64 * 1024), off).spec;
+    BOOST_TEST((s5.lane.width == 8u && !s5.lane.blocksIn && !s5.lane.blocksOut && s5.lane.setsPerGroup == 1u),
+               s5.describe());
 }

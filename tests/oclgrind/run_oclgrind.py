@@ -32,6 +32,8 @@ REQUIRED_FORMS = [
     ("Stockham, work-items over columns", r"_b\d+t\d+c_"),
     ("lane kernels (vectors across transforms)", r"_v\d+l"),
     ("lane kernels moving rows by chunks, in and out", r"_v\d+l\d\w*ck"),
+    ("lane kernels moving rows as blocks, in and out", r"_v\d+l\d\w*qz"),
+    ("lane kernels with several sets of lanes per group", r"_v\d+l\d\w*x\d+t"),
     ("row-lane kernels", r"_w\d+b"),
     ("row-lane real pairs", r"_w\d+pb"),
     ("multi-pass sub-passes (stage twiddles)", r"_tw\d+"),
