@@ -275,16 +275,31 @@ std::string LaneKernel::blockCondition(bool in) const
            " == " + u(N);
 }
 
-// Lane l's point e is point l N + e of the block: component 2 ((l N + e) mod W) (+1: imaginary)
-// of vector (l N + e) / W. LLVM builds each vector from a few two-source permutes.
+// Lane l's point e is point l N + e of the block: complex value (l N + e) mod W of vector
+// (l N + e) / W. Single precision permutes whole complex values (64-bit lanes of a ulong
+// vector: half the elements, wider shuffles); double picks real and imaginary parts.
 void LaneKernel::rowBlockIn()
 {
     const char* hex = "0123456789abcdef";
+    const bool units = spec.precision == Precision::Single;
     os << "        // rows in: the " << W << " rows are one block of " << N << " x " << W
        << " points: vector loads, permuted in registers\n";
-    for (std::size_t k = 0; k < N; ++k)
-        os << "        const vreal2_t b" << k << " = vload" << w2 << "(" << k << ", (__global const real_t*)in + 2u * ioff);\n";
-    for (std::size_t e = 0; e < N; ++e)
+    for (std::size_t k = 0; k < N; ++k) {
+        const std::string load = "vload" + w2 + "(" + std::to_string(k) + ", (__global const real_t*)in + 2u * ioff)";
+        os << "        const " << (units ? "ulong" + w + " b" + std::to_string(k) + " = as_ulong" + w + "(" + load + ")"
+                                          : "vreal2_t b" + std::to_string(k) + " = " + load)
+           << ";\n";
+    }
+    for (std::size_t e = 0; e < N; ++e) {
+        if (units) {
+            os << "        { const vreal2_t z = as_float" << w2 << "((ulong" << w << ")(";
+            for (std::size_t l = 0; l < W; ++l) {
+                const std::size_t f = l * N + e;
+                os << (l ? ", " : "") << "b" << f / W << ".s" << hex[f % W];
+            }
+            os << ")); vr[" << e << "] = z.even; vi[" << e << "] = z.odd * dirSign; }\n";
+            continue;
+        }
         for (int c = 0; c < 2; ++c) {
             os << "        v" << (c ? "i" : "r") << "[" << e << "] = (vreal_t)(";
             for (std::size_t l = 0; l < W; ++l) {
@@ -293,22 +308,32 @@ void LaneKernel::rowBlockIn()
             }
             os << ")" << (c ? " * dirSign" : "") << ";\n";
         }
+    }
 }
 
 // Output vector k holds points kW..kW+W-1 of the block: point f is lane f / N's point f mod N.
 void LaneKernel::rowBlockOut()
 {
     const char* hex = "0123456789abcdef";
+    const bool units = spec.precision == Precision::Single;
     os << "        // rows out: the " << W << " rows are one block: permuted in registers, vector stores\n";
-    for (std::size_t e = 0; e < N; ++e)
-        os << "        const vreal_t sr" << e << " = vr[" << e << "] * scaleRe, si" << e << " = vi[" << e << "] * scaleIm;\n";
+    for (std::size_t e = 0; e < N; ++e) {
+        if (units)
+            os << "        ulong" << w << " z" << e << "; { vreal2_t t; t.even = vr[" << e << "] * scaleRe; t.odd = vi[" << e
+               << "] * scaleIm; z" << e << " = as_ulong" << w << "(t); }\n";
+        else
+            os << "        const vreal_t sr" << e << " = vr[" << e << "] * scaleRe, si" << e << " = vi[" << e << "] * scaleIm;\n";
+    }
     for (std::size_t k = 0; k < N; ++k) {
-        os << "        vstore" << w2 << "((vreal2_t)(";
+        os << "        vstore" << w2 << "(" << (units ? "as_float" + w2 + "((ulong" + w + ")(" : "(vreal2_t)(");
         for (std::size_t p = 0; p < W; ++p) {
             const std::size_t f = k * W + p, l = f / N, e = f % N;
-            os << (p ? ", " : "") << "sr" << e << ".s" << hex[l] << ", si" << e << ".s" << hex[l];
+            if (units)
+                os << (p ? ", " : "") << "z" << e << ".s" << hex[l];
+            else
+                os << (p ? ", " : "") << "sr" << e << ".s" << hex[l] << ", si" << e << ".s" << hex[l];
         }
-        os << "), " << k << ", (__global real_t*)out + 2u * ooff);\n";
+        os << (units ? "))" : ")") << ", " << k << ", (__global real_t*)out + 2u * ooff);\n";
     }
 }
 
