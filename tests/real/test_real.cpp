@@ -31,7 +31,8 @@
 //                   rows), single and double; C2R 4096 on the CPU device (clFFT issue 171).
 //  real_row_lanes   the 16-lane row kernels: even lengths 128..8192 that are multiples of 128
 //                   (pairs of rows up to 4096 with batch 3, half-length rows above, first
-//                   radices 2, 3, 4), hermitian planar, in place, and 2048 in double (8 lanes).
+//                   radices 2, 3, 4), hermitian planar, in place, and 2048 in double (8 lanes);
+//                   short rows (16, double 7) in batches of 4003, several sets of lanes per group.
 //  real_strides     input stride 2, gaps between rows and transforms, column-major batches
 //                   (distance 1, even and odd lengths),
 //                   transposed hermitian output, padded 2-D/3-D layouts, strided planar,
@@ -388,6 +389,10 @@ std::vector<Case> rowLaneCases()
     v.push_back(make({8192}, 1).layout(HP));
     v.push_back(make({2048}, 3).inplace());
     v.push_back(make({2048}, 3, CLFFT_DOUBLE)); // 8 lanes of double
+    // Short rows in lane kernels of one work-item that take several sets of lanes per group
+    // (large batches; the last group and set part-full): even (pairs) and odd, in place.
+    v.push_back(make({16}, 4003));
+    v.push_back(make({7}, 4003, CLFFT_DOUBLE).inplace());
     return v;
 }
 
