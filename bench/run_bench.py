@@ -611,11 +611,14 @@ def machine_text(meta):
             "- clFFT 2.12: `%s`; ours: commit %s\n"
             "- Load average (1 min): %.2f at the start, %.2f at the end; %s; %d rounds x %d runs per case "
             "(after %d warm-up); about %s MiB of input per batch\n"
+            "- PoCL's worker threads: %s\n"
             % (m["cpu"], m["cores"], m["memory_gib"], m.get("os", "?"), m["kernel"], d.get("platform", "?"),
                d.get("device", "?"), d.get("driver", "?"), d.get("compute_units", "?"), d.get("copy_mib", "?"),
                d.get("copy_gbps", float("nan")), ", ".join("%.1f" % v for v in d.get("copy_gbps_samples", [])), meta.get("fftw_version", "?"), meta["fftw_threads"],
                meta["syslib"], m["commit"], meta["load_start"], meta["load_end"], meta["date"], meta["rounds"],
-               meta["iters"], meta["warmup"], meta["mib"]))
+               meta["iters"], meta["warmup"], meta["mib"],
+               "pinned (`POCL_AFFINITY=%s`)" % meta["pocl_affinity"] if meta.get("pocl_affinity", "") not in ("", "0")
+               else "not pinned (PoCL's default; `POCL_AFFINITY=1` pins them, see docs/performance.md)"))
 
 
 # ---- SVG chart ------------------------------------------------------------------------------
@@ -909,7 +912,8 @@ def main():
     meta = {"machine": machine, "device": device, "syslib": args.system_lib, "fftw_version": fftw_version,
             "fftw_threads": args.fftw_threads, "load_start": load_start, "load_end": loadavg(),
             "date": started.strftime("%Y-%m-%d %H:%M"), "rounds": args.rounds, "iters": args.iters,
-            "warmup": args.warmup, "mib": ("%g" % args.mib), "sweep": bool(args.sweep)}
+            "warmup": args.warmup, "mib": ("%g" % args.mib), "sweep": bool(args.sweep),
+            "pocl_affinity": os.environ.get("POCL_AFFINITY", "")}
     rows = summarize(suite, args.libs, batches, cold, results, device.get("copy_gbps"))
     table = write_outputs(args, suite, args.libs, rows, h.runs, meta)
     print(machine_text(meta))
