@@ -25,7 +25,7 @@ struct DeviceLimits {
     bool laneRowChunks = true;  // CLFFT_NG_ROW_CHUNKS=0: lane kernels gather rows element by element
     // CLFFT_NG_LANE_GROUP_BYTES=n: the profile's laneGroupBytes replaced (1: one set per group)
     std::size_t laneGroupBytes = 0;
-    bool laneRowBlocks = true;  // CLFFT_NG_ROW_BLOCKS=0: ... and never move contiguous rows as blocks
+    bool laneRowBlocks = true;  // CLFFT_NG_ROW_BLOCKS=0: short contiguous rows not moved as blocks
     bool isCpu() const { return deviceClass == DeviceClass::Cpu; }
     // CLFFT_REQUEST_LIB_NOMEMALLOC: plans that can work in the client's buffers do so (a
     // multi-dimensional out-of-place C2R then overwrites its input, as clFFT's does).

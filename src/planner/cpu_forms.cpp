@@ -164,8 +164,8 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     spec.lane.rowsOut = !spec.lane.blocksOut && longEnough && pass.outStride == 1 && laneCanMoveRowsByChunks(spec, false);
     spec.transformsPerGroup = 1;
     spec.stockham.transformMajor = false;
-    // Several sets of lanes per group where a set is short work, keeping enough groups for
-    // every core (32 per core's worth of the usual batch).
+    // Several sets of lanes per group where a set is little work (PoCL's start of a group costs
+    // as much as moving a few hundred bytes), keeping at least 64 groups for the cores.
     const std::size_t groupBytes = ctx.limits.laneGroupBytes ? ctx.limits.laneGroupBytes : ctx.tuning.laneGroupBytes;
     const std::size_t setBytes = W * spec.length * complexBytes(spec.precision);
     spec.lane.setsPerGroup = 1;
