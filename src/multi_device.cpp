@@ -62,6 +62,15 @@ struct Geometry {
     std::size_t pencilTotal() const { return rank == 2 ? n0c : n[1]; }
     // Complex values of one outermost index in a pencil of m indices.
     std::size_t pencilInner(std::size_t m) const { return rank == 2 ? m : n0c * m; }
+    // Values between outermost indices of a pencil buffer. The library's own pencils are padded
+    // by 64 bytes where the packed step is a multiple of 512 bytes: the pencil transforms write
+    // (and read) one short run per outermost index, and power-of-two steps map every run to the
+    // same cache sets (pencils of 512 single values: 1.6x slower). Descriptors stay packed.
+    std::size_t pencilPitch(std::size_t m, bool padded) const
+    {
+        const std::size_t inner = pencilInner(m), e = complexBytes();
+        return padded && (inner * e) % 512 == 0 ? inner + 64 / e : inner;
+    }
     std::size_t slabPoints() const { return rank == 2 ? n0c : n0c * n[1]; }
     std::array<std::size_t, 3> packedComplex() const { return {{1, n0c, n0c * n[1]}}; }
     std::size_t complexBytes() const { return 2 * real; }
@@ -349,10 +358,11 @@ struct Strided {
 };
 
 // Copies the pencil [c, c+m) of dimension rank-2 over `count` outermost indices between a
-// strided buffer and a packed pencil buffer (pencilBase: bytes of its first outermost index).
-// Pencil layout: 2D (i0 - c) + m * iD; 3D i0 + n0 * ((i1 - c) + m * iD).
+// strided buffer and a pencil buffer (pencilBase: bytes of its first outermost index; pitch:
+// values between outermost indices, Geometry::pencilPitch).
+// Pencil layout: 2D (i0 - c) + pitch * iD; 3D i0 + n0 * (i1 - c) + pitch * iD.
 void copyPencil(Run& r, std::size_t k, bool toPencil, const Strided& a, cl_mem pencil, std::size_t pencilBase,
-                std::size_t e, std::size_t n0, std::size_t c, std::size_t m, std::size_t count,
+                std::size_t pitch, std::size_t e, std::size_t n0, std::size_t c, std::size_t m, std::size_t count,
                 const std::vector<cl_event>& waits)
 {
     if (m == 0 || count == 0)
@@ -366,28 +376,29 @@ void copyPencil(Run& r, std::size_t k, bool toPencil, const Strided& a, cl_mem p
     };
     if (r.g.rank == 2) {
         if (a.st[0] == 1)
-            go(a.base + c * e, a.st[1] * e, 0, pencilBase, m * e, 0, {{m * e, count, 1}});
+            go(a.base + c * e, a.st[1] * e, 0, pencilBase, pitch * e, 0, {{m * e, count, 1}});
         else
-            go(a.base + c * a.st[0] * e, a.st[0] * e, a.st[1] * e, pencilBase, e, m * e, {{e, m, count}});
+            go(a.base + c * a.st[0] * e, a.st[0] * e, a.st[1] * e, pencilBase, e, pitch * e, {{e, m, count}});
         return;
     }
     if (a.st[0] == 1) {
-        go(a.base + c * a.st[1] * e, a.st[1] * e, a.st[2] * e, pencilBase, n0 * e, n0 * m * e, {{n0 * e, m, count}});
+        go(a.base + c * a.st[1] * e, a.st[1] * e, a.st[2] * e, pencilBase, n0 * e, pitch * e, {{n0 * e, m, count}});
         return;
     }
     for (std::size_t t = 0; t < count; ++t)
-        go(a.base + (c * a.st[1] + t * a.st[2]) * e, a.st[0] * e, a.st[1] * e, pencilBase + t * n0 * m * e, e,
+        go(a.base + (c * a.st[1] + t * a.st[2]) * e, a.st[0] * e, a.st[1] * e, pencilBase + t * pitch * e, e,
            n0 * e, {{e, n0, m}});
 }
 
 using Planes = std::array<cl_mem, 2>;
 
-// The exchange between slabs and pencils (packed complex, one buffer of each per device):
-// toPencils, device k receives its pencil of every device's slab; else device k receives its
-// outermost indices of every device's pencil. `ready[j]`: what device j's source waits for.
-// Returns, per device, the copies it made.
+// The exchange between slabs and pencils (complex, one buffer of each per device; pencils
+// padded as Geometry::pencilPitch says): toPencils, device k receives its pencil of every
+// device's slab; else device k receives its outermost indices of every device's pencil.
+// `ready[j]`: what device j's source waits for. Returns, per device, the copies it made.
 std::vector<std::vector<cl_event>> exchange(Run& r, bool toPencils, const std::vector<cl_mem>& slabs,
-                                            const std::vector<cl_mem>& pencils, const std::vector<cl_event>& ready)
+                                            const std::vector<cl_mem>& pencils, bool padded,
+                                            const std::vector<cl_event>& ready)
 {
     r.crossQueue = true;
     std::vector<std::vector<cl_event>> done(r.devices);
@@ -400,8 +411,9 @@ std::vector<std::vector<cl_event>> exchange(Run& r, bool toPencils, const std::v
             std::vector<cl_event> w = r.start;
             if (ready[j])
                 w.push_back(ready[j]);
-            copyPencil(r, k, toPencils, Strided{slabs[si], 0, r.g.packedComplex()}, pencils[pi],
-                       sr.begin * r.g.pencilInner(pr.count) * e, e, r.g.n0c, pr.begin, pr.count, sr.count, w);
+            const std::size_t pitch = r.g.pencilPitch(pr.count, padded);
+            copyPencil(r, k, toPencils, Strided{slabs[si], 0, r.g.packedComplex()}, pencils[pi], sr.begin * pitch * e,
+                       pitch, e, r.g.n0c, pr.begin, pr.count, sr.count, w);
         }
         for (std::size_t i = before; i < r.onQueue[k].size(); ++i)
             done[k].push_back(r.onQueue[k][i].get());
@@ -420,6 +432,7 @@ struct SlabSide {
 
 struct PencilSide {
     clfftLayout layout; // complex interleaved or planar
+    bool padded;        // library buffers (Geometry::pencilPitch), not a descriptor's
     std::vector<Planes> planes;
     std::vector<std::vector<cl_event>> ready;
     std::vector<SideOf> strides; // per device, where not packed (sub-buffers of the client's)
@@ -438,10 +451,9 @@ SideOf workSlab(const Geometry& g)
     return SideOf{l, g.packedComplex(), g.slabPoints()};
 }
 
-SideOf pencilOf(const Geometry& g, clfftLayout layout, std::size_t m)
+SideOf pencilOf(const Geometry& g, clfftLayout layout, std::size_t m, bool padded)
 {
-    const std::size_t inner = g.pencilInner(m);
-    return SideOf{layout, {{inner, 1, 1}}, 1};
+    return SideOf{layout, {{g.pencilPitch(m, padded), 1, 1}}, 1};
 }
 
 // The four sub-plans of a split transform: the inner dimensions of a slab and the outermost
@@ -452,17 +464,18 @@ PlanSettings slabFirst(const Geometry& g, const PlanSettings& s, const SideOf& i
     return subSettings(s, g.rank - 1, g.n.data(), in, workSlab(g), count, false, 1.0, 1.0, true, false);
 }
 
-PlanSettings pencilLast(const Geometry& g, const PlanSettings& s, clfftLayout out, std::size_t m)
+PlanSettings pencilLast(const Geometry& g, const PlanSettings& s, clfftLayout out, bool outPadded, std::size_t m)
 {
     const std::size_t nD = g.outer();
-    return subSettings(s, 1, &nD, pencilOf(g, CLFFT_COMPLEX_INTERLEAVED, m), pencilOf(g, out, m), g.pencilInner(m),
+    return subSettings(s, 1, &nD, pencilOf(g, CLFFT_COMPLEX_INTERLEAVED, m, true), pencilOf(g, out, m, outPadded),
+                       g.pencilInner(m),
                        false, s.forwardScale, s.effectiveBackwardScale(), false, true);
 }
 
 PlanSettings pencilFirst(const Geometry& g, const PlanSettings& s, const SideOf& in, std::size_t m)
 {
     const std::size_t nD = g.outer();
-    return subSettings(s, 1, &nD, in, pencilOf(g, CLFFT_COMPLEX_INTERLEAVED, m), g.pencilInner(m), false, 1.0, 1.0,
+    return subSettings(s, 1, &nD, in, pencilOf(g, CLFFT_COMPLEX_INTERLEAVED, m, true), g.pencilInner(m), false, 1.0, 1.0,
                        true, false);
 }
 
@@ -478,7 +491,7 @@ void workBuffers(Run& r, std::size_t k, std::vector<cl_mem>& work, std::vector<c
     const Geometry& g = r.g;
     MultiDevicePart& p = r.part(k);
     work[k] = partBuffer(r.s, p, "slab", p.slab.count * g.slabPoints() * g.complexBytes());
-    pencils[k] = partBuffer(r.s, p, "pencil", g.pencilInner(p.pencil.count) * g.outer() * g.complexBytes());
+    pencils[k] = partBuffer(r.s, p, "pencil", g.pencilPitch(p.pencil.count, true) * g.outer() * g.complexBytes());
 }
 
 // What a device's second step waits for: its exchange copies and its output being ready.
@@ -507,13 +520,13 @@ std::vector<cl_event> forwardPipeline(Run& r, clfftDirection dir, const SlabSide
         cl_mem dst[2] = {work[k], nullptr};
         aDone[k] = r.runSub(k, subPlan(p, t), inner, r.startAnd(in.ready[k]), src.data(), dst);
     }
-    const auto exchanged = exchange(r, true, work, pencils, aDone);
+    const auto exchanged = exchange(r, true, work, pencils, true, aDone);
     std::vector<cl_event> bDone(r.devices, nullptr);
     for (std::size_t k = 0; k < r.devices; ++k) {
         MultiDevicePart& p = r.part(k);
         if (p.pencil.count == 0)
             continue;
-        const PlanSettings t = pencilLast(g, r.s, out.layout, p.pencil.count);
+        const PlanSettings t = pencilLast(g, r.s, out.layout, out.padded, p.pencil.count);
         cl_mem src[2] = {pencils[k], nullptr};
         const std::vector<cl_event> w = afterExchange(exchanged[k], out.ready[k]);
         bDone[k] = r.runSub(k, subPlan(p, t), inner, w, src, out.planes[k].data());
@@ -533,13 +546,13 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
         workBuffers(r, k, work, pencils);
         if (p.pencil.count == 0)
             continue;
-        const SideOf from = in.strides.empty() ? pencilOf(g, in.layout, p.pencil.count) : in.strides[k];
+        const SideOf from = in.strides.empty() ? pencilOf(g, in.layout, p.pencil.count, in.padded) : in.strides[k];
         const PlanSettings t = pencilFirst(g, r.s, from, p.pencil.count);
         Planes src = in.planes[k];
         cl_mem dst[2] = {pencils[k], nullptr};
         aDone[k] = r.runSub(k, subPlan(p, t), d, r.startAnd(in.ready[k]), src.data(), dst);
     }
-    const auto exchanged = exchange(r, false, work, pencils, aDone);
+    const auto exchanged = exchange(r, false, work, pencils, true, aDone);
     std::vector<cl_event> bDone(r.devices, nullptr);
     for (std::size_t k = 0; k < r.devices; ++k) {
         MultiDevicePart& p = r.part(k);
@@ -750,7 +763,7 @@ PencilSide clientPencils(Run& r, cl_mem* client, clfftLayout layout, const std::
     const Geometry& g = r.g;
     const std::size_t D = static_cast<std::size_t>(g.rank - 1);
     const int nplanes = planesOf(layout);
-    PencilSide in{complexLayout(layout), {}, {}, {}, {}};
+    PencilSide in{complexLayout(layout), true, {}, {}, {}, {}};
     const std::size_t e = elementBytes(in.layout, g.real);
     in.planes.assign(r.devices, Planes{{nullptr, nullptr}});
     in.ready.resize(r.devices);
@@ -795,10 +808,11 @@ PencilSide clientPencils(Run& r, cl_mem* client, clfftLayout layout, const std::
         const IndexRange pk = r.part(k).pencil;
         const std::size_t before = r.onQueue[k].size();
         for (int i = 0; i < nplanes; ++i) {
-            cl_mem own = partBuffer(r.s, r.part(k), "pencil-in" + std::to_string(i),
-                                    g.pencilInner(pk.count) * g.outer() * e);
+            const std::size_t pitch = g.pencilPitch(pk.count, true);
+            cl_mem own = partBuffer(r.s, r.part(k), "pencil-in" + std::to_string(i), pitch * g.outer() * e);
             in.planes[k][static_cast<std::size_t>(i)] = own;
-            copyPencil(r, k, true, Strided{client[i], 0, st}, own, 0, e, g.n0c, pk.begin, pk.count, g.outer(), r.start);
+            copyPencil(r, k, true, Strided{client[i], 0, st}, own, 0, pitch, e, g.n0c, pk.begin, pk.count, g.outer(),
+                       r.start);
         }
         for (std::size_t i = before; i < r.onQueue[k].size(); ++i)
             in.ready[k].push_back(r.onQueue[k][i].get());
@@ -819,7 +833,7 @@ void runDimension(Run& r, const MultiRequest& rq)
         const auto regions = regionsOf(r, c.is[D], spanOf(g, s.inLayout, c.is, true), ie);
         RegionViews views = regionViews(r, rq.inputs, nin, regions, "in", true);
         SlabSide in{s.inLayout, c.is, views.planes, views.loaded};
-        PencilSide out{complexLayout(s.outLayout), {}, {}, {}, {}};
+        PencilSide out{complexLayout(s.outLayout), true, {}, {}, {}, {}};
         const std::size_t oe = elementBytes(out.layout, g.real);
         out.planes.assign(r.devices, Planes{{nullptr, nullptr}});
         out.ready.resize(r.devices);
@@ -827,7 +841,7 @@ void runDimension(Run& r, const MultiRequest& rq)
             for (int i = 0; i < nout; ++i)
                 out.planes[k][static_cast<std::size_t>(i)] =
                     partBuffer(s, r.part(k), "pencil-out" + std::to_string(i),
-                               g.pencilInner(r.part(k).pencil.count) * g.outer() * oe);
+                               g.pencilPitch(r.part(k).pencil.count, true) * g.outer() * oe);
         forwardPipeline(r, rq.direction, in, out);
         r.crossQueue = true;
         std::vector<cl_event> all;
@@ -838,8 +852,8 @@ void runDimension(Run& r, const MultiRequest& rq)
         for (std::size_t k = 0; k < r.devices; ++k) {
             const IndexRange pk = r.part(k).pencil;
             for (int i = 0; i < nout; ++i)
-                copyPencil(r, 0, false, Strided{dst[i], 0, c.os}, out.planes[k][static_cast<std::size_t>(i)], 0, oe,
-                           g.n0c, pk.begin, pk.count, g.outer(), all);
+                copyPencil(r, 0, false, Strided{dst[i], 0, c.os}, out.planes[k][static_cast<std::size_t>(i)], 0,
+                           g.pencilPitch(pk.count, true), oe, g.n0c, pk.begin, pk.count, g.outer(), all);
         }
         return;
     }
@@ -992,7 +1006,7 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
                 if (p.slab.count > 0)
                     subPlan(p, slabFirst(g, s, SideOf{s.inLayout, is, is[D]}, p.slab.count));
                 if (p.pencil.count > 0)
-                    subPlan(p, pencilLast(g, s, complexLayout(s.outLayout), p.pencil.count));
+                    subPlan(p, pencilLast(g, s, complexLayout(s.outLayout), true, p.pencil.count));
             } else {
                 // The pencils as clientPencils reads them from a buffer that is not a sub-buffer.
                 const clfftLayout l = complexLayout(s.inLayout);
@@ -1001,7 +1015,7 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
                 for (const auto& q : mb->parts)
                     direct = direct && (q->pencil.count == 0 || (q->pencil.begin * step) % q->alignBytes == 0);
                 if (p.pencil.count > 0)
-                    subPlan(p, pencilFirst(g, s, direct ? SideOf{l, {{is[D], 1, 1}}, is[0]} : pencilOf(g, l, p.pencil.count),
+                    subPlan(p, pencilFirst(g, s, direct ? SideOf{l, {{is[D], 1, 1}}, is[0]} : pencilOf(g, l, p.pencil.count, true),
                                            p.pencil.count));
                 if (p.slab.count > 0)
                     subPlan(p, slabLast(g, s, SideOf{s.outLayout, os, os[D]}, p.slab.count));
@@ -1187,9 +1201,9 @@ void xtCopyOrder(Plan& plan, const XtDescriptor& from, XtDescriptor& to)
     Run r(plan, 0, nullptr);
     const std::vector<cl_event> none(r.devices, nullptr);
     if (from.order == XtOrder::Natural && to.order == XtOrder::Permuted)
-        exchange(r, true, raw(from.buffers), raw(to.buffers), none);
+        exchange(r, true, raw(from.buffers), raw(to.buffers), false, none);
     else if (from.order == XtOrder::Permuted && to.order == XtOrder::Natural)
-        exchange(r, false, raw(to.buffers), raw(from.buffers), none);
+        exchange(r, false, raw(to.buffers), raw(from.buffers), false, none);
     else
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
     waitAll(r);
@@ -1212,7 +1226,7 @@ void xtExecute(Plan& plan, clfftDirection dir, const XtDescriptor& in, XtDescrip
         std::vector<cl_mem> mems;
         for (std::size_t k = 0; k < r.devices; ++k) {
             MultiDevicePart& p = r.part(k);
-            mems.push_back(partBuffer(s, p, role, g.pencilInner(p.pencil.count) * g.outer() * g.complexBytes()));
+            mems.push_back(partBuffer(s, p, role, g.pencilPitch(p.pencil.count, true) * g.outer() * g.complexBytes()));
         }
         return mems;
     };
@@ -1232,18 +1246,19 @@ void xtExecute(Plan& plan, clfftDirection dir, const XtDescriptor& in, XtDescrip
         SlabSide a{inL, packedOf(g, inL), planesOfParts(raw(in.buffers)), std::vector<std::vector<cl_event>>(r.devices)};
         const bool permutedOut = out.order == XtOrder::Permuted;
         const std::vector<cl_mem> pencils = permutedOut ? raw(out.buffers) : library("xt-pencil");
-        PencilSide b{CLFFT_COMPLEX_INTERLEAVED, planesOfParts(pencils), std::vector<std::vector<cl_event>>(r.devices), {}, {}};
+        PencilSide b{CLFFT_COMPLEX_INTERLEAVED, !permutedOut, planesOfParts(pencils),
+                     std::vector<std::vector<cl_event>>(r.devices), {}, {}};
         const auto done = forwardPipeline(r, dir, a, b);
         if (!permutedOut)
-            exchange(r, false, raw(out.buffers), pencils, done);
+            exchange(r, false, raw(out.buffers), pencils, true, done);
     } else {
         std::vector<cl_mem> pencils = raw(in.buffers);
         std::vector<std::vector<cl_event>> ready(r.devices);
         if (in.order == XtOrder::Natural) {
             pencils = library("xt-pencil");
-            ready = exchange(r, true, raw(in.buffers), pencils, std::vector<cl_event>(r.devices, nullptr));
+            ready = exchange(r, true, raw(in.buffers), pencils, true, std::vector<cl_event>(r.devices, nullptr));
         }
-        PencilSide a{CLFFT_COMPLEX_INTERLEAVED, planesOfParts(pencils), ready, {}, {}};
+        PencilSide a{CLFFT_COMPLEX_INTERLEAVED, in.order == XtOrder::Natural, planesOfParts(pencils), ready, {}, {}};
         const bool permutedOut = out.order == XtOrder::Permuted;
         std::vector<cl_mem> slabs = raw(out.buffers);
         if (permutedOut) {
@@ -1254,7 +1269,7 @@ void xtExecute(Plan& plan, clfftDirection dir, const XtDescriptor& in, XtDescrip
         SlabSide b{outL, packedOf(g, outL), planesOfParts(slabs), std::vector<std::vector<cl_event>>(r.devices)};
         const auto done = backwardPipeline(r, dir, a, b);
         if (permutedOut)
-            exchange(r, true, slabs, raw(out.buffers), done);
+            exchange(r, true, slabs, raw(out.buffers), false, done);
     }
     r.finish(outEvents);
 }

@@ -431,6 +431,27 @@ BOOST_AUTO_TEST_CASE(strides)
     checkCase<float>(c, {1, 3});
 }
 
+// Pencils whose rows are a multiple of 512 bytes on two queues, which the library pads in its
+// own buffers (exchange, pencil transforms, the copies of R2C's output and of strided input).
+BOOST_AUTO_TEST_CASE(padded_pencils)
+{
+    checkCase<float>(make(Kind::C2C, {128, 40}, 1, false), {1, 2});
+    checkCase<float>(make(Kind::C2C, {32, 16, 8}, 1, true), {1, 2});
+    checkCase<float>(make(Kind::R2C, {254, 12}, 1, false), {1, 2});
+    checkCase<float>(make(Kind::C2R, {126, 4, 6}, 1, false), {1, 2});
+    Case c = make(Kind::C2C, {32, 16, 8}, 1, false);
+    c.inStrides = {1, 33, 33 * 16}; // pencils copied from the client's buffer
+    c.inDist = 33 * 16 * 8;
+    c.outStrides = {1, 32, 32 * 16};
+    c.outDist = 32 * 16 * 8;
+    checkCase<float>(c, {1, 2});
+    if (!env().fp64) {
+        BOOST_ERROR("double precision needs fp64 on every device");
+        return;
+    }
+    checkCase<double>(make(Kind::C2C, {64, 20}, 1, false), {1, 2});
+}
+
 // Two queues of one device split the work as two devices do.
 BOOST_AUTO_TEST_CASE(queues_of_one_device)
 {
@@ -772,6 +793,20 @@ BOOST_AUTO_TEST_CASE(in_place_and_double)
     checkDescriptors<double>(packedCase(Kind::R2C, {30, 20, 10}, 1), 3, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_PERMUTED);
     checkDescriptors<double>(packedCase(Kind::C2R, {100, 97}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
     checkDescriptors<double>(packedCase(Kind::C2C, {16}, 7), 3, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
+}
+
+// Natural order on both sides goes through the library's padded pencils (see
+// queue_arrays/padded_pencils); permuted parts stay packed.
+BOOST_AUTO_TEST_CASE(padded_pencils)
+{
+    requireDevices(2);
+    checkDescriptors<float>(packedCase(Kind::C2C, {128, 40}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
+    checkDescriptors<float>(packedCase(Kind::C2C, {128, 40}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_PERMUTED);
+    Case back = packedCase(Kind::C2C, {128, 40}, 1);
+    back.dir = CLFFT_BACKWARD;
+    checkDescriptors<float>(back, 2, CLFFT_NG_XT_PERMUTED, CLFFT_NG_XT_NATURAL);
+    checkDescriptors<float>(packedCase(Kind::R2C, {254, 12}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
+    checkDescriptors<float>(packedCase(Kind::C2R, {126, 4, 6}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
 }
 
 BOOST_AUTO_TEST_CASE(parts_cover_the_data)
