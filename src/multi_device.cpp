@@ -308,6 +308,11 @@ struct Run {
     {
         std::vector<EventRef> ends(devices);
         for (std::size_t k = 0; k < devices; ++k) {
+            // One command on this queue (a batch's part): its own event ends the queue's work.
+            if (onQueue[k].size() == 1) {
+                ends[k] = EventRef::retain(onQueue[k][0].get());
+                continue;
+            }
             std::vector<cl_event> w = onQueue[k].empty() ? start : handles(onQueue[k]);
             cl_event ev = nullptr;
             check(clEnqueueMarkerWithWaitList(queue(k), static_cast<cl_uint>(w.size()), orNull(w), &ev));
