@@ -487,6 +487,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     limits.rowLaneKernels = !switchedOff("CLFFT_NG_ROW_LANES");
     limits.laneRowChunks = !switchedOff("CLFFT_NG_ROW_CHUNKS");
     limits.laneRowBlocks = !switchedOff("CLFFT_NG_ROW_BLOCKS");
+    limits.paddedDims = !switchedOff("CLFFT_NG_PADDED_DIMS");
     if (const char* v = std::getenv("CLFFT_NG_LANE_GROUP_BYTES"); v && *v)
         limits.laneGroupBytes = static_cast<std::size_t>(std::strtoull(v, nullptr, 10));
     limits.noLibraryMemory = std::getenv("CLFFT_REQUEST_LIB_NOMEMALLOC") != nullptr;

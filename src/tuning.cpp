@@ -42,6 +42,10 @@ TuningProfile cpu()
     p.rowLaneGroupBytes = 1u << 16; // ... and 64 KiB of row per group
     p.realPairMaxLength = 4096;     // even real rows up to 4096: two rows as one complex FFT
     p.padSplitRows = true;          // lanes of rows 2^k apart shared cache sets (see performance.md)
+    p.paddedDimsMaxBytes = 256u << 20; // a temporary the size of the data, up to 256 MiB ...
+    p.paddedDimsLengths[0] = 512;   // ... for last dimensions of 512-1024 (1024^2 1.2x, 2048x512
+    p.paddedDimsLengths[1] = 1024;  // 1.9x, 64x64x512 1.4x; 256: 0.7x, 2048-4096: 0.9-1.07x) ...
+    p.paddedDimsMinStepBytes = 2048; // ... stepping 2 KiB or more (128 x 1024: 0.99x)
     p.laneRowChunks = true;         // rows by 8 points per vector load and store (48: 1.4x)
     p.laneRowChunksInMaxRadix = 8;  // 10x10, 12x8, 16x10 in by chunks: 0.75-0.85x (tuning.md)
     p.laneRowBlocksMaxLength = 16;  // rows of 2-16 points as one block of W rows

@@ -41,6 +41,13 @@ struct TuningProfile {
     std::size_t longRowMultiple{};      // above maxConvolutionKernelLength, one kernel only for
                                       // multiples of this (row lanes); others take passes
     bool padSplitRows = false;          // two-pass lengths: temporary rows padded by a cache line
+    // Complex 2D/3D whose last dimension has a length in paddedDimsLengths and steps by a
+    // multiple of 512 bytes, at least paddedDimsMinStepBytes: the last dimension first, into a
+    // temporary of padded steps, dimension 0 last; where the temporary takes at most
+    // paddedDimsMaxBytes (0: never).
+    std::size_t paddedDimsMaxBytes{};
+    std::size_t paddedDimsLengths[2]{};
+    std::size_t paddedDimsMinStepBytes{};
     bool laneRowChunks = false;         // gathered rows of unit-stride points move by whole chunks
     std::size_t laneRowChunksInMaxRadix{}; // ... in too where the first of two passes is at most this
     std::size_t laneRowBlocksMaxLength{}; // one-pass lane kernels up to this length: contiguous

@@ -55,6 +55,9 @@ std::size_t viewPoints(const View& v);
 // The temporary of a dimension d of n = inner x rows points split in two passes, rows `pitch`
 // points apart (the other dimensions after it, packed).
 View paddedTempView(const std::vector<std::size_t>& counts, std::size_t d, std::size_t inner, std::size_t pitch);
+// The temporary of a whole problem (dimensions, then batch dimensions, in the view's order),
+// each step one cache line longer where it is a multiple of 512 bytes.
+View paddedStepsView(const std::vector<std::size_t>& counts, std::size_t elementBytes);
 // Elements between indices s apart along dimension d of the view.
 std::size_t stepOf(const View& v, std::size_t d, std::size_t s);
 // The two of Temp, Temp2 and Temp3 that neither end occupies, packed with dimension d

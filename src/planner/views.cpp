@@ -48,6 +48,19 @@ View paddedTempView(const std::vector<std::size_t>& counts, std::size_t d, std::
     return v;
 }
 
+View paddedStepsView(const std::vector<std::size_t>& counts, std::size_t elementBytes)
+{
+    View v{counts, std::vector<std::size_t>(counts.size()), BufferRole::Temp, ComplexLayout::Interleaved};
+    std::size_t stride = 1;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        v.strides[i] = stride;
+        stride *= counts[i];
+        if ((stride * elementBytes) % 512 == 0)
+            stride += 64 / elementBytes;
+    }
+    return v;
+}
+
 std::size_t stepOf(const View& v, std::size_t d, std::size_t s)
 {
     if (d == v.pitchedDim && s % v.inner == 0)
@@ -82,6 +95,10 @@ void reserveScratch(ExecutionPlan& plan, const View& v, Precision p)
     std::size_t points = viewPoints(v);
     if (v.pitch)
         points = points / v.inner * v.pitch;
+    std::size_t extent = 1; // padded steps (paddedStepsView)
+    for (std::size_t i = 0; i < v.counts.size(); ++i)
+        extent += (v.counts[i] - 1) * v.strides[i];
+    points = std::max(points, extent);
     const std::size_t bytes = points * complexBytes(p);
     std::size_t& slot = v.role == BufferRole::Temp ? plan.tmpBytes : v.role == BufferRole::Temp2 ? plan.tmp2Bytes : plan.tmp3Bytes;
     slot = std::max(slot, bytes);

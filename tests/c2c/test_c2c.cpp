@@ -384,6 +384,12 @@ std::vector<Case> multidimCases()
     v.push_back(make({64, 64}, 1, CLFFT_DOUBLE).layouts(II, PL));
     v.push_back(make({16, 16, 16}, 1, CLFFT_DOUBLE).layouts(PL, PL));
     v.push_back(make({7, 2048}, 1, CLFFT_DOUBLE).inplace());
+    // On CPUs, last dimensions of 512-1024 stepping by powers of two go first, through a
+    // temporary of padded steps (batches, in place, double, 3D, strided sides).
+    v.push_back(make({256, 512}, 3));
+    v.push_back(make({512, 512}, 1, CLFFT_DOUBLE).inplace().only(Mode::Backward).scales(0, 0.5f));
+    v.push_back(make({4, 64, 1024}).inplace());
+    v.push_back(make({256, 1024}).istrides({1, 300}, 300 * 1024).ostrides({2, 512}, 512 * 1024));
     return v;
 }
 

@@ -329,3 +329,57 @@ BOOST_AUTO_TEST_CASE(short_rows_move_as_blocks_and_groups_take_several_sets)
     BOOST_TEST((s5.lane.width == 8u && !s5.lane.blocksIn && !s5.lane.blocksOut && s5.lane.setsPerGroup == 1u),
                s5.describe());
 }
+
+// CPUs: a last dimension of the profile's window of lengths, stepping by a multiple of 512 bytes,
+// goes first into a temporary of padded steps; dimension 0 goes last, from it into the output.
+BOOST_AUTO_TEST_CASE(padded_dims_take_the_last_dimension_first)
+{
+    const Shape cpu = shapes().back();
+    const TuningProfile& profile = tuningProfile(DeviceClass::Cpu);
+    const std::size_t lo = profile.paddedDimsLengths[0], hi = profile.paddedDimsLengths[1];
+    BOOST_REQUIRE(profile.paddedDimsMaxBytes > 0u && lo >= 2u && hi >= lo);
+    auto padded = [](const ExecutionPlan& plan) {
+        return plan.passes.size() >= 2u && plan.passes.front().source == BufferRole::Input &&
+               plan.passes.front().destination == BufferRole::Temp && plan.passes.back().source == BufferRole::Temp &&
+               plan.passes.back().destination == BufferRole::Output;
+    };
+    // width: rows of 2 KiB or more (and a multiple of 512 bytes) in both precisions
+    const std::size_t width = std::max<std::size_t>(256, profile.paddedDimsMinStepBytes / 8);
+    for (Precision p : {Precision::Single, Precision::Double})
+        for (std::size_t n : {lo, hi})
+            for (bool inPlace : {false, true}) {
+                const Problem pr = multiD(TransformKind::ComplexToComplex, {width, n}, p, inPlace, 2);
+                const ExecutionPlan plan = planProblem(pr, cpu.limits);
+                BOOST_TEST(padded(plan), width << " x " << n << (inPlace ? " in place" : ""));
+                const std::size_t e = complexBytes(p), bytes = 2 * width * n * e;
+                BOOST_TEST((plan.tmpBytes >= bytes && plan.tmpBytes <= bytes + bytes / 8));
+                // the temporary's steps: the first pass writes along dimension 1, no multiple of 512 bytes
+                BOOST_TEST((plan.passes.front().outStride * e) % 512 != 0u, plan.passes.front().spec.describe());
+                BOOST_TEST(plan.passes.front().inStride == width);
+            }
+    // 3D: the middle dimension in place in the temporary
+    const ExecutionPlan three =
+        planProblem(multiD(TransformKind::ComplexToComplex, {64, 64, hi}, Precision::Single, true), cpu.limits);
+    BOOST_TEST(padded(three));
+    BOOST_TEST((three.passes.size() == 3u && three.passes[1].source == BufferRole::Temp &&
+                three.passes[1].destination == BufferRole::Temp));
+    // outside the window, short steps, unpadded steps that are no power of two: dimension 0 first
+    for (const std::vector<std::size_t>& ns : std::vector<std::vector<std::size_t>>{
+             {width, lo / 2}, {width, hi * 2}, {64, hi}, {width + 8, hi}})
+        BOOST_TEST(!padded(planProblem(multiD(TransformKind::ComplexToComplex, ns, Precision::Single, false), cpu.limits)),
+                   ns[0] << " x " << ns[1]);
+    // GPU shapes, the switch, no library memory, a temporary above the largest allocation
+    const Problem big = multiD(TransformKind::ComplexToComplex, {width, hi}, Precision::Single, false);
+    for (const Shape& s : shapes())
+        if (!s.limits.isCpu())
+            BOOST_TEST(!padded(planProblem(big, s.limits)), s.name);
+    DeviceLimits off = cpu.limits;
+    off.paddedDims = false;
+    BOOST_TEST(!padded(planProblem(big, off)));
+    off = cpu.limits;
+    off.noLibraryMemory = true;
+    BOOST_TEST(!padded(planProblem(big, off)));
+    off = cpu.limits;
+    off.maxAllocBytes = width * hi * 8;
+    BOOST_TEST(!padded(planProblem(big, off)));
+}
