@@ -17,6 +17,9 @@
 namespace clfft_ng {
 namespace detail {
 
+// The digit OpenCL names vector component i by (v.s0 .. v.sf), i < 16.
+inline char componentDigit(std::size_t i) { return "0123456789abcdef"[i]; }
+
 // The lane kernel as a skeleton with hooks, like stockham.cpp's StockhamKernel: source() prints
 // the prelude, the group's lanes and offsets, the real pre-stage, the radix passes (the first
 // reads global memory through loadElement, the last writes it through storeElement, the others

@@ -76,7 +76,7 @@ std::string LaneKernel::storeRealPair(const std::string& at, const std::string& 
     if (spec.lane.realPairs) {
         t << "        { const idx_t o = " << at << "; const vreal_t a = " << re << ", b = " << im << ";";
         for (std::size_t l = W; l-- > 0;) {
-            const std::string lane(1, "0123456789abcdef"[l]);
+            const std::string lane(1, componentDigit(l));
             t << " vstore2((real2_t)(a.s" << lane << ", b.s" << lane << "), 0, out + o + laneOut[" << l << "]);";
         }
         t << " }\n";
@@ -84,7 +84,7 @@ std::string LaneKernel::storeRealPair(const std::string& at, const std::string& 
     }
     t << "        { const idx_t o = " << at << ", o2 = " << at2 << "; const vreal_t a = " << re << ", b = " << im << ";";
     for (std::size_t l = W; l-- > 0;) {
-        const std::string lane(1, "0123456789abcdef"[l]);
+        const std::string lane(1, componentDigit(l));
         t << " out[o + laneOut[" << l << "]] = a.s" << lane << "; out[o2 + laneOut[" << l << "]] = b.s" << lane << ";";
     }
     t << " }\n";
@@ -111,7 +111,7 @@ std::string LaneKernel::storeText(const std::string& at, const std::string& re, 
     // value is the one that stays.
     t << "        { const idx_t o = " << at << "; const vreal_t a = " << re << ", b = " << im << ";";
     for (std::size_t l = W; l-- > 0;) {
-        const std::string lane = W <= 16 ? std::string(1, "0123456789abcdef"[l]) : std::to_string(l);
+        const std::string lane = W <= 16 ? std::string(1, componentDigit(l)) : std::to_string(l);
         if (outPlanar)
             t << " outRe[o + laneOut[" << l << "]] = a.s" << lane << "; outIm[o + laneOut[" << l << "]] = b.s" << lane << ";";
         else
@@ -148,7 +148,7 @@ std::string LaneKernel::storePoint(const std::string& e, const std::string& re, 
         std::ostringstream t;
         t << "        { const idx_t o = " << at << "; const vreal_t a = " << re << ";";
         for (std::size_t l = W; l-- > 0;)
-            t << " out[o + laneOut[" << l << "]] = a.s" << "0123456789abcdef"[l] << ";";
+            t << " out[o + laneOut[" << l << "]] = a.s" << componentDigit(l) << ";";
         t << " }\n";
         return t.str();
     }
@@ -278,7 +278,7 @@ void LaneKernel::storeElement(const std::string& e, const std::string& k)
             os << " const vreal_t Xr = " << y << " * fr + " << yi << " * fi, Xi = " << y << " * fi - " << yi
                << " * fr; const vreal_t a = Xr * scaleRe, b = Xi * scaleIm; const idx_t o = " << at << ";";
             for (std::size_t l = W; l-- > 0;) {
-                const std::string lane(1, "0123456789abcdef"[l]);
+                const std::string lane(1, componentDigit(l));
                 const std::string pl = lanePositions ? "(p0 + lc[" + std::to_string(l) + "])" : "p0";
                 const std::string addr = "(" + pl + " < " + u(chirpN) + " ? o + laneOut[" + std::to_string(l) +
                                          "] : o + laneOut[0])";

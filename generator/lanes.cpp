@@ -185,7 +185,6 @@ void LaneKernel::postStage()
 // first round takes into the loads: largest first makes them 32- and 16-byte loads, not 8.
 void LaneKernel::transposeChunk(const std::string& from, const std::string& to)
 {
-    const char* hex = "0123456789abcdef";
     std::string src = from;
     std::size_t round = 0;
     for (std::size_t b = W / 2; b >= 1; b /= 2, ++round) {
@@ -193,7 +192,7 @@ void LaneKernel::transposeChunk(const std::string& from, const std::string& to)
         auto block = [&](std::size_t row, std::size_t first) { // complex values first..first+b of row
             std::string t = src + std::to_string(row) + ".s";
             for (std::size_t k = 2 * first; k < 2 * (first + b); ++k)
-                t += hex[k];
+                t += componentDigit(k);
             return t;
         };
         for (std::size_t i = 0; i < W; ++i) {
@@ -280,7 +279,6 @@ std::string LaneKernel::blockCondition(bool in) const
 // vector: half the elements, wider shuffles); double picks real and imaginary parts.
 void LaneKernel::rowBlockIn()
 {
-    const char* hex = "0123456789abcdef";
     const bool units = spec.precision == Precision::Single;
     os << "        // rows in: the " << W << " rows are one block of " << N << " x " << W
        << " points: vector loads, permuted in registers\n";
@@ -295,7 +293,7 @@ void LaneKernel::rowBlockIn()
             os << "        { const vreal2_t z = as_float" << w2 << "((ulong" << w << ")(";
             for (std::size_t l = 0; l < W; ++l) {
                 const std::size_t f = l * N + e;
-                os << (l ? ", " : "") << "b" << f / W << ".s" << hex[f % W];
+                os << (l ? ", " : "") << "b" << f / W << ".s" << componentDigit(f % W);
             }
             os << ")); vr[" << e << "] = z.even; vi[" << e << "] = z.odd * dirSign; }\n";
             continue;
@@ -304,7 +302,7 @@ void LaneKernel::rowBlockIn()
             os << "        v" << (c ? "i" : "r") << "[" << e << "] = (vreal_t)(";
             for (std::size_t l = 0; l < W; ++l) {
                 const std::size_t f = l * N + e;
-                os << (l ? ", " : "") << "b" << f / W << ".s" << hex[2 * (f % W) + static_cast<std::size_t>(c)];
+                os << (l ? ", " : "") << "b" << f / W << ".s" << componentDigit(2 * (f % W) + static_cast<std::size_t>(c));
             }
             os << ")" << (c ? " * dirSign" : "") << ";\n";
         }
@@ -314,7 +312,6 @@ void LaneKernel::rowBlockIn()
 // Output vector k holds points kW..kW+W-1 of the block: point f is lane f / N's point f mod N.
 void LaneKernel::rowBlockOut()
 {
-    const char* hex = "0123456789abcdef";
     const bool units = spec.precision == Precision::Single;
     os << "        // rows out: the " << W << " rows are one block: permuted in registers, vector stores\n";
     for (std::size_t e = 0; e < N; ++e) {
@@ -329,9 +326,9 @@ void LaneKernel::rowBlockOut()
         for (std::size_t p = 0; p < W; ++p) {
             const std::size_t f = k * W + p, l = f / N, e = f % N;
             if (units)
-                os << (p ? ", " : "") << "z" << e << ".s" << hex[l];
+                os << (p ? ", " : "") << "z" << e << ".s" << componentDigit(l);
             else
-                os << (p ? ", " : "") << "sr" << e << ".s" << hex[l] << ", si" << e << ".s" << hex[l];
+                os << (p ? ", " : "") << "sr" << e << ".s" << componentDigit(l) << ", si" << e << ".s" << componentDigit(l);
         }
         os << (units ? "))" : ")") << ", " << k << ", (__global real_t*)out + 2u * ooff);\n";
     }
