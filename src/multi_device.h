@@ -43,6 +43,8 @@ struct MultiDevicePart {
     // buffers of this device, by role.
     std::map<std::string, std::unique_ptr<Plan>> subPlans;
     std::map<std::string, MemRef> buffers;
+    // The exchange's copy kernel into sub-buffers (multi_device.cpp, copyKernel).
+    KernelRef copyKernel;
 };
 
 struct MultiDeviceBake {
