@@ -52,6 +52,8 @@ View viewOf(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, boo
 // The temporary buffer, packed (interleaved) with dimension `first` innermost.
 View tempView(const std::vector<std::size_t>& counts, std::size_t first);
 std::size_t viewPoints(const View& v);
+// Elements from the view's first to its last point, plus one (viewPoints where packed).
+std::size_t viewExtent(const View& v);
 // The temporary of a dimension d of n = inner x rows points split in two passes, rows `pitch`
 // points apart (the other dimensions after it, packed).
 View paddedTempView(const std::vector<std::size_t>& counts, std::size_t d, std::size_t inner, std::size_t pitch);

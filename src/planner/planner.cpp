@@ -41,10 +41,7 @@ bool paddedDimsFirst(const Context& ctx, const View& in, const View& out, const 
         step < ctx.tuning.paddedDimsMinStepBytes || step % 512 != 0)
         return false;
     temp = paddedStepsView(in.counts, e);
-    std::size_t extent = 1;
-    for (std::size_t i = 0; i < temp.counts.size(); ++i)
-        extent += (temp.counts[i] - 1) * temp.strides[i];
-    return extent * e <= std::min(ctx.tuning.paddedDimsMaxBytes, ctx.limits.maxAllocBytes);
+    return viewExtent(temp) * e <= std::min(ctx.tuning.paddedDimsMaxBytes, ctx.limits.maxAllocBytes);
 }
 
 ExecutionPlan planComplex(const Context& ctx)

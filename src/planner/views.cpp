@@ -76,6 +76,14 @@ std::size_t viewPoints(const View& v)
     return n;
 }
 
+std::size_t viewExtent(const View& v)
+{
+    std::size_t extent = 1;
+    for (std::size_t i = 0; i < v.counts.size(); ++i)
+        extent += (v.counts[i] - 1) * v.strides[i];
+    return extent;
+}
+
 std::pair<View, View> scratchViews(std::size_t d, std::size_t count, const View& src, const View& dst)
 {
     std::vector<std::size_t> counts = src.counts;
@@ -95,10 +103,7 @@ void reserveScratch(ExecutionPlan& plan, const View& v, Precision p)
     std::size_t points = viewPoints(v);
     if (v.pitch)
         points = points / v.inner * v.pitch;
-    std::size_t extent = 1; // padded steps (paddedStepsView)
-    for (std::size_t i = 0; i < v.counts.size(); ++i)
-        extent += (v.counts[i] - 1) * v.strides[i];
-    points = std::max(points, extent);
+    points = std::max(points, viewExtent(v)); // padded steps (paddedStepsView)
     const std::size_t bytes = points * complexBytes(p);
     std::size_t& slot = v.role == BufferRole::Temp ? plan.tmpBytes : v.role == BufferRole::Temp2 ? plan.tmp2Bytes : plan.tmp3Bytes;
     slot = std::max(slot, bytes);
