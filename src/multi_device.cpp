@@ -64,13 +64,12 @@ struct Geometry {
     // Complex values of one outermost index in a pencil of m indices.
     std::size_t pencilInner(std::size_t m) const { return rank == 2 ? m : n0c * m; }
     // Values between outermost indices of a pencil buffer. The library's own pencils are padded
-    // by 64 bytes where the packed step is a multiple of 512 bytes: the pencil transforms write
-    // (and read) one short run per outermost index, and power-of-two steps map every run to the
-    // same cache sets (pencils of 512 single values: 1.6x slower). Descriptors stay packed.
+    // (paddedStep): the pencil transforms write one short run per outermost index, and
+    // power-of-two steps put every run in the same cache sets (pencils of 512 single values:
+    // 1.6x slower). Descriptors stay packed.
     std::size_t pencilPitch(std::size_t m, bool padded) const
     {
-        const std::size_t inner = pencilInner(m), e = complexBytes();
-        return padded && (inner * e) % 512 == 0 ? inner + 64 / e : inner;
+        return padded ? paddedStep(pencilInner(m), complexBytes()) : pencilInner(m);
     }
     std::size_t slabPoints() const { return rank == 2 ? n0c : n0c * n[1]; }
     std::array<std::size_t, 3> packedComplex() const { return {{1, n0c, n0c * n[1]}}; }
@@ -263,7 +262,6 @@ struct Run {
     std::vector<cl_event> start; // the client's wait events and the previous enqueue's ends
     std::vector<std::vector<EventRef>> onQueue;
     bool crossQueue = false;     // a device reads what another wrote
-    bool copyByKernel = false;   // copyRect runs copyKernel (complex elements), not the runtime's copy
 
     Run(Plan& p, cl_uint numWaits, const cl_event* waits)
         : plan(p), s(p.settings), mb(*p.multi), g(p.settings), devices(p.multi->parts.size()), onQueue(devices)
@@ -332,10 +330,10 @@ struct Run {
     }
 };
 
-// PoCL 3.1 crashes in clEnqueueCopyBufferRect into a sub-buffer (a segfault in its copy), so copies
-// into sub-buffers of the client's output run as a kernel of our own: one work-item per row,
-// offsets and pitches in 32-bit words (every copy here moves complex values). Each queue after the first
-// builds its own program (PoCL shares loaded kernels between identical devices; see bakeMulti).
+// PoCL 3.1 crashes in clEnqueueCopyBufferRect into a sub-buffer (a segfault in its copy), so
+// copyRect copies into sub-buffers with a kernel of our own: one work-item per row, offsets and
+// pitches in 32-bit words (every copy here moves whole floats). Each queue after the first builds
+// its own program (PoCL shares loaded kernels between identical devices; see bakeMulti).
 cl_kernel copyKernel(const PlanSettings& s, MultiDevicePart& part)
 {
     KernelRef& slot = part.copyKernel;
@@ -385,8 +383,9 @@ void copyByKernel(Run& r, std::size_t k, cl_mem src, cl_mem dst, std::size_t src
     r.record(k, ev);
 }
 
-// clEnqueueCopyBufferRect with the byte offsets in the x origin. A slice pitch the call does not
-// take (not a multiple of its row pitch, or rows overlapping slices) is copied slice by slice.
+// clEnqueueCopyBufferRect with the byte offsets in the x origin (copyByKernel into a
+// sub-buffer). A slice pitch the call does not take (not a multiple of its row pitch, or rows
+// overlapping slices) is copied slice by slice.
 void copyRect(Run& r, std::size_t k, cl_mem src, cl_mem dst, std::size_t srcOff, std::size_t srcRow,
               std::size_t srcSlice, std::size_t dstOff, std::size_t dstRow, std::size_t dstSlice,
               std::array<std::size_t, 3> region, const std::vector<cl_event>& waits)
@@ -402,7 +401,9 @@ void copyRect(Run& r, std::size_t k, cl_mem src, cl_mem dst, std::size_t srcOff,
     }
     if (region[2] == 1)
         srcSlice = dstSlice = 0;
-    if (r.copyByKernel) {
+    cl_mem dstParent = nullptr;
+    check(clGetMemObjectInfo(dst, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof dstParent, &dstParent, nullptr));
+    if (dstParent) {
         copyByKernel(r, k, src, dst, srcOff, srcRow, srcSlice, dstOff, dstRow, dstSlice, region, waits);
         return;
     }
@@ -641,10 +642,8 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
     std::vector<cl_mem> outSlabs;
     for (const Planes& pl : out.planes)
         outSlabs.push_back(pl[0]);
-    r.copyByKernel = inOutput; // the output's slabs may be sub-buffers
     const auto exchanged = inOutput ? exchange(r, false, outSlabs, pencils, true, aDone, &out.st, &out.ready)
                                     : exchange(r, false, work, pencils, true, aDone);
-    r.copyByKernel = false;
     std::vector<cl_event> bDone(r.devices, nullptr);
     for (std::size_t k = 0; k < r.devices; ++k) {
         MultiDevicePart& p = r.part(k);

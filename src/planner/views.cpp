@@ -54,9 +54,7 @@ View paddedStepsView(const std::vector<std::size_t>& counts, std::size_t element
     std::size_t stride = 1;
     for (std::size_t i = 0; i < counts.size(); ++i) {
         v.strides[i] = stride;
-        stride *= counts[i];
-        if ((stride * elementBytes) % 512 == 0)
-            stride += 64 / elementBytes;
+        stride = paddedStep(stride * counts[i], elementBytes);
     }
     return v;
 }
@@ -110,3 +108,12 @@ void reserveScratch(ExecutionPlan& plan, const View& v, Precision p)
 }
 
 } // namespace clfft_ng::planning
+
+namespace clfft_ng {
+
+std::size_t paddedStep(std::size_t points, std::size_t elementBytes)
+{
+    return (points * elementBytes) % 512 == 0 ? points + 64 / elementBytes : points;
+}
+
+} // namespace clfft_ng
