@@ -330,8 +330,8 @@ struct Run {
     }
 };
 
-// PoCL 3.1 crashes in clEnqueueCopyBufferRect into a sub-buffer (a segfault in its copy), so
-// copyRect copies into sub-buffers with a kernel of our own: one work-item per row, offsets and
+// PoCL 3.1 crashes in clEnqueueCopyBufferRect from or into a sub-buffer (a segfault in its copy,
+// on one device as on several), so copyRect copies those with a kernel of our own: one work-item per row, offsets and
 // pitches in 32-bit words (every copy here moves whole floats). Each queue after the first builds
 // its own program (PoCL shares loaded kernels between identical devices; see bakeMulti).
 cl_kernel copyKernel(const PlanSettings& s, MultiDevicePart& part)
@@ -383,7 +383,7 @@ void copyByKernel(Run& r, std::size_t k, cl_mem src, cl_mem dst, std::size_t src
     r.record(k, ev);
 }
 
-// clEnqueueCopyBufferRect with the byte offsets in the x origin (copyByKernel into a
+// clEnqueueCopyBufferRect with the byte offsets in the x origin (copyByKernel where a side is a
 // sub-buffer). A slice pitch the call does not take (not a multiple of its row pitch, or rows
 // overlapping slices) is copied slice by slice.
 void copyRect(Run& r, std::size_t k, cl_mem src, cl_mem dst, std::size_t srcOff, std::size_t srcRow,
@@ -401,9 +401,10 @@ void copyRect(Run& r, std::size_t k, cl_mem src, cl_mem dst, std::size_t srcOff,
     }
     if (region[2] == 1)
         srcSlice = dstSlice = 0;
-    cl_mem dstParent = nullptr;
+    cl_mem srcParent = nullptr, dstParent = nullptr;
+    check(clGetMemObjectInfo(src, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof srcParent, &srcParent, nullptr));
     check(clGetMemObjectInfo(dst, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof dstParent, &dstParent, nullptr));
-    if (dstParent) {
+    if (srcParent || dstParent) {
         copyByKernel(r, k, src, dst, srcOff, srcRow, srcSlice, dstOff, dstRow, dstSlice, region, waits);
         return;
     }

@@ -109,6 +109,24 @@ struct Buffers {
         mems.push_back(env().buffer(bytes));
         return mems.back();
     }
+    // A sub-buffer of `bytes` at an offset every device's alignment allows, in a buffer of its own.
+    cl_mem addSub(std::size_t bytes)
+    {
+        cl_uint alignBits = 8;
+        for (cl_device_id d : env().devices) {
+            cl_uint a = 0;
+            clGetDeviceInfo(d, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof a, &a, nullptr);
+            alignBits = std::max(alignBits, a);
+        }
+        const std::size_t offset = alignBits / 8;
+        cl_mem parent = add(bytes + offset);
+        cl_buffer_region region{offset, bytes};
+        cl_int err = CL_SUCCESS;
+        cl_mem sub = clCreateSubBuffer(parent, 0, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
+        BOOST_REQUIRE_EQUAL(err, CL_SUCCESS);
+        mems.push_back(sub);
+        return sub;
+    }
 };
 
 struct PlanOwner {
@@ -133,6 +151,7 @@ struct Case {
     std::size_t inDist = 0, outDist = 0;
     clfftDirection dir = CLFFT_FORWARD;
     bool callback = false; // a pre-callback that doubles the input, a post-callback that conjugates
+    bool subBuffers = false; // the client's buffers are sub-buffers (at an aligned offset)
 
     std::string name() const
     {
@@ -230,7 +249,7 @@ HostSide<T> runOnQueues(const Case& c, const HostSide<T>& input, std::size_t n, 
         std::size_t bytes = input.array(k).size() * sizeof(T);
         if (c.inPlace)
             bytes = std::max(bytes, out.array(k).size() * sizeof(T));
-        cl_mem m = bufs.add(bytes);
+        cl_mem m = c.subBuffers ? bufs.addSub(bytes) : bufs.add(bytes);
         BOOST_REQUIRE_EQUAL(clEnqueueWriteBuffer(queues[0], m, CL_TRUE, 0, input.array(k).size() * sizeof(T),
                                                  input.array(k).data(), 0, nullptr, nullptr),
                             CL_SUCCESS);
@@ -238,7 +257,8 @@ HostSide<T> runOnQueues(const Case& c, const HostSide<T>& input, std::size_t n, 
     }
     if (!c.inPlace)
         for (std::size_t k = 0; k < out.arrays(); ++k) {
-            cl_mem m = bufs.add(out.array(k).size() * sizeof(T));
+            const std::size_t bytes = out.array(k).size() * sizeof(T);
+            cl_mem m = c.subBuffers ? bufs.addSub(bytes) : bufs.add(bytes);
             BOOST_REQUIRE_EQUAL(clEnqueueWriteBuffer(queues[0], m, CL_TRUE, 0, out.array(k).size() * sizeof(T),
                                                      out.array(k).data(), 0, nullptr, nullptr),
                                 CL_SUCCESS);
@@ -450,6 +470,19 @@ BOOST_AUTO_TEST_CASE(padded_pencils)
         return;
     }
     checkCase<double>(make(Kind::C2C, {64, 20}, 1, false), {1, 2});
+}
+
+// The client's buffers as sub-buffers: the pencils are then copied from them, and R2C's pencils
+// copied into them (rectangle copies the library makes with a kernel of its own on PoCL, whose
+// clEnqueueCopyBufferRect crashes on sub-buffers).
+BOOST_AUTO_TEST_CASE(client_sub_buffers)
+{
+    for (Kind k : {Kind::C2C, Kind::R2C, Kind::C2R})
+        for (bool ip : {false, true}) {
+            Case c = make(k, {30, 20, 10}, 1, ip);
+            c.subBuffers = true;
+            checkCase<float>(c, {1, 2});
+        }
 }
 
 // Two queues of one device split the work as two devices do.
