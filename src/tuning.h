@@ -9,7 +9,8 @@
 namespace clfft_ng {
 
 // The device classes with a profile of their own, from what the device reports (type, vendor id).
-enum class DeviceClass { Cpu, GpuGeneric, GpuAmd, GpuNvidia, GpuIntel };
+// CpuIntel last: the values are part of wisdom keys.
+enum class DeviceClass { Cpu, GpuGeneric, GpuAmd, GpuNvidia, GpuIntel, CpuIntel };
 
 struct TuningProfile {
     const char* name = "";
@@ -71,7 +72,7 @@ struct TuningProfile {
 const TuningProfile& tuningProfile(DeviceClass c);
 
 // The class of a device from CL_DEVICE_TYPE (CPU or not) and CL_DEVICE_VENDOR_ID (PCI ids
-// 0x1002 AMD, 0x10DE NVIDIA, 0x8086 Intel).
+// 0x1002 AMD, 0x10DE NVIDIA, 0x8086 Intel; PoCL reports the CPU's vendor).
 DeviceClass deviceClassOf(bool cpuType, unsigned vendorId);
 
 } // namespace clfft_ng

@@ -158,6 +158,16 @@ struct Variant {
     void (*apply)(TuningProfile& t, DeviceLimits& l);
 };
 
+// The padded-dimension rule of the generic CPU profile (a profile that leaves it out gets it back).
+void usePaddedDims(TuningProfile& t)
+{
+    const TuningProfile& cpu = tuningProfile(DeviceClass::Cpu);
+    t.paddedDimsMaxBytes = cpu.paddedDimsMaxBytes;
+    t.paddedDimsLengths[0] = cpu.paddedDimsLengths[0];
+    t.paddedDimsLengths[1] = cpu.paddedDimsLengths[1];
+    t.paddedDimsMinStepBytes = cpu.paddedDimsMinStepBytes;
+}
+
 void capKernelLength(TuningProfile& t, std::size_t n)
 {
     t.maxSingleKernelLength = std::min(t.maxSingleKernelLength, n);
@@ -182,6 +192,9 @@ const Variant kVariants[] = {
     {"no lane kernels", false, true, [](TuningProfile&, DeviceLimits& l) { l.laneKernels = false; }},
     {"row lanes: radices up to 4", false, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneMaxRadix = 4; }},
     {"no real row pairs", false, true, [](TuningProfile& t, DeviceLimits&) { t.realPairMaxLength = 0; }},
+    // 2D/3D through a padded temporary or not: it won on an AMD CPU, lost on an Intel one.
+    {"no padded dimensions", false, true, [](TuningProfile& t, DeviceLimits&) { t.paddedDimsMaxBytes = 0; }},
+    {"padded dimensions", false, true, [](TuningProfile& t, DeviceLimits&) { usePaddedDims(t); }},
     // Exhaustive only: finer values.
     {"one kernel up to 256", true, false, [](TuningProfile& t, DeviceLimits&) { capKernelLength(t, 256); }},
     {"at most 128 per group", true, false, [](TuningProfile& t, DeviceLimits&) { t.maxWorkGroup = std::min<std::size_t>(t.maxWorkGroup, 128); }},

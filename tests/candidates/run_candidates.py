@@ -25,6 +25,7 @@ CASES = [
     "-x 30 -y 20 -z 10 --inLayout 5 --outLayout 3 -o",
     "-x 8192 -b 2 --double -o",
     "-x 65536 -b 2 -o",
+    "-x 256 -y 1024 -b 2 -o",
 ]
 
 

@@ -383,3 +383,30 @@ BOOST_AUTO_TEST_CASE(padded_dims_take_the_last_dimension_first)
     off.maxAllocBytes = width * hi * 8;
     BOOST_TEST(!padded(planProblem(big, off)));
 }
+
+// Intel CPUs keep dimension 0 first (the padded temporary lost there); measured planning still
+// offers both orders on both CPU profiles.
+BOOST_AUTO_TEST_CASE(intel_cpus_keep_dimension_zero_first)
+{
+    BOOST_TEST((deviceClassOf(true, 0x8086) == DeviceClass::CpuIntel));
+    BOOST_TEST((deviceClassOf(true, 0x1022) == DeviceClass::Cpu));
+    BOOST_TEST((deviceClassOf(false, 0x8086) == DeviceClass::GpuIntel));
+    DeviceLimits intel = shapes().back().limits, generic = intel;
+    intel.deviceClass = DeviceClass::CpuIntel;
+    BOOST_TEST(intel.isCpu());
+    auto firstWritesTemp = [](const ExecutionPlan& plan) {
+        return plan.passes.front().source == BufferRole::Input && plan.passes.front().destination == BufferRole::Temp &&
+               plan.passes.back().source == BufferRole::Temp;
+    };
+    const Problem pr = multiD(TransformKind::ComplexToComplex, {1024, 1024}, Precision::Single, false);
+    BOOST_TEST(firstWritesTemp(planProblem(pr, generic)));
+    const ExecutionPlan plan = planProblem(pr, intel);
+    BOOST_TEST(!firstWritesTemp(plan));
+    BOOST_TEST(plan.passes.front().spec.row.width != 0u, plan.passes.front().spec.describe()); // rows first
+    for (const DeviceLimits& l : {generic, intel}) {
+        bool both[2] = {false, false};
+        for (const Candidate& c : planCandidates(pr, l, CandidateSet::Exhaustive))
+            both[firstWritesTemp(c.plan) ? 1 : 0] = true;
+        BOOST_TEST((both[0] && both[1]), tuningFor(l).name);
+    }
+}
