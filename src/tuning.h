@@ -60,6 +60,9 @@ struct TuningProfile {
     // Complex primes: Bluestein in a lane kernel, not Rader in the Stockham form (Rader has no
     // lane form), where the lane convolution takes at most this many bytes (0: never).
     std::size_t laneBluesteinOverRaderBytes = 0;
+    // Multi-kernel Bluestein: its FFTs of M points split into passes in the reverse order of
+    // splitLength's (measured planning's choice: c2c 10007 1.25x on an Intel CPU, others +-8%).
+    bool bluesteinPassesReversed = false;
 
     // ---- Cost model and measured planning ----------------------------------------------------
     // A pass's estimated cost is its traffic times its form's factor (row-lane passes: 1).

@@ -15,6 +15,7 @@
 
 #include "factorize.h"
 
+#include <algorithm>
 #include <clFFT.h>
 
 #include "status_error.h"
@@ -230,6 +231,8 @@ void addBluesteinDimension(const Context& ctx, ExecutionPlan& plan, std::size_t 
         factors = splitIntoPasses(ctx, m, false);
     if (factors.empty())
         throw StatusError{CLFFT_NOTIMPLEMENTED};
+    if (ctx.tuning.bluesteinPassesReversed)
+        std::reverse(factors.begin(), factors.end());
     const auto [a, b] = scratchViews(d, m, src, dst);
     reserveScratch(plan, a, ctx.precision());
     reserveScratch(plan, b, ctx.precision());

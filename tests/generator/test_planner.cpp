@@ -384,6 +384,27 @@ BOOST_AUTO_TEST_CASE(padded_dims_take_the_last_dimension_first)
     BOOST_TEST(!padded(planProblem(big, off)));
 }
 
+// Multi-kernel Bluestein: the variant reverses the passes of its two FFTs of M points; the
+// profile's order stays the estimate's.
+BOOST_AUTO_TEST_CASE(bluestein_passes_reversed_is_a_candidate)
+{
+    for (const Shape& shape : shapes()) {
+        const Problem pr = multiD(TransformKind::ComplexToComplex, {10007}, Precision::Single, false, 4);
+        const ExecutionPlan profile = planProblem(pr, shape.limits);
+        BOOST_TEST_REQUIRE(profile.passes.size() == 4u, shape.name); // two passes per FFT of M points
+        bool found = false;
+        for (const Candidate& c : planCandidates(pr, shape.limits, CandidateSet::Default)) {
+            if (std::string(c.variant) != "Bluestein passes reversed")
+                continue;
+            found = true;
+            BOOST_REQUIRE(c.plan.passes.size() == 4u);
+            for (std::size_t i = 0; i < 4; ++i)
+                BOOST_TEST(c.plan.passes[i].spec.length == profile.passes[i ^ 1u].spec.length, shape.name << " pass " << i);
+        }
+        BOOST_TEST(found, shape.name);
+    }
+}
+
 // Intel CPUs keep dimension 0 first (the padded temporary lost there); measured planning still
 // offers both orders on both CPU profiles.
 BOOST_AUTO_TEST_CASE(intel_cpus_keep_dimension_zero_first)
