@@ -62,13 +62,16 @@ TuningProfile cpu()
     return p;
 }
 
-// Intel CPUs (a 2-core AVX-512 Xeon VM, PoCL 3.1): the padded temporary of 2D/3D lost there
-// (1024^2 out of place 0.55-0.6x, in place 0.85-0.9x; 1024x512 alike), see docs/tuning.md.
+// Intel CPUs (a 2-core AVX-512 Xeon VM, PoCL 3.1), see docs/tuning.md: the padded temporary of
+// 2D/3D lost there (1024^2 out of place 0.55-0.6x, in place 0.85-0.9x; 1024x512 alike).
 TuningProfile cpuIntel()
 {
     TuningProfile p = cpu();
     p.name = "cpu-intel";
     p.paddedDimsMaxBytes = 0;
+    // Multi-kernel Bluestein passes reversed: 10007 1.25x, 16411 1.08x, 30011 1.07x; 20011 and
+    // 65537 0.97-1.0x (docs/tuning.md).
+    p.bluesteinPassesReversed = true;
     return p;
 }
 

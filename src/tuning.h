@@ -61,7 +61,7 @@ struct TuningProfile {
     // lane form), where the lane convolution takes at most this many bytes (0: never).
     std::size_t laneBluesteinOverRaderBytes = 0;
     // Multi-kernel Bluestein: its FFTs of M points split into passes in the reverse order of
-    // splitLength's (measured planning's choice: c2c 10007 1.25x on an Intel CPU, others +-8%).
+    // splitLength's (an Intel CPU: c2c 10007 1.25x, others 0.97-1.08x).
     bool bluesteinPassesReversed = false;
 
     // ---- Cost model and measured planning ----------------------------------------------------

@@ -424,6 +424,12 @@ BOOST_AUTO_TEST_CASE(intel_cpus_keep_dimension_zero_first)
     const ExecutionPlan plan = planProblem(pr, intel);
     BOOST_TEST(!firstWritesTemp(plan));
     BOOST_TEST(plan.passes.front().spec.row.width != 0u, plan.passes.front().spec.describe()); // rows first
+    // multi-kernel Bluestein: the passes in the reverse order
+    const Problem prime = multiD(TransformKind::ComplexToComplex, {10007}, Precision::Single, false, 4);
+    const ExecutionPlan g = planProblem(prime, generic), i = planProblem(prime, intel);
+    BOOST_TEST_REQUIRE((g.passes.size() == 4u && i.passes.size() == 4u));
+    BOOST_TEST((g.passes[0].spec.length == i.passes[1].spec.length && g.passes[1].spec.length == i.passes[0].spec.length));
+    BOOST_TEST(g.passes[0].spec.length != g.passes[1].spec.length);
     for (const DeviceLimits& l : {generic, intel}) {
         bool both[2] = {false, false};
         for (const Candidate& c : planCandidates(pr, l, CandidateSet::Exhaustive))
