@@ -79,8 +79,9 @@ bool fitsOneKernel(const Context& ctx, std::size_t n, bool complexPass = true);
 // overRader: also for a prime Rader would take.
 bool laneBluesteinFits(const Context& ctx, std::size_t n, std::size_t d, const std::vector<std::size_t>& counts,
                        bool overRader = false);
-// n as `parts` factors each computed by one kernel, as equal as possible; empty if impossible.
-std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::size_t parts);
+// n as `parts` factors each computed by one kernel, as equal as possible (the first near
+// firstScale times the others); empty if impossible.
+std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::size_t parts, double firstScale = 1);
 // The fewest passes (from two, an even count when the passes start and end in one buffer).
 std::vector<std::size_t> splitIntoPasses(const Context& ctx, std::size_t n, bool sameBuffer);
 

@@ -99,12 +99,14 @@ std::vector<std::size_t> divisors(std::size_t n)
 } // namespace
 
 // Equal factors balance the work of the passes.
-std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::size_t parts)
+std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::size_t parts, double firstScale)
 {
     if (parts == 1)
         return fitsOneKernel(ctx, n) ? std::vector<std::size_t>{n} : std::vector<std::size_t>{};
     std::vector<std::size_t> candidates = divisors(n);
-    const double target = std::pow(static_cast<double>(n), 1.0 / static_cast<double>(parts));
+    // f x (f / s)^(parts - 1) = n for a first factor f = s x the others
+    const double p = static_cast<double>(parts);
+    const double target = std::pow(static_cast<double>(n) * std::pow(firstScale, p - 1), 1.0 / p);
     std::stable_sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
         return std::fabs(std::log(static_cast<double>(a) / target)) < std::fabs(std::log(static_cast<double>(b) / target));
     });
@@ -126,7 +128,7 @@ std::vector<std::size_t> splitIntoPasses(const Context& ctx, std::size_t n, bool
     std::vector<std::size_t> factors;
     for (std::size_t parts = 2; parts <= ctx.tuning.maxPassesPerLength && factors.empty(); ++parts)
         if (!(sameBuffer && parts % 2 == 1))
-            factors = splitLength(ctx, n, parts);
+            factors = splitLength(ctx, n, parts, ctx.tuning.firstPassScale);
     return factors;
 }
 

@@ -182,6 +182,7 @@ const Variant kVariants[] = {
     {"one kernel up to 2048", false, false, [](TuningProfile& t, DeviceLimits&) { capKernelLength(t, 2048); }},
     {"one kernel up to 1024", false, false, [](TuningProfile& t, DeviceLimits&) { capKernelLength(t, 1024); }},
     {"one kernel up to 512", false, false, [](TuningProfile& t, DeviceLimits&) { capKernelLength(t, 512); }},
+    {"first pass shorter", false, false, [](TuningProfile& t, DeviceLimits&) { t.firstPassScale = 0.25; }},
     {"Bluestein passes reversed", false, false, [](TuningProfile& t, DeviceLimits&) { t.bluesteinPassesReversed = !t.bluesteinPassesReversed; }},
     // Work-items per group and transforms per group.
     {"groups of 32", false, false, [](TuningProfile& t, DeviceLimits&) { t.targetGroupThreads = t.rowLaneGroupThreads = 32; }},

@@ -405,6 +405,25 @@ BOOST_AUTO_TEST_CASE(bluestein_passes_reversed_is_a_candidate)
     }
 }
 
+// Multi-pass lengths: the variant's first pass is shorter than the balanced split's.
+BOOST_AUTO_TEST_CASE(first_pass_shorter_is_a_candidate)
+{
+    for (const Shape& shape : shapes()) {
+        const Problem pr = multiD(TransformKind::ComplexToComplex, {65536}, Precision::Single, false, 4);
+        const ExecutionPlan profile = planProblem(pr, shape.limits);
+        BOOST_TEST_REQUIRE(profile.passes.size() == 2u, shape.name);
+        bool found = false;
+        for (const Candidate& c : planCandidates(pr, shape.limits, CandidateSet::Default))
+            if (std::string(c.variant) == "first pass shorter") {
+                found = true;
+                BOOST_TEST_REQUIRE(c.plan.passes.size() == 2u);
+                BOOST_TEST(c.plan.passes[0].spec.length < profile.passes[0].spec.length, shape.name);
+                BOOST_TEST(c.plan.passes[0].spec.length * c.plan.passes[1].spec.length == 65536u, shape.name);
+            }
+        BOOST_TEST(found, shape.name);
+    }
+}
+
 // Intel CPUs keep dimension 0 first (the padded temporary lost there); measured planning still
 // offers both orders on both CPU profiles.
 BOOST_AUTO_TEST_CASE(intel_cpus_keep_dimension_zero_first)
