@@ -22,6 +22,8 @@ std::size_t KernelSpec::localMemBytes() const
 {
     if (!usesLocalMemory())
         return 0;
+    if (lane.width && lane.registers)
+        return 0;
     if (lane.width)
         return laneLocalBuffers(*this) * lane.width * length * complexBytes(precision);
     if (row.width) // two buffers of the passes' vectors, each with a vector to spare (row_lanes.cpp)
@@ -58,7 +60,7 @@ std::string KernelSpec::kernelName() const
         os << "_v" << lane.width << "l" << lane.dim << (lane.gatherIn ? "g" : "") << (lane.gatherOut ? "s" : "")
            << (lane.full ? "" : "p") << (lane.realPairs ? "u" : "") << (lane.oneBuffer ? "o" : "") << (lane.rowsIn ? "c" : "")
            << (lane.rowsOut ? "k" : "") << (lane.blocksIn ? "q" : "") << (lane.blocksOut ? "z" : "")
-           << (lane.setsPerGroup > 1 ? "x" + std::to_string(lane.setsPerGroup) : "") << "t"
+           << (lane.setsPerGroup > 1 ? "x" + std::to_string(lane.setsPerGroup) : "") << (lane.registers ? "r" : "") << "t"
            << threadsPerTransform;
     else if (row.width)
         os << "_w" << row.width << (row.pairs ? "p" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
@@ -167,6 +169,7 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"rows in as blocks", b(lane.blocksIn), {}},
         {"rows out as blocks", b(lane.blocksOut), {}},
         {"lane sets per group", n(lane.setsPerGroup), {}},
+        {"passes in registers", b(lane.registers), {}},
         {"row lanes", n(row.width), {}},
         {"two rows", b(row.pairs), {}},
     };

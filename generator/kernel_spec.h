@@ -95,6 +95,9 @@ struct LaneShape {
     // Sets of `width` lanes one work-group computes one after the other (PoCL spends 5-10 ns
     // starting a group: as long as moving a few hundred bytes).
     std::size_t setsPerGroup = 1;
+    // Several passes on one work-item per set: the passes exchange through private arrays with
+    // constant indices (registers, spilled to the stack), no local memory, no barriers.
+    bool registers = false;
 };
 
 // The shape of a row-lane kernel (CPU devices, row_lanes.cpp): one transform of contiguous

@@ -44,7 +44,7 @@ LaneKernel::LaneKernel(const KernelSpec& k)
       shapes(vectorPasses(k.radices, N)), table(tableLayout(k)), SL(k.stageTwiddleLength ? stageSplit(k) : 0),
       perLaneTwiddles(k.stageTwiddleLength && k.lane.dim == 0), lanePositions(step != FusedStep::None && k.lane.dim == 0),
       laneTables(lanePositions && k.lane.full), S(k.fusedPositionStride), chirpN(k.transformLength), io(k),
-      buffers(laneLocalBuffers(k)), chunksInRegisters(laneChunksInRegisters(k)), barrier(k.barrier()), inPlanar(k.inLayout == ComplexLayout::Planar),
+      buffers(laneLocalBuffers(k)), chunksInRegisters(laneChunksInRegisters(k)), barrier(k.lane.registers ? "" : k.barrier()), inPlanar(k.inLayout == ComplexLayout::Planar),
       outPlanar(k.outLayout == ComplexLayout::Planar)
 {
 }
@@ -57,7 +57,8 @@ void LaneKernel::ownership()
         const std::string cnt = "count" + std::to_string(d);
         return d == spec.lane.dim ? "((" + cnt + " + " + u(W - 1) + ") / " + u(W) + ")" : cnt;
     };
-    os << "    const uint t = (uint)get_local_id(0);\n";
+    // in registers the one work-item's indices are constants, so the exchange arrays stay private
+    os << (spec.lane.registers ? "    const uint t = 0u;\n" : "    const uint t = (uint)get_local_id(0);\n");
     if (G > 1) { // local memory at the kernel's scope, then the group's sets one by one
         localBuffers();
         os << "    idx_t sets = 1;\n";
@@ -110,7 +111,7 @@ void LaneKernel::ownership()
 void LaneKernel::localBuffers()
 {
     for (std::size_t b = 0; b < buffers; ++b)
-        os << "    __local vreal_t lr" << b << "[" << N << "], li" << b << "[" << N << "];\n";
+        os << "    " << (spec.lane.registers ? "" : "__local ") << "vreal_t lr" << b << "[" << N << "], li" << b << "[" << N << "];\n";
 }
 
 void LaneKernel::expandHermitian()
@@ -451,6 +452,8 @@ void validateLaneSpec(const KernelSpec& spec)
         product *= static_cast<std::size_t>(r);
     if (product != N)
         throw std::invalid_argument("KernelSpec: radices do not multiply to the length");
+    if (spec.lane.registers && spec.threadsPerTransform != 1)
+        throw std::invalid_argument("KernelSpec: lane passes in registers on more than one work-item");
 }
 
 } // namespace detail

@@ -75,6 +75,10 @@ TuningProfile cpuIntel()
     // Twice the cache-line streams in the first row-lane pass (8 on the AMD CPU): 128 1.17-1.5x,
     // 1024 1.04-1.2x, 8192 1.13x, 128^3 1.06-1.15x, 1024^2 0.95-1.13x, double 1024 0.98-1.06x.
     p.rowLaneFirstPassLines = 16;
+    // Short complex rows' passes in registers up to 4.5 KiB a set: single 24-72 and double 24-60
+    // 1.1-1.6x; single 80-100 0.6-0.85x, double columns of 64 0.9x (docs/tuning.md). On the AMD
+    // CPU an earlier form of it (indices not constant) lost, so `cpu` leaves it to MEASURE.
+    p.laneRegistersMaxBytes = 4608;
     return p;
 }
 

@@ -137,6 +137,13 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
         W = ctx.tuning.narrowDoubleLanes;
     spec.lane.width = W;
     spec.lane.dim = lane;
+    // Short rows of several passes: one work-item per set of lanes, every index a constant, so
+    // the exchange between passes stays in registers (no local memory, no barriers).
+    spec.lane.registers = spec.kind == PassKind::Complex && !spec.stageTwiddleLength &&
+                          spec.fusedStep == FusedStep::None && spec.radices.size() >= 2 &&
+                          spec.length * W * complexBytes(spec.precision) <= ctx.tuning.laneRegistersMaxBytes;
+    if (spec.lane.registers)
+        spec.threadsPerTransform = 1;
     spec.lane.full = d.n % W == 0;
     spec.lane.realPairs = spec.halfLengthReal() && ((spec.kind == PassKind::RealForward && pass.inStride == 1) ||
                                                (spec.kind == PassKind::RealBackward && pass.outStride == 1));

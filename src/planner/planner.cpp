@@ -168,6 +168,13 @@ void usePaddedDims(TuningProfile& t)
     t.paddedDimsMinStepBytes = cpu.paddedDimsMinStepBytes;
 }
 
+// Short lane passes in registers up to `times` the Intel CPU profile's bytes (the generic CPU
+// profile leaves them out).
+void useLaneRegisters(TuningProfile& t, std::size_t times)
+{
+    t.laneRegistersMaxBytes = times * tuningProfile(DeviceClass::CpuIntel).laneRegistersMaxBytes;
+}
+
 void capKernelLength(TuningProfile& t, std::size_t n)
 {
     t.maxSingleKernelLength = std::min(t.maxSingleKernelLength, n);
@@ -194,6 +201,8 @@ const Variant kVariants[] = {
     {"no lane kernels", false, true, [](TuningProfile&, DeviceLimits& l) { l.laneKernels = false; }},
     {"row lanes: radices up to 4", false, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneMaxRadix = 4; }},
     {"no real row pairs", false, true, [](TuningProfile& t, DeviceLimits&) { t.realPairMaxLength = 0; }},
+    {"lane passes in registers", false, true, [](TuningProfile& t, DeviceLimits&) { useLaneRegisters(t, 1); }},
+    {"lane passes through local memory", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneRegistersMaxBytes = 0; }},
     // 2D/3D through a padded temporary or not: it won on an AMD CPU, lost on an Intel one.
     {"no padded dimensions", false, true, [](TuningProfile& t, DeviceLimits&) { t.paddedDimsMaxBytes = 0; }},
     {"padded dimensions", false, true, [](TuningProfile& t, DeviceLimits&) { usePaddedDims(t); }},
@@ -205,6 +214,7 @@ const Variant kVariants[] = {
     {"lane kernels in half the local memory", true, true, [](TuningProfile& t, DeviceLimits&) { t.laneLocalCap /= 2; }},
     {"row lanes: fewer lines in the first pass", true, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneFirstPassLines /= 2; }},
     {"row lanes: more lines in the first pass", true, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneFirstPassLines *= 2; }},
+    {"lane passes in registers up to twice the bytes", true, true, [](TuningProfile& t, DeviceLimits&) { useLaneRegisters(t, 2); }},
 };
 
 } // namespace

@@ -233,6 +233,37 @@ BOOST_AUTO_TEST_CASE(lane_kernel_passes_alternate_between_two_local_buffers)
     BOOST_TEST(barriers(generateKernelSource(s)) == 2u);
 }
 
+// Passes in registers: one work-item per set, its indices constants (no get_local_id), the
+// exchange arrays private; no local memory, no barrier; a name of its own; more work-items
+// are refused.
+BOOST_AUTO_TEST_CASE(lane_passes_in_registers_use_no_local_memory)
+{
+    KernelSpec s = specFor(48);
+    s.radices = {8, 6};
+    s.threadsPerTransform = 6;
+    s.lane.width = 8;
+    s.lane.dim = 0;
+    s.lane.full = true;
+    s.lane.gatherIn = s.lane.gatherOut = true;
+    s.lane.rowsIn = s.lane.rowsOut = true;
+    s.transformsPerGroup = 1;
+    const std::string local = generateKernelSource(s);
+    BOOST_TEST(local.find("__local") != std::string::npos);
+    BOOST_TEST(local.find("barrier(") != std::string::npos);
+    const std::string localName = s.kernelName();
+    s.lane.registers = true;
+    BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
+    s.threadsPerTransform = 1;
+    s.lane.setsPerGroup = 4;
+    const std::string regs = generateKernelSource(s);
+    BOOST_TEST(s.localMemBytes() == 0u);
+    BOOST_TEST(regs.find("__local") == std::string::npos);
+    BOOST_TEST(regs.find("barrier(") == std::string::npos);
+    BOOST_TEST(regs.find("get_local_id") == std::string::npos);
+    BOOST_TEST(regs.find("vreal_t lr0[48], li0[48];") != std::string::npos);
+    BOOST_TEST(s.kernelName() != localName);
+}
+
 // Odd real lengths on lanes: the full-length FFT reads the reals element by element (the real
 // side must be gathered) and keeps X[k] for k <= N/2; backward, points above N/2 come from
 // their mirror N - k, and only the real parts are stored.

@@ -405,6 +405,52 @@ BOOST_AUTO_TEST_CASE(bluestein_passes_reversed_is_a_candidate)
     }
 }
 
+// Intel CPUs: complex rows of several passes up to the profile's bytes (a set of lanes) run on
+// one work-item per set of lanes with no local memory; longer ones, GPUs and the measured
+// variant keep the passes in local memory. The generic CPU profile has them as a variant.
+BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
+{
+    DeviceLimits intel = shapes().back().limits, generic = intel;
+    intel.deviceClass = DeviceClass::CpuIntel;
+    BOOST_REQUIRE(generic.isCpu() && generic.deviceClass != DeviceClass::CpuIntel);
+    const TuningProfile& profile = tuningFor(intel);
+    BOOST_REQUIRE(profile.laneRegistersMaxBytes >= 24u * profile.lanes * 16u);
+    BOOST_TEST(tuningFor(generic).laneRegistersMaxBytes == 0u);
+    auto lanePass = [](const ExecutionPlan& plan) {
+        BOOST_TEST_REQUIRE(plan.passes.size() == 1u);
+        return plan.passes[0].spec;
+    };
+    auto variant = [&](const Problem& pr, const DeviceLimits& l, const char* label) {
+        for (const Candidate& c : planCandidates(pr, l, CandidateSet::Default))
+            if (std::string(c.variant) == label)
+                return lanePass(c.plan);
+        return KernelSpec();
+    };
+    for (Precision p : {Precision::Single, Precision::Double})
+        for (std::size_t n : {24u, 36u, 48u, 72u, 100u, 160u}) {
+            const Problem pr = multiD(TransformKind::ComplexToComplex, {n}, p, false, 4096 + 3);
+            const KernelSpec s = lanePass(planProblem(pr, intel));
+            BOOST_TEST_REQUIRE(s.lane.width >= 2u, s.describe());
+            const bool expect = s.radices.size() >= 2u && n * s.lane.width * complexBytes(p) <= profile.laneRegistersMaxBytes;
+            BOOST_TEST(s.lane.registers == expect, s.describe());
+            const KernelSpec g = lanePass(planProblem(pr, generic));
+            BOOST_TEST((!g.lane.registers && g.threadsPerTransform > 1u), g.describe());
+            if (expect) {
+                BOOST_TEST((s.threadsPerTransform == 1u && s.localMemBytes() == 0u && s.lane.setsPerGroup > 1u), s.describe());
+                const KernelSpec v = variant(pr, intel, "lane passes through local memory");
+                BOOST_TEST((!v.lane.registers && v.threadsPerTransform > 1u && v.localMemBytes() > 0u), v.describe());
+                BOOST_TEST(variant(pr, generic, "lane passes in registers").describe() == s.describe());
+            } else {
+                BOOST_TEST(s.threadsPerTransform > 1u, s.describe());
+            }
+        }
+    for (const Shape& shape : shapes())
+        if (!shape.limits.isCpu())
+            for (const PassPlan& pass :
+                 planProblem(multiD(TransformKind::ComplexToComplex, {48}, Precision::Single, false, 4096), shape.limits).passes)
+                BOOST_TEST(!pass.spec.lane.registers, shape.name);
+}
+
 // Multi-pass lengths: the variant's first pass is shorter than the balanced split's.
 BOOST_AUTO_TEST_CASE(first_pass_shorter_is_a_candidate)
 {
