@@ -139,8 +139,9 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     spec.lane.dim = lane;
     // Short rows of several passes: one work-item per set of lanes, every index a constant, so
     // the exchange between passes stays in registers (no local memory, no barriers).
-    spec.lane.registers = spec.kind == PassKind::Complex && !spec.stageTwiddleLength &&
-                          spec.fusedStep == FusedStep::None && spec.radices.size() >= 2 &&
+    const bool evenReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
+    spec.lane.registers = (spec.kind == PassKind::Complex || evenReal) && !spec.stageTwiddleLength &&
+                          spec.fusedStep == FusedStep::None && (spec.radices.size() >= 2 || evenReal) &&
                           spec.length * W * complexBytes(spec.precision) <= ctx.tuning.laneRegistersMaxBytes;
     if (spec.lane.registers)
         spec.threadsPerTransform = 1;

@@ -405,7 +405,7 @@ BOOST_AUTO_TEST_CASE(bluestein_passes_reversed_is_a_candidate)
     }
 }
 
-// Intel CPUs: complex rows of several passes up to the profile's bytes (a set of lanes) run on
+// Intel CPUs: complex rows of several passes (and even real rows) up to the profile's bytes (a set of lanes) run on
 // one work-item per set of lanes with no local memory; longer ones, GPUs and the measured
 // variant keep the passes in local memory. The generic CPU profile has them as a variant.
 BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
@@ -444,6 +444,11 @@ BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
                 BOOST_TEST(s.threadsPerTransform > 1u, s.describe());
             }
         }
+    // even real rows: the half-length FFT and the merge (split) stage in registers
+    for (TransformKind kind : {TransformKind::RealToComplex, TransformKind::ComplexToReal}) {
+        const KernelSpec r = lanePass(planProblem(multiD(kind, {64}, Precision::Single, false, 4096 + 3), intel));
+        BOOST_TEST((r.lane.width != 0u && r.length == 32u && r.lane.registers && r.localMemBytes() == 0u), r.describe());
+    }
     for (const Shape& shape : shapes())
         if (!shape.limits.isCpu())
             for (const PassPlan& pass :
