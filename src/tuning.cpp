@@ -79,6 +79,7 @@ TuningProfile cpuIntel()
     // 1.1-1.6x; single 80-100 0.6-0.85x, double columns of 64 0.9x (docs/tuning.md). On the AMD
     // CPU an earlier form of it (indices not constant) lost, so `cpu` leaves it to MEASURE.
     p.laneRegistersMaxBytes = 4608;
+    p.laneRegistersNarrowMaxLength = 112; // double4 rows: 81 1.5x, 90 1.3x, 112 1.4x (84 0.92x)
     return p;
 }
 

@@ -142,7 +142,8 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     const bool evenReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
     spec.lane.registers = (spec.kind == PassKind::Complex || evenReal) && !spec.stageTwiddleLength &&
                           spec.fusedStep == FusedStep::None && (spec.radices.size() >= 2 || evenReal) &&
-                          spec.length * W * complexBytes(spec.precision) <= ctx.tuning.laneRegistersMaxBytes;
+                          (spec.length * W * complexBytes(spec.precision) <= ctx.tuning.laneRegistersMaxBytes ||
+                           (narrow && spec.length <= ctx.tuning.laneRegistersNarrowMaxLength));
     if (spec.lane.registers)
         spec.threadsPerTransform = 1;
     spec.lane.full = d.n % W == 0;

@@ -172,7 +172,9 @@ void usePaddedDims(TuningProfile& t)
 // profile leaves them out).
 void useLaneRegisters(TuningProfile& t, std::size_t times)
 {
-    t.laneRegistersMaxBytes = times * tuningProfile(DeviceClass::CpuIntel).laneRegistersMaxBytes;
+    const TuningProfile& intel = tuningProfile(DeviceClass::CpuIntel);
+    t.laneRegistersMaxBytes = times * intel.laneRegistersMaxBytes;
+    t.laneRegistersNarrowMaxLength = intel.laneRegistersNarrowMaxLength;
 }
 
 void capKernelLength(TuningProfile& t, std::size_t n)
@@ -202,7 +204,7 @@ const Variant kVariants[] = {
     {"row lanes: radices up to 4", false, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneMaxRadix = 4; }},
     {"no real row pairs", false, true, [](TuningProfile& t, DeviceLimits&) { t.realPairMaxLength = 0; }},
     {"lane passes in registers", false, true, [](TuningProfile& t, DeviceLimits&) { useLaneRegisters(t, 1); }},
-    {"lane passes through local memory", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneRegistersMaxBytes = 0; }},
+    {"lane passes through local memory", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneRegistersMaxBytes = t.laneRegistersNarrowMaxLength = 0; }},
     // 2D/3D through a padded temporary or not: it won on an AMD CPU, lost on an Intel one.
     {"no padded dimensions", false, true, [](TuningProfile& t, DeviceLimits&) { t.paddedDimsMaxBytes = 0; }},
     {"padded dimensions", false, true, [](TuningProfile& t, DeviceLimits&) { usePaddedDims(t); }},
