@@ -479,6 +479,8 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     if (const char* forms = std::getenv("CLFFT_NG_FORMS")) {
         if (std::string(forms) == "cpu")
             limits.deviceClass = DeviceClass::Cpu;
+        else if (std::string(forms) == "cpu-intel")
+            limits.deviceClass = DeviceClass::CpuIntel;
         else if (std::string(forms) == "gpu" && cpuType)
             limits.deviceClass = DeviceClass::GpuGeneric;
     }

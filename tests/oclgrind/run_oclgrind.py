@@ -5,7 +5,9 @@ forms and the CPU forms, chosen with CLFFT_NG_FORMS). A run passes when the clie
 result against FFTW and Oclgrind wrote no diagnostic (invalid access, data race, barrier
 divergence, uninitialised value, API error). Exit 0 only if every run passes.
 
-A corpus line may end in "@ L:W,...": that plan runs in those shapes only (the heavier ones).
+A corpus line may end in "@ L:W,...": that plan runs in those shapes only (the heavier ones);
+"% FORM,..." before it names the form sets of that plan instead of the runner's (cpu-intel: the
+Intel CPU profile's forms, e.g. lane passes in registers).
 
 usage: run_oclgrind.py CLIENT [--jobs N] [--only NAME_REGEX] [--shapes L:W,...] [--forms gpu,cpu]
 """
@@ -34,6 +36,7 @@ REQUIRED_FORMS = [
     ("lane kernels moving rows by chunks, in and out", r"_v\d+l\d\w*ck"),
     ("lane kernels moving rows as blocks, in and out", r"_v\d+l\d\w*qz"),
     ("lane kernels with several sets of lanes per group", r"_v\d+l\d\w*x\d+t"),
+    ("lane kernels with their passes in registers", r"_v\d+l\d\w*rt1_"),
     ("row-lane kernels", r"_w\d+b"),
     ("row-lane real pairs", r"_w\d+pb"),
     ("multi-pass sub-passes (stage twiddles)", r"_tw\d+"),
@@ -62,13 +65,16 @@ def read_corpus(path):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            shapes = None
+            shapes = forms = None
             if "@" in line:  # "@ L:W,L:W": only these device shapes (the heavier plans)
                 line, only = line.split("@", 1)
                 shapes = [tuple(int(v) for v in s.split(":")) for s in only.split(",")]
+            if "%" in line:  # "% FORM,FORM": these kernel-form sets instead of the runner's
+                line, own = line.split("%", 1)
+                forms = [f.strip() for f in own.split(",")]
             name, args = line.split(":", 1)
             args = [os.path.join(HERE, a) if a.endswith(".cl") else a for a in args.split()]
-            plans.append((name.strip(), args, shapes))
+            plans.append((name.strip(), args, shapes, forms))
     return plans
 
 
@@ -127,7 +133,8 @@ def main():
         print("no plan matches", file=sys.stderr)
         return 2
     cache = a.cache or tempfile.mkdtemp(prefix="clfft-oclgrind-cache-")
-    runs = [(n, args, s, f) for n, args, only in plans for s in shapes if only is None or s in only for f in forms]
+    runs = [(n, args, s, f) for n, args, only, own in plans for s in shapes if only is None or s in only
+            for f in (own or forms)]
     start = time.monotonic()
     with ThreadPoolExecutor(max_workers=a.jobs) as pool:
         results = list(pool.map(lambda r: run_one(client, cache, *r, a.timeout), runs))
