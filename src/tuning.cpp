@@ -75,6 +75,9 @@ TuningProfile cpuIntel()
     // Twice the cache-line streams in the first row-lane pass (8 on the AMD CPU): 128 1.17-1.5x,
     // 1024 1.04-1.2x, 8192 1.13x, 128^3 1.06-1.15x, 1024^2 0.95-1.13x, double 1024 0.98-1.06x.
     p.rowLaneFirstPassLines = 16;
+    // One row-lane pass of up to 32 lines (c2c 256 as radix 32, not 16 x 2): 256 1.35x, r2c 256
+    // 1.07x; more lines for the first of several passes lost (768 0.86x, 1024 0.90x, 2048 0.92x).
+    p.rowLaneOnePassLines = 32;
     // Short complex rows' passes in registers up to 4.5 KiB a set: single 24-72 and double 24-60
     // 1.1-1.6x; single 80-100 0.6-0.85x, double columns of 64 0.9x (docs/tuning.md). On the AMD
     // CPU an earlier form of it (indices not constant) lost, so `cpu` leaves it to MEASURE.

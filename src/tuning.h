@@ -39,6 +39,7 @@ struct TuningProfile {
     std::size_t realRowLanes{};         // single-precision even real rows: lanes per vector
     std::size_t rowLaneMaxRadix{};      // radices of row-lane passes, at most
     std::size_t rowLaneFirstPassLines{};// cache lines per work-item the first row-lane pass may read
+    std::size_t rowLaneOnePassLines{};  // ... and a row-lane kernel of one pass (0: that limit too)
     std::size_t rowLaneGroupThreads{};  // short rows are packed to about this many work-items
     std::size_t rowLaneGroupBytes{};    // ... and about this many bytes of row per group
     std::size_t realPairMaxLength{};    // even real rows up to this length run two rows at once

@@ -43,6 +43,9 @@ std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision
 std::vector<int> rowLaneRadices(const TuningProfile& t, std::size_t A, std::size_t linesPerVector)
 {
     const int maxRadix = static_cast<int>(t.rowLaneMaxRadix);
+    // one pass where the whole row's lines are few enough (fewer trips through local memory)
+    if (isCodeletRadix(static_cast<int>(A)) && A * linesPerVector <= t.rowLaneOnePassLines)
+        return {static_cast<int>(A)};
     std::vector<int> best;
     for (int first = 2; static_cast<std::size_t>(first) * linesPerVector <= t.rowLaneFirstPassLines; ++first) {
         if (!isCodeletRadix(first) || A % static_cast<std::size_t>(first) != 0)

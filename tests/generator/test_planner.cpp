@@ -501,6 +501,11 @@ BOOST_AUTO_TEST_CASE(intel_cpus_keep_dimension_zero_first)
     const KernelSpec rg = planProblem(rows, generic).passes.front().spec, ri = planProblem(rows, intel).passes.front().spec;
     BOOST_TEST((rg.row.width != 0u && ri.row.width != 0u));
     BOOST_TEST(rg.describe() != ri.describe());
+    // rows of 256: one row-lane pass of radix 32 (32 lines) on Intel, two passes elsewhere
+    const Problem r256 = multiD(TransformKind::ComplexToComplex, {256}, Precision::Single, false, 4096);
+    const KernelSpec g256 = planProblem(r256, generic).passes.front().spec, i256 = planProblem(r256, intel).passes.front().spec;
+    BOOST_TEST((g256.row.width != 0u && g256.radices.size() == 2u), g256.describe());
+    BOOST_TEST((i256.row.width != 0u && i256.radices == std::vector<int>{32}), i256.describe());
     // multi-kernel Bluestein: the passes in the reverse order
     const Problem prime = multiD(TransformKind::ComplexToComplex, {10007}, Precision::Single, false, 4);
     const ExecutionPlan g = planProblem(prime, generic), i = planProblem(prime, intel);
