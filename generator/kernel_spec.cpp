@@ -12,7 +12,8 @@ bool KernelSpec::usesLocalMemory() const
 {
     // Between radix passes; before the first pass of a real backward transform (the
     // hermitian half is expanded there); after the last pass of an even real forward one.
-    if (kind == PassKind::RealMerge || kind == PassKind::RealSplit)
+    // Lane passes in registers exchange through private arrays.
+    if (kind == PassKind::RealMerge || kind == PassKind::RealSplit || (lane.width && lane.registers))
         return false;
     return row.width || radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein ||
            kind == PassKind::Rader || (kind == PassKind::RealForward && halfLengthReal());
@@ -21,8 +22,6 @@ bool KernelSpec::usesLocalMemory() const
 std::size_t KernelSpec::localMemBytes() const
 {
     if (!usesLocalMemory())
-        return 0;
-    if (lane.width && lane.registers)
         return 0;
     if (lane.width)
         return laneLocalBuffers(*this) * lane.width * length * complexBytes(precision);

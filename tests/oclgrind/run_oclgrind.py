@@ -158,7 +158,7 @@ def main():
         missing = []
     print(f"{len(seen)} distinct kernels")
     print(f"\n{len(results) - len(failed)}/{len(results)} runs passed ({len(plans)} plans, {len(shapes)} device shapes, "
-          f"{len(forms)} form sets) in {time.monotonic() - start:.0f} s")
+          f"{len({r[3] for r in runs})} form sets) in {time.monotonic() - start:.0f} s")
     if not a.cache:
         shutil.rmtree(cache, ignore_errors=True)
     return 0 if not failed and not missing else 1
