@@ -473,7 +473,12 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         limits.localMemBytes = std::min<std::size_t>(limits.localMemBytes, std::strtoull(cap, nullptr, 10));
     const bool cpuType = (deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
     const unsigned vendor = deviceInfo<cl_uint>(device, CL_DEVICE_VENDOR_ID);
-    limits.deviceClass = deviceClassOf(cpuType, vendor);
+    std::string vendorName(256, '\0');
+    std::size_t vendorBytes = 0;
+    if (clGetDeviceInfo(device, CL_DEVICE_VENDOR, vendorName.size(), vendorName.data(), &vendorBytes) != CL_SUCCESS)
+        vendorBytes = 0;
+    vendorName.resize(std::min(vendorName.size(), vendorBytes));
+    limits.deviceClass = deviceClassOf(cpuType, vendor, vendorName.c_str());
     // The kernel forms of the other device class, to check them on a simulated device (Oclgrind
     // reports a GPU; the CPU forms must be as clean under it as the GPU forms).
     if (const char* forms = std::getenv("CLFFT_NG_FORMS")) {

@@ -59,6 +59,12 @@ TuningProfile cpu()
     p.laneCostFactor = 2.5;         // lane passes ran at 0.23-0.51 of the copy bandwidth, row lanes 0.81-0.88
     p.stockhamCostFactor = 6;       // c2c 4096: the Stockham form 10x the row lanes, lanes 7x
     p.measureCostCutoff = 2;        // each candidate kernel costs ~0.5 s of PoCL codegen cold
+    // One row-lane pass of up to 32 lines (c2c 256 as radix 32, not 16 x 2): Intel 256 1.35x, AMD
+    // (Zen 4) 256 1.16x, double 256 1.16x, 256^2 1.13x, r2c 256 1.10x.
+    p.rowLaneOnePassLines = 32;
+    // Double rows of double4 lanes up to 112 points with their passes in registers: Intel 81 1.5x,
+    // 112 1.4x; AMD (Zen 4) 24-112 1.02-1.35x. Single rows: cpu-intel only (AMD 20 0.75x, 60 0.85x).
+    p.laneRegistersNarrowMaxLength = 112;
     return p;
 }
 
@@ -72,17 +78,12 @@ TuningProfile cpuIntel()
     // Multi-kernel Bluestein passes reversed: 10007 1.25x, 16411 1.08x, 30011 1.07x; 20011 and
     // 65537 0.97-1.0x (docs/tuning.md).
     p.bluesteinPassesReversed = true;
-    // Twice the cache-line streams in the first row-lane pass (8 on the AMD CPU): 128 1.17-1.5x,
+    // Twice the cache-line streams in the first row-lane pass (8 on the AMD CPUs): 128 1.17-1.5x,
     // 1024 1.04-1.2x, 8192 1.13x, 128^3 1.06-1.15x, 1024^2 0.95-1.13x, double 1024 0.98-1.06x.
     p.rowLaneFirstPassLines = 16;
-    // One row-lane pass of up to 32 lines (c2c 256 as radix 32, not 16 x 2): 256 1.35x, r2c 256
-    // 1.07x; more lines for the first of several passes lost (768 0.86x, 1024 0.90x, 2048 0.92x).
-    p.rowLaneOnePassLines = 32;
     // Short complex rows' passes in registers up to 4.5 KiB a set: single 24-72 and double 24-60
-    // 1.1-1.6x; single 80-100 0.6-0.85x, double columns of 64 0.9x (docs/tuning.md). On the AMD
-    // CPU an earlier form of it (indices not constant) lost, so `cpu` leaves it to MEASURE.
+    // 1.1-1.6x; single 80-100 0.6-0.85x, double columns of 64 0.9x (docs/tuning.md).
     p.laneRegistersMaxBytes = 4608;
-    p.laneRegistersNarrowMaxLength = 112; // double4 rows: 81 1.5x, 90 1.3x, 112 1.4x (84 0.92x)
     return p;
 }
 
@@ -113,10 +114,10 @@ const TuningProfile& tuningProfile(DeviceClass c)
 
 const TuningProfile& tuningFor(const DeviceLimits& limits) { return tuningProfile(limits.deviceClass); }
 
-DeviceClass deviceClassOf(bool cpuType, unsigned vendorId)
+DeviceClass deviceClassOf(bool cpuType, unsigned vendorId, const std::string& vendorName)
 {
     if (cpuType)
-        return vendorId == 0x8086 ? DeviceClass::CpuIntel : DeviceClass::Cpu;
+        return vendorName.find("Intel") != std::string::npos ? DeviceClass::CpuIntel : DeviceClass::Cpu;
     switch (vendorId) {
     case 0x1002: return DeviceClass::GpuAmd;
     case 0x10DE: return DeviceClass::GpuNvidia;

@@ -4,6 +4,8 @@
 // docs/tuning.md.
 #pragma once
 
+#include <string>
+
 #include <cstddef>
 
 namespace clfft_ng {
@@ -82,8 +84,9 @@ struct TuningProfile {
 
 const TuningProfile& tuningProfile(DeviceClass c);
 
-// The class of a device from CL_DEVICE_TYPE (CPU or not) and CL_DEVICE_VENDOR_ID (PCI ids
-// 0x1002 AMD, 0x10DE NVIDIA, 0x8086 Intel; PoCL reports the CPU's vendor).
-DeviceClass deviceClassOf(bool cpuType, unsigned vendorId);
+// The class of a device from CL_DEVICE_TYPE (CPU or not), CL_DEVICE_VENDOR_ID (GPUs: PCI ids
+// 0x1002 AMD, 0x10DE NVIDIA, 0x8086 Intel) and CL_DEVICE_VENDOR (CPUs: an Intel one names Intel,
+// "GenuineIntel" on PoCL, whose vendor ids are 0x8086 plus the device's index on any CPU).
+DeviceClass deviceClassOf(bool cpuType, unsigned vendorId, const std::string& vendorName);
 
 } // namespace clfft_ng
