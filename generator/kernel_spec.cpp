@@ -62,7 +62,11 @@ std::string KernelSpec::kernelName() const
            << (lane.setsPerGroup > 1 ? "x" + std::to_string(lane.setsPerGroup) : "") << (lane.registers ? "r" : "") << "t"
            << threadsPerTransform;
     else if (row.width)
+    {
         os << "_w" << row.width << (row.pairs ? "p" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
+        if (row.pieceLength)
+            os << "s" << row.pieceLength << "x" << row.pieceDistance << "o" << row.pieceBase;
+    }
     else
         os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (stockham.transformMajor ? "c" : "r");
     os << "_d" << batchDims << (index64 ? "_i64" : "") << (stockham.splitExchange ? "_sx" : "")
@@ -171,6 +175,9 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"passes in registers", b(lane.registers), {}},
         {"row lanes", n(row.width), {}},
         {"two rows", b(row.pairs), {}},
+        {"input pieces", n(row.pieceLength), {}},
+        {"input piece distance", n(row.pieceDistance), {}},
+        {"input piece base", n(row.pieceBase), {}},
     };
     for (Field& x : f)
         if (x.summary.empty())

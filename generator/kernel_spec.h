@@ -108,6 +108,12 @@ struct RowLaneShape {
     // Real passes on two rows at once: rows 2m and 2m+1 as the real and imaginary parts of one
     // complex FFT of `length` = realLength points (instead of half the length).
     bool pairs = false;
+    // The input row in pieces (a row gathered from every device's pencils, docs/multi-device.md):
+    // point c of a row at pieceBase + c % pieceLength + (c / pieceLength) * pieceDistance from the
+    // row's offset. pieceLength 0: the row is contiguous.
+    std::size_t pieceLength = 0;
+    std::size_t pieceDistance = 0;
+    std::size_t pieceBase = 0;
 };
 
 // One kernel (one pass of a plan): the algorithm (what it computes: kind, lengths, radices,

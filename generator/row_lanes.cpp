@@ -50,6 +50,12 @@ void check(const KernelSpec& spec)
         product *= static_cast<std::size_t>(r);
     if (product * W != N)
         throw std::invalid_argument("KernelSpec: row-lane radices must multiply to length / 8");
+    // Pieces hold whole 16-point chunks (the loads of pass 0) of complex interleaved rows.
+    const std::size_t m = spec.row.pieceLength;
+    if (m && (spec.kind != PassKind::Complex || spec.inLayout != ComplexLayout::Interleaved || m % 16 != 0 ||
+              N % m != 0 || spec.row.pieceDistance < m || spec.inPlace))
+        throw std::invalid_argument("KernelSpec: row-lane input pieces need complex interleaved rows, out of place, "
+                                    "in pieces of a multiple of 16 points that divides the length");
 }
 
 } // namespace
@@ -219,7 +225,12 @@ void RowLaneKernel::lanePasses()
                        << "];\n";
                     continue;
                 }
-                const std::string at = "ioff + (idx_t)(" + e + ") * " + u(W);
+                std::string at = "ioff + (idx_t)(" + e + ") * " + u(W);
+                if (const std::size_t m = spec.row.pieceLength) { // point x of the row in piece x / m
+                    const std::string x = "(idx_t)(" + e + ") * " + u(W);
+                    at = "ioff + " + u(spec.row.pieceBase) + " + " + x + " + " + x + " / " + u(m) + " * " +
+                         u(spec.row.pieceDistance - m);
+                }
                 if (backward) // Z from local memory
                     os << "        vr[" << k << "] = vload" << w << "(0, zr + (" << e << ") * " << u(W) << "); vi[" << k
                        << "] = vload" << w << "(0, zi + (" << e << ") * " << u(W) << ");\n";

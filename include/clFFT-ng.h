@@ -49,7 +49,9 @@ CLFFTAPI clfftStatus clfftNgGetCachePath(char* path, size_t size, size_t* needed
  * kernel name and description), as NUL-terminated text in text[0..size). *needed (optional)
  * receives the size that holds all of it. CLFFT_INVALID_OPERATION before the plan is baked;
  * CLFFT_INVALID_HOST_PTR when text is NULL with size > 0; CLFFT_INVALID_VALUE when size is too
- * small (text then holds as much as fits). CLFFT_NG_EXPLAIN=1 prints the same at every bake. */
+ * small (text then holds as much as fits). CLFFT_NG_EXPLAIN=1 prints the same at every bake.
+ * A plan split over several queues (clfftNgSetPlanQueueArrays) prints how it is split, then each
+ * queue's sub-plans baked so far, each under "queue k:". */
 CLFFTAPI clfftStatus clfftNgExplainPlan(const clfftPlanHandle plHandle, char* text, size_t size, size_t* needed);
 
 /* How a plan is chosen at bake (docs/tuning.md, "Measured plans and wisdom"):

@@ -170,6 +170,7 @@ struct Options {
     int rigor = -1; // --rigor: clfftNgRigor; -1: not set (the library's default)
     bool identityCallbacks = false;  // the callbacks leave the data as they find it: --verify applies
     int profile = 0, warmup = 3;
+    size_t queues = 1; // --queues: a queue array of that many queues on the device (clfft-ng only)
 };
 
 bool allDigits(const std::string& s)
@@ -341,6 +342,10 @@ std::vector<Flag> makeFlags(Options& o)
                  on(o.identityCallbacks)});
     f.push_back({{"--explain"}, nullptr, "print the baked plan: passes, kernels, buffers, bytes moved (clfft-ng only)",
                  on(o.explain)});
+    f.push_back({{"--queues"}, "N",
+                 "a queue array of N queues on the device (clfft-ng only): the plan is split over them as over "
+                 "N devices (docs/multi-device.md)",
+                 [&o](const std::string& fl, const std::string& v) { o.queues = parseUnsigned(fl, v, 1, 16, "1 to 16"); }});
     f.push_back({{"--rigor"}, "R",
                  "estimate, measure or exhaustive: how the plan is chosen (clfft-ng only; measure times the "
                  "candidate plans, --explain shows their times)",
@@ -485,6 +490,16 @@ void printExplanation(clfftPlanHandle plan)
 }
 
 // --rigor: clfft-ng's clfftNgSetPlanRigor, looked up at run time as --explain's function is.
+// A plan that takes a queue array (more than one queue at bake and enqueue).
+void setQueueArrays(clfftPlanHandle plan)
+{
+    using SetQueueArrays = clfftStatus (*)(clfftPlanHandle, cl_bool);
+    const auto set = reinterpret_cast<SetQueueArrays>(dlsym(RTLD_DEFAULT, "clfftNgSetPlanQueueArrays"));
+    if (!set)
+        throw usageError("--queues: the clFFT library in use takes one queue only");
+    fft(set(plan, CL_TRUE), "clfftNgSetPlanQueueArrays");
+}
+
 void setRigor(clfftPlanHandle plan, int rigor)
 {
     using SetRigor = clfftStatus (*)(clfftPlanHandle, int);
@@ -935,6 +950,7 @@ struct Run {
 struct Resources {
     cl_context context = nullptr;
     cl_command_queue queue = nullptr;
+    std::vector<cl_command_queue> queues; // queue first, then --queues' others
     std::vector<cl_mem> mems;
     bool setup = false;
     clfftPlanHandle plan = 0;
@@ -946,6 +962,9 @@ struct Resources {
             clfftTeardown();
         for (cl_mem m : mems)
             clReleaseMemObject(m);
+        for (size_t q = 1; q < queues.size(); ++q)
+            if (queues[q])
+                clReleaseCommandQueue(queues[q]);
         if (queue)
             clReleaseCommandQueue(queue);
         if (context)
@@ -1017,6 +1036,11 @@ void execute(const Options& o, Run& r)
     ocl(err, "clCreateContext");
     res.queue = clCreateCommandQueue(res.context, devId, 0, &err);
     ocl(err, "clCreateCommandQueue");
+    res.queues.push_back(res.queue);
+    for (size_t q = 1; q < o.queues; ++q) {
+        res.queues.push_back(clCreateCommandQueue(res.context, devId, 0, &err));
+        ocl(err, "clCreateCommandQueue");
+    }
 
     // Library and plan.
     g_stage = "setup";
@@ -1083,11 +1107,30 @@ void execute(const Options& o, Run& r)
 
     if (o.rigor >= 0)
         setRigor(plan, o.rigor);
+    if (o.queues > 1)
+        setQueueArrays(plan);
     g_stage = "bake";
     cl_command_queue queue = res.queue;
+    const cl_uint nq = static_cast<cl_uint>(res.queues.size());
+    std::vector<cl_event> ends(nq, nullptr);
+    // One transform on every queue of the array, waited for.
+    auto transform = [&](cl_mem* in, cl_mem* out, cl_mem scratch) {
+        fft(clfftEnqueueTransform(plan, dir, nq, res.queues.data(), 0, nullptr, nq > 1 ? ends.data() : nullptr, in, out,
+                                  scratch),
+            "clfftEnqueueTransform");
+        if (nq > 1) {
+            ocl(clWaitForEvents(nq, ends.data()), "clWaitForEvents");
+            for (cl_event& e : ends) {
+                clReleaseEvent(e);
+                e = nullptr;
+            }
+        }
+        ocl(clFinish(queue), "clFinish");
+    };
     const double t0 = nowMs();
-    fft(clfftBakePlan(plan, 1, &queue, nullptr, nullptr), "clfftBakePlan");
-    ocl(clFinish(queue), "clFinish");
+    fft(clfftBakePlan(plan, nq, res.queues.data(), nullptr, nullptr), "clfftBakePlan");
+    for (cl_command_queue q : res.queues)
+        ocl(clFinish(q), "clFinish");
     r.bakeMs = nowMs() - t0;
     r.baked = true;
     if (o.explain)
@@ -1155,8 +1198,7 @@ void execute(const Options& o, Run& r)
 
     // One transform; with --verify, read back and compare with FFTW.
     g_stage = "enqueue";
-    fft(clfftEnqueueTransform(plan, dir, 1, &queue, 0, nullptr, nullptr, inMem, outArg, tmp), "clfftEnqueueTransform");
-    ocl(clFinish(queue), "clFinish");
+    transform(inMem, outArg, tmp);
     const size_t nLogical = o.len[0] * (rank > 1 ? o.len[1] : 1) * (rank > 2 ? o.len[2] : 1);
     if (o.verify) {
         g_stage = "verify";
@@ -1201,9 +1243,7 @@ void execute(const Options& o, Run& r)
         std::vector<double> times;
         for (int i = 0; i < o.warmup + o.profile; ++i) {
             const double s = nowMs();
-            fft(clfftEnqueueTransform(plan, dir, 1, &queue, 0, nullptr, nullptr, inMem, outArg, tmp),
-                "clfftEnqueueTransform");
-            ocl(clFinish(queue), "clFinish");
+            transform(inMem, outArg, tmp);
             if (i >= o.warmup)
                 times.push_back(nowMs() - s);
         }

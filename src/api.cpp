@@ -529,11 +529,14 @@ CLFFTAPI clfftStatus clfftSetPlanTransposeResult(clfftPlanHandle plHandle, clfft
 CLFFTAPI clfftStatus clfftGetTmpBufSize(const clfftPlanHandle plHandle, size_t* buffersize)
 {
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        if (!p.baked)
+        // A plan split over several queues takes no client scratch buffer (its sub-plans use
+        // the library's): baked, it needs 0 bytes.
+        const bool split = p.multi && splitOverQueues(*p.multi);
+        if (!p.baked && !split)
             return CLFFT_INVALID_OPERATION; // before the pointer, in clFFT 2.12's order
         if (!buffersize)
             return CLFFT_INVALID_HOST_PTR;
-        *buffersize = p.baked->tmpBytes;
+        *buffersize = split ? 0 : p.baked->tmpBytes;
         return CLFFT_SUCCESS;
     });
 }
@@ -543,6 +546,8 @@ CLFFTAPI clfftStatus clfftNgExplainPlan(const clfftPlanHandle plHandle, char* te
     if (!text && size > 0)
         return CLFFT_INVALID_HOST_PTR;
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (p.multi && splitOverQueues(*p.multi))
+            return copyTextOut(explainMulti(*p.multi), text, size, needed);
         if (!p.baked)
             return CLFFT_INVALID_OPERATION;
         return copyTextOut(p.baked->explanation, text, size, needed);

@@ -5,7 +5,9 @@
 #include "library.h"
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 namespace clfft_ng {
@@ -168,6 +170,8 @@ std::string subPlanKey(const PlanSettings& t)
     for (int d = 0; d < t.rank; ++d)
         o << ' ' << t.lengths[d] << ',' << t.inStrides[d] << ',' << t.outStrides[d];
     o << ' ' << t.preCallback.set << t.postCallback.set;
+    if (t.inPieces.length)
+        o << " pieces " << t.inPieces.length << ',' << t.inPieces.distance << ',' << t.inPieces.base;
     return o.str();
 }
 
@@ -570,6 +574,92 @@ PlanSettings slabLastInPlace(const Geometry& g, const PlanSettings& s, const Sid
                        false, true);
 }
 
+// C2C 2D into an interleaved output whose devices hold pencils of equal counts, each a multiple
+// of 16 columns: the pencils are sub-buffers of one library buffer (each written by its own
+// device), and each device transforms its rows straight from all of them (RowPieces, a row-lane
+// kernel) into the output. No exchange: one read and write of the data less (1024 x 1024 on
+// two PoCL devices: docs/multi-device.md). `distance`: values between the pencils' starts.
+struct PieceRows {
+    std::size_t m = 0, pitch = 0, distance = 0;
+};
+
+PlanSettings pieceRowSettings(const Geometry& g, const PlanSettings& s, const SideOf& out, const PieceRows& pr,
+                              const IndexRange& rows)
+{
+    PlanSettings t = subSettings(s, 1, g.n.data(), SideOf{CLFFT_COMPLEX_INTERLEAVED, {{1, 1, 1}}, pr.pitch}, out,
+                                 rows.count, false, s.forwardScale, s.effectiveBackwardScale(), false, true);
+    t.inPieces = RowPieces{pr.m, pr.distance, rows.begin * pr.pitch};
+    return t;
+}
+
+std::optional<PieceRows> pieceRows(const Geometry& g, const PlanSettings& s, MultiDeviceBake& mb, const SideOf& out)
+{
+    const std::size_t devices = mb.parts.size();
+    if (g.rank != 2 || g.kind != Kind::C2C || isPlanar(out.layout) || devices < 2)
+        return std::nullopt;
+    if (const char* v = std::getenv("CLFFT_NG_ROW_PIECES"); v && std::string(v) == "0") // for comparisons
+        return std::nullopt;
+    PieceRows pr;
+    pr.m = mb.parts[0]->pencil.count;
+    std::size_t align = g.complexBytes();
+    for (std::size_t k = 0; k < devices; ++k) {
+        if (mb.parts[k]->pencil.count != pr.m || mb.parts[k]->pencil.begin != k * pr.m)
+            return std::nullopt;
+        align = std::max(align, mb.parts[k]->alignBytes);
+    }
+    if (pr.m % 16 != 0 || pr.m * devices != g.n0c || align % g.complexBytes() != 0)
+        return std::nullopt;
+    pr.pitch = g.pencilPitch(pr.m, true);
+    const std::size_t bytes = (pr.pitch * g.outer() * g.complexBytes() + align - 1) / align * align;
+    pr.distance = bytes / g.complexBytes();
+    if (pr.distance * devices >= (std::size_t{1} << 31)) // 32-bit offsets in the row kernels
+        return std::nullopt;
+    // Every device's rows as one row-lane pass, or the exchange for all. A refusal is remembered:
+    // planning refuses before any compile, but the lookup of wisdom before it reads the disk.
+    for (std::size_t k = 0; k < devices; ++k) {
+        MultiDevicePart& p = *mb.parts[k];
+        if (p.slab.count == 0)
+            continue;
+        const PlanSettings t = pieceRowSettings(g, s, out, pr, p.slab);
+        const std::string key = subPlanKey(t);
+        if (p.refused.count(key))
+            return std::nullopt;
+        try {
+            subPlan(p, t);
+        } catch (const StatusError& e) {
+            if (e.status != CLFFT_NOTIMPLEMENTED)
+                throw;
+            p.refused.insert(key);
+            return std::nullopt;
+        }
+    }
+    return pr;
+}
+
+// Device k's pencil: a sub-buffer of the library buffer of all pencils (kept between enqueues,
+// made again when that buffer grows).
+cl_mem piecePencil(Run& r, std::size_t k, const PieceRows& pr)
+{
+    const std::size_t bytes = pr.distance * r.g.complexBytes();
+    cl_mem parent = partBuffer(r.s, r.part(0), "pencils", bytes * r.devices);
+    MemRef& view = r.part(k).buffers["pencil piece"];
+    if (view) {
+        cl_mem was = nullptr;
+        std::size_t size = 0, offset = 0;
+        check(clGetMemObjectInfo(view.get(), CL_MEM_ASSOCIATED_MEMOBJECT, sizeof was, &was, nullptr));
+        check(clGetMemObjectInfo(view.get(), CL_MEM_SIZE, sizeof size, &size, nullptr));
+        check(clGetMemObjectInfo(view.get(), CL_MEM_OFFSET, sizeof offset, &offset, nullptr));
+        if (was == parent && size == bytes && offset == k * bytes)
+            return view.get();
+        view = MemRef();
+    }
+    cl_buffer_region reg{k * bytes, bytes};
+    cl_int err = CL_SUCCESS;
+    view = MemRef(clCreateSubBuffer(parent, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &reg, &err));
+    check(err);
+    return view.get();
+}
+
 // Device k's slab and pencil work buffers (library buffers, kept between enqueues); no slab
 // buffer where `slabs` is false.
 void workBuffers(Run& r, std::size_t k, std::vector<cl_mem>& work, std::vector<cl_mem>& pencils, bool slabs = true)
@@ -627,11 +717,15 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
     const Geometry& g = r.g;
     const clfftDirection d = g.kind == Kind::C2R ? CLFFT_BACKWARD : dir;
     const bool inOutput = slabsInOutput(g, out.layout);
+    const std::optional<PieceRows> pieces = pieceRows(g, r.s, r.mb, slabSideOf(g, out));
     std::vector<cl_mem> work(r.devices), pencils(r.devices);
     std::vector<cl_event> aDone(r.devices, nullptr);
     for (std::size_t k = 0; k < r.devices; ++k) {
         MultiDevicePart& p = r.part(k);
-        workBuffers(r, k, work, pencils, !inOutput);
+        if (pieces)
+            pencils[k] = piecePencil(r, k, *pieces);
+        else
+            workBuffers(r, k, work, pencils, !inOutput);
         if (p.pencil.count == 0)
             continue;
         const SideOf from = in.strides.empty() ? pencilOf(g, in.layout, p.pencil.count, in.padded) : in.strides[k];
@@ -639,6 +733,25 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
         Planes src = in.planes[k];
         cl_mem dst[2] = {pencils[k], nullptr};
         aDone[k] = r.runSub(k, subPlan(p, t), d, r.startAnd(in.ready[k]), src.data(), dst);
+    }
+    if (pieces) { // every device's rows from every pencil once all are written
+        r.crossQueue = true;
+        std::vector<cl_mem> all{partBuffer(r.s, r.part(0), "pencils", pieces->distance * g.complexBytes() * r.devices),
+                                nullptr};
+        std::vector<cl_event> written;
+        for (cl_event e : aDone)
+            if (e)
+                written.push_back(e);
+        std::vector<cl_event> bDone(r.devices, nullptr);
+        for (std::size_t k = 0; k < r.devices; ++k) {
+            MultiDevicePart& p = r.part(k);
+            if (p.slab.count == 0)
+                continue;
+            const PlanSettings t = pieceRowSettings(g, r.s, slabSideOf(g, out), *pieces, p.slab);
+            bDone[k] = r.runSub(k, subPlan(p, t), d, afterExchange(r.startAnd(written), out.ready[k]), all.data(),
+                                out.planes[k].data());
+        }
+        return bDone;
     }
     std::vector<cl_mem> outSlabs;
     for (const Planes& pl : out.planes)
@@ -662,6 +775,24 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
     }
     return bDone;
 }
+
+} // namespace
+
+std::string explainMulti(const MultiDeviceBake& mb)
+{
+    if (mb.mode == SplitMode::FirstQueue)
+        return {};
+    std::ostringstream o;
+    o << "split over " << mb.parts.size() << " queues, "
+      << (mb.mode == SplitMode::Batch ? "by the batch" : "by the outermost dimension") << "\n";
+    for (const auto& p : mb.parts)
+        for (const auto& entry : p->subPlans)
+            if (entry.second && entry.second->baked)
+                o << "queue " << p->index << ": " << entry.second->baked->explanation;
+    return o.str();
+}
+
+namespace {
 
 // ---- The client's buffers ---------------------------------------------------------------------
 
@@ -1082,6 +1213,10 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
         // The sub-plans the enqueue will look up (by their settings), baked now.
         const auto is = s.effectiveInStrides(), os = s.effectiveOutStrides();
         const std::size_t D = static_cast<std::size_t>(s.rank - 1);
+        const std::optional<PieceRows> pieces =
+            mb->mode == SplitMode::Dimension && g.kind == Kind::C2C
+                ? pieceRows(g, s, *mb, SideOf{s.outLayout, os, os[D]})
+                : std::nullopt;
         for (cl_uint i = 0; i < count; ++i) {
             MultiDevicePart& p = *mb->parts[i];
             if (mb->mode == SplitMode::Batch) {
@@ -1115,6 +1250,8 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
                     subPlan(p, pencilFirst(g, s, direct ? SideOf{l, {{is[D], 1, 1}}, is[0]} : pencilOf(g, l, p.pencil.count, true),
                                            p.pencil.count));
                 const SideOf out{s.outLayout, os, os[D]};
+                if (pieces) // the rows from every pencil (pieceRows baked them)
+                    continue;
                 if (p.slab.count > 0)
                     subPlan(p, slabsInOutput(g, s.outLayout) ? slabLastInPlace(g, s, out, p.slab.count)
                                                              : slabLast(g, s, out, p.slab.count));

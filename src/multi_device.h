@@ -12,6 +12,7 @@
 
 #include <array>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,6 +44,8 @@ struct MultiDevicePart {
     // buffers of this device, by role.
     std::map<std::string, std::unique_ptr<Plan>> subPlans;
     std::map<std::string, MemRef> buffers;
+    // Sub-plan settings (subPlanKey) planning refused, not tried again (pieceRows).
+    std::set<std::string> refused;
     // The exchange's copy kernel into sub-buffers (multi_device.cpp, copyKernel).
     KernelRef copyKernel;
 };
@@ -62,6 +65,13 @@ clfftStatus checkMultiQueues(const Plan& plan, cl_uint count, const cl_command_q
 
 // Bakes the plan for `count` queues (checked by checkMultiQueues; plan mutex held). Throws StatusError.
 void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues);
+
+// Whether the plan's work is split over its queues (not run on the first queue only).
+inline bool splitOverQueues(const MultiDeviceBake& mb) { return mb.mode != SplitMode::FirstQueue; }
+
+// The printed sub-plans of a plan split over its queues (clfftNgExplainPlan): each queue's
+// sub-plans baked so far, under "queue k:". Empty where the plan runs on its first queue only.
+std::string explainMulti(const MultiDeviceBake& mb);
 
 // True when plan.multi is baked for exactly these queues.
 bool multiBakedFor(const Plan& plan, cl_uint count, const cl_command_queue* queues);

@@ -58,6 +58,8 @@ struct PlanSettings {
     // Not the client's: the queue-array position of a multi-device sub-plan. Its kernels get
     // programs of their own on PoCL's CPU devices (buildPlan, docs/multi-device.md).
     int replica = 0;
+    // Not the client's: a multi-device sub-plan reading its rows from every device's pencils.
+    RowPieces inPieces;
     CallbackSettings preCallback;
     CallbackSettings postCallback;
 

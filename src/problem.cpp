@@ -64,6 +64,7 @@ Problem makeProblem(const PlanSettings& s)
     p.inPlace = s.placement == CLFFT_INPLACE;
     p.pre = callbackCode(s.preCallback);
     p.post = callbackCode(s.postCallback);
+    p.inPieces = s.inPieces;
 
     const auto is = s.effectiveInStrides();
     const auto os = s.effectiveOutStrides();

@@ -19,6 +19,15 @@ struct IoDim {
     bool operator==(const IoDim& o) const { return n == o.n && inStride == o.inStride && outStride == o.outStride; }
 };
 
+// Rows read from pieces (a multi-device 2D transform's rows over every device's pencils, docs/
+// multi-device.md): point c of a row at base + c % length + (c / length) * distance from the
+// row's offset. length 0: contiguous rows. Only a single row-lane pass reads them (RowLaneShape).
+struct RowPieces {
+    std::size_t length = 0;
+    std::size_t distance = 0;
+    std::size_t base = 0;
+};
+
 enum class TransformKind { ComplexToComplex, RealToComplex, ComplexToReal };
 
 struct Problem {
@@ -37,6 +46,7 @@ struct Problem {
     std::vector<IoDim> batch; // batch dimensions (the plan's batch, with its distances)
     CallbackCode pre;         // applied where the plan reads its input
     CallbackCode post;        // applied where the plan writes its output
+    RowPieces inPieces;       // not the client's: see RowPieces
 
     std::size_t transformPoints() const; // product of dims' n
 };

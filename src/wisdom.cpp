@@ -45,6 +45,8 @@ std::string problemText(const Problem& p)
         t << ' ' << d.n << ':' << d.inStride << ':' << d.outStride;
     if (p.pre.present || p.post.present)
         t << " callbacks";
+    if (p.inPieces.length)
+        t << " pieces " << p.inPieces.length << ':' << p.inPieces.distance << ':' << p.inPieces.base;
     return t.str();
 }
 

@@ -104,6 +104,17 @@ ExecutionPlan planWith(const Context& ctx)
     for (PassPlan& pass : plan.passes)
         pass.spec.inPlace = pass.source == pass.destination ||
                             (problem.inPlace && pass.source == BufferRole::Input && pass.destination == BufferRole::Output);
+    // Rows in pieces: only one row-lane pass of complex rows from the input reads them.
+    if (const RowPieces& rp = problem.inPieces; rp.length) {
+        PassPlan& only = plan.passes.front();
+        if (plan.passes.size() != 1 || !only.spec.row.width || only.spec.kind != PassKind::Complex ||
+            only.source != BufferRole::Input || only.spec.inPlace || only.spec.length % rp.length != 0 ||
+            rp.length % 16 != 0 || rp.distance < rp.length)
+            throw StatusError{CLFFT_NOTIMPLEMENTED};
+        only.spec.row.pieceLength = rp.length;
+        only.spec.row.pieceDistance = rp.distance;
+        only.spec.row.pieceBase = rp.base;
+    }
     plan.passes.front().spec.pre = problem.pre;
     plan.passes.front().appliesPre = problem.pre.present;
     plan.passes.back().spec.post = problem.post;

@@ -233,7 +233,7 @@ void createPlan(PlanOwner& plan, const Case& c, clfftPrecision precision)
 // Runs the case on the first n queues through clfftEnqueueTransform; returns the output side.
 template <class T>
 HostSide<T> runOnQueues(const Case& c, const HostSide<T>& input, std::size_t n, bool bakeFirst = true,
-                        std::vector<cl_command_queue> queues = {})
+                        std::vector<cl_command_queue> queues = {}, std::string* explained = nullptr)
 {
     PlanOwner plan;
     createPlan(plan, c, precisionOf<T>());
@@ -272,6 +272,16 @@ HostSide<T> runOnQueues(const Case& c, const HostSide<T>& input, std::size_t n, 
     BOOST_REQUIRE_EQUAL(clWaitForEvents(cl_uint(n), events.data()), CL_SUCCESS);
     for (cl_event e : events)
         clReleaseEvent(e);
+    if (explained) {
+        std::size_t needed = 0;
+        REQUIRE_OK(clfftNgExplainPlan(plan.h, nullptr, 0, &needed));
+        std::vector<char> text(needed);
+        REQUIRE_OK(clfftNgExplainPlan(plan.h, text.data(), text.size(), nullptr));
+        *explained = text.data();
+        std::size_t scratch = 1;
+        REQUIRE_OK(clfftGetTmpBufSize(plan.h, &scratch)); // split: the client gives no scratch
+        BOOST_TEST(scratch == 0u);
+    }
     const std::vector<cl_mem>& from = c.inPlace ? in : outMems;
     for (std::size_t k = 0; k < out.arrays(); ++k)
         BOOST_REQUIRE_EQUAL(clEnqueueReadBuffer(queues[0], from[k], CL_TRUE, 0, out.array(k).size() * sizeof(T),
@@ -470,6 +480,50 @@ BOOST_AUTO_TEST_CASE(padded_pencils)
         return;
     }
     checkCase<double>(make(Kind::C2C, {64, 20}, 1, false), {1, 2});
+}
+
+// C2C 2D whose devices hold pencils of equal counts in whole 16-column chunks, with rows a row-lane
+// kernel takes: each device transforms its rows straight from every device's pencils (no
+// exchange; docs/multi-device.md), in and out of place, uneven row splits, both directions.
+BOOST_AUTO_TEST_CASE(rows_from_every_pencil)
+{
+    requireDevices(3);
+    struct Shape {
+        std::vector<std::size_t> lengths;
+        std::size_t queues;
+        bool inPlace;
+        clfftDirection dir;
+    };
+    const Shape shapes[] = {{{128, 37}, 2, false, CLFFT_FORWARD},
+                            {{128, 37}, 2, true, CLFFT_BACKWARD},
+                            {{192, 25}, 3, false, CLFFT_BACKWARD},
+                            {{192, 25}, 3, true, CLFFT_FORWARD},
+                            {{64, 20}, 2, false, CLFFT_FORWARD}};
+    for (const Shape& sh : shapes) {
+        Case c = make(Kind::C2C, sh.lengths, 1, sh.inPlace);
+        c.dir = sh.dir;
+        const HostSide<float> input = inputOf<float>(c);
+        const std::vector<bool> pad = paddingMask(c.side(false));
+        std::string explained;
+        const HostSide<float> out = runOnQueues<float>(c, input, sh.queues, true, {}, &explained);
+        const std::string what = c.name() + " on " + std::to_string(sh.queues) + " queues";
+        checkRelativeError(compare(out, referenceOf(c, input)), tolerance<float>(), what + " vs FFTW");
+        BOOST_TEST(explained.find("input pieces") != std::string::npos, what << ": rows not read from the pencils\n"
+                                                                                 << explained);
+        BOOST_TEST(explained.find("queue " + std::to_string(sh.queues - 1) + ":") != std::string::npos, explained);
+        if (!c.inPlace) {
+            std::size_t first = 0;
+            BOOST_TEST(clobbered(out, pad, first) == 0u, what << ": padding written, first at " << first);
+        }
+    }
+    // Pencils of 50 and 47 columns: the exchange, and rows transformed in the output.
+    Case c = make(Kind::C2C, {97, 100}, 1, false);
+    const HostSide<float> input = inputOf<float>(c);
+    std::string explained;
+    const HostSide<float> out = runOnQueues<float>(c, input, 2, true, {}, &explained);
+    checkRelativeError(compare(out, referenceOf(c, input)), tolerance<float>(), c.name() + " on 2 queues vs FFTW");
+    BOOST_TEST(explained.find("input pieces") == std::string::npos, explained);
+    BOOST_TEST(explained.find("queue 1:") != std::string::npos, explained);
 }
 
 // The client's buffers as sub-buffers: the pencils are then copied from them, and R2C's pencils
