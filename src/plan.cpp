@@ -124,6 +124,12 @@ bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* o
         for (const IoDim& b : p.batch)
             if (!addSpan(b.n, input ? b.inStride : b.outStride))
                 return false;
+        // Rows in pieces reach past the strides: the base, and the distance between pieces.
+        if (const RowPieces& rp = p.inPieces; input && rp.length && !p.dims.empty() && rp.distance >= rp.length) {
+            if (!addSpan(p.dims[0].n / rp.length, rp.distance - rp.length) ||
+                __builtin_add_overflow(last, rp.base, &last))
+                return false;
+        }
         return !__builtin_add_overflow(last, std::size_t(1), &last) && !__builtin_mul_overflow(last, element, bytes);
     };
     // The points of all transforms must be countable too (work sizes, scales).
