@@ -579,10 +579,6 @@ PlanSettings slabLastInPlace(const Geometry& g, const PlanSettings& s, const Sid
 // device), and each device transforms its rows straight from all of them (RowPieces, a row-lane
 // kernel) into the output. No exchange: one read and write of the data less (1024 x 1024 on
 // two PoCL devices: docs/multi-device.md). `distance`: values between the pencils' starts.
-struct PieceRows {
-    std::size_t m = 0, pitch = 0, distance = 0;
-};
-
 PlanSettings pieceRowSettings(const Geometry& g, const PlanSettings& s, const SideOf& out, const PieceRows& pr,
                               const IndexRange& rows)
 {
@@ -592,7 +588,7 @@ PlanSettings pieceRowSettings(const Geometry& g, const PlanSettings& s, const Si
     return t;
 }
 
-std::optional<PieceRows> pieceRows(const Geometry& g, const PlanSettings& s, MultiDeviceBake& mb, const SideOf& out)
+std::optional<PieceRows> decidePieceRows(const Geometry& g, const PlanSettings& s, MultiDeviceBake& mb, const SideOf& out)
 {
     const std::size_t devices = mb.parts.size();
     if (g.rank != 2 || g.kind != Kind::C2C || isPlanar(out.layout) || devices < 2)
@@ -614,25 +610,32 @@ std::optional<PieceRows> pieceRows(const Geometry& g, const PlanSettings& s, Mul
     pr.distance = bytes / g.complexBytes();
     if (pr.distance * devices >= (std::size_t{1} << 31)) // 32-bit offsets in the row kernels
         return std::nullopt;
-    // Every device's rows as one row-lane pass, or the exchange for all. A refusal is remembered:
-    // planning refuses before any compile, but the lookup of wisdom before it reads the disk.
+    // Every device's rows as one row-lane pass, or the exchange for all.
     for (std::size_t k = 0; k < devices; ++k) {
         MultiDevicePart& p = *mb.parts[k];
         if (p.slab.count == 0)
             continue;
-        const PlanSettings t = pieceRowSettings(g, s, out, pr, p.slab);
-        const std::string key = subPlanKey(t);
-        if (p.refused.count(key))
-            return std::nullopt;
         try {
-            subPlan(p, t);
+            subPlan(p, pieceRowSettings(g, s, out, pr, p.slab));
         } catch (const StatusError& e) {
             if (e.status != CLFFT_NOTIMPLEMENTED)
                 throw;
-            p.refused.insert(key);
             return std::nullopt;
         }
     }
+    return pr;
+}
+
+// decidePieceRows once per output side: the bake decides (and bakes) for the client's side.
+std::optional<PieceRows> pieceRows(const Geometry& g, const PlanSettings& s, MultiDeviceBake& mb, const SideOf& out)
+{
+    const std::array<std::size_t, 5> key{static_cast<std::size_t>(out.layout), out.strides[0], out.strides[1],
+                                         out.strides[2], out.distance};
+    const auto found = mb.pieces.find(key);
+    if (found != mb.pieces.end())
+        return found->second;
+    const std::optional<PieceRows> pr = decidePieceRows(g, s, mb, out);
+    mb.pieces.emplace(key, pr);
     return pr;
 }
 
@@ -780,7 +783,7 @@ std::vector<cl_event> backwardPipeline(Run& r, clfftDirection dir, const PencilS
 
 std::string explainMulti(const MultiDeviceBake& mb)
 {
-    if (mb.mode == SplitMode::FirstQueue)
+    if (!splitOverQueues(mb))
         return {};
     std::ostringstream o;
     o << "split over " << mb.parts.size() << " queues, "

@@ -12,7 +12,7 @@
 
 #include <array>
 #include <map>
-#include <set>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,14 +44,21 @@ struct MultiDevicePart {
     // buffers of this device, by role.
     std::map<std::string, std::unique_ptr<Plan>> subPlans;
     std::map<std::string, MemRef> buffers;
-    // Sub-plan settings (subPlanKey) planning refused, not tried again (pieceRows).
-    std::set<std::string> refused;
     // The exchange's copy kernel into sub-buffers (multi_device.cpp, copyKernel).
     KernelRef copyKernel;
 };
 
+// 2D C2C rows read from every device's pencil (multi_device.cpp, pieceRows): m columns a pencil,
+// `pitch` values between a pencil's rows, `distance` values between the pencils' starts.
+struct PieceRows {
+    std::size_t m = 0, pitch = 0, distance = 0;
+};
+
 struct MultiDeviceBake {
     SplitMode mode = SplitMode::FirstQueue;
+    // pieceRows' answer for each output side (layout, strides, distance), decided once (the bake
+    // decides the client's side; an enqueue only looks it up).
+    std::map<std::array<std::size_t, 5>, std::optional<PieceRows>> pieces;
     std::vector<std::unique_ptr<MultiDevicePart>> parts;
     // The last enqueue's final event on each queue, when a later enqueue must wait for it
     // (library buffers that one device writes and another reads).
