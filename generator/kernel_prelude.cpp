@@ -25,6 +25,27 @@ std::string precisionTypes(const KernelSpec& spec, const std::vector<std::pair<s
     return text;
 }
 
+std::string streamStoreFunctions(const KernelSpec& spec, const std::vector<std::size_t>& counts)
+{
+    if (!spec.streamStores)
+        return {};
+    const std::size_t realBytes = spec.precision == Precision::Double ? 8 : 4;
+    std::string text;
+    for (std::size_t n : counts) {
+        const std::string c = std::to_string(n), type = (spec.precision == Precision::Double ? "double" : "float") + c;
+        text += "static inline void stream" + c + "(" + type + " v, __global real_t* p)\n{\n    if ((((ulong)p) & " +
+                std::to_string(n * realBytes - 1) + "u) == 0u)\n        __builtin_nontemporal_store(v, (__global " + type +
+                "*)p);\n    else\n        vstore" + c + "(v, 0, p);\n}\n\n";
+    }
+    return text;
+}
+
+std::string vectorStore(const KernelSpec& spec, std::size_t count, const std::string& value, const std::string& p)
+{
+    const std::string c = std::to_string(count);
+    return spec.streamStores ? "stream" + c + "(" + value + ", " + p + ");" : "vstore" + c + "(" + value + ", 0, " + p + ");";
+}
+
 std::string complexMultiply()
 {
     return "static inline real2_t cmul(real2_t a, real2_t b)\n{\n"

@@ -79,7 +79,7 @@ std::string KernelSpec::kernelName() const
                                                           : "_rstore")
            << transformLength << "m" << bluesteinPadded << "s" << fusedPositionStride
            << (realDirection > 0 ? "r" : realDirection < 0 ? "h" : "");
-    os << (inPlace ? "_ip" : "") << (pre.present ? "_pre" : "")
+    os << (inPlace ? "_ip" : "") << (streamStores ? "_nt" : "") << (pre.present ? "_pre" : "")
        << (post.present ? "_post" : "");
     return os.str();
 }
@@ -154,6 +154,7 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"bluestein M", n(bluesteinPadded), {}},
         {"position stride", n(fusedPositionStride), {}},
         {"in place", b(inPlace), {}},
+        {"stream stores", b(streamStores), {}},
         {"pre-callback", callbackText(pre, true), callbackText(pre, false)},
         {"post-callback", callbackText(post, true), callbackText(post, false)},
         {"transforms per group", n(transformsPerGroup), {}},

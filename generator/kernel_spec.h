@@ -151,6 +151,9 @@ struct KernelSpec {
     // The pass reads and writes one buffer: work-items write addresses others have read, so the
     // barriers between its global reads and writes also fence global memory.
     bool inPlace = false;
+    // CPU forms (lanes, row lanes): whole-vector stores of the output bypass the caches
+    // (non-temporal) where aligned; for passes whose data exceed the last-level cache.
+    bool streamStores = false;
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
 

@@ -97,11 +97,11 @@ std::string LaneKernel::storeText(const std::string& at, const std::string& re, 
     if (!spec.lane.gatherOut) {
         t << "        " << (spec.lane.full ? "" : "if (valid == " + u(W) + ") ");
         if (outPlanar)
-            t << "{ vstore" << w << "(" << re << ", 0, outRe + " << at << "); vstore" << w << "(" << im
-              << ", 0, outIm + " << at << "); }\n";
+            t << "{ " << vectorStore(spec, W, re, "outRe + " + at) << " " << vectorStore(spec, W, im, "outIm + " + at)
+              << " }\n";
         else
-            t << "{ vreal2_t z; z.even = " << re << "; z.odd = " << im << "; vstore" << w2
-              << "(z, 0, (__global real_t*)out + 2u * (" << at << ")); }\n";
+            t << "{ vreal2_t z; z.even = " << re << "; z.odd = " << im << "; "
+              << vectorStore(spec, 2 * W, "z", "(__global real_t*)out + 2u * (" + at + ")") << " }\n";
         if (spec.lane.full)
             return t.str();
         t << "        else";

@@ -156,7 +156,7 @@ void LaneKernel::prelude()
 {
     os << kernelHeaderComment(spec, {"Stockham autosort on vectors of " + w + " neighbouring transforms (lanes), forward DFT; the",
                                      "backward one by conjugating at load and store."})
-       << precisionTypes(spec, {{"vreal_t", w}, {"vreal2_t", w2}});
+       << precisionTypes(spec, {{"vreal_t", w}, {"vreal2_t", w2}}) << streamStoreFunctions(spec, {W, 2 * W});
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
     for (int r : distinct)
         os << emitScalarCodelet(r, spec.precision, "vreal_t") << "\n";
@@ -261,7 +261,9 @@ void LaneKernel::rowsOutByChunks(bool fromRegisters)
         transposeChunk("x", "y");
         // from the last lane down: lanes past the end share the last valid lane's row
         for (std::size_t l = W; l-- > 0;)
-            os << "        vstore" << w2 << "(y" << l << ", 0, (__global real_t*)out + 2u * (o + laneOut[" << l << "]));\n";
+            os << "        "
+               << vectorStore(spec, 2 * W, "y" + std::to_string(l), "(__global real_t*)out + 2u * (o + laneOut[" + u(l) + "])")
+               << "\n";
     });
     forEachItem(rest, [&](std::size_t q, const std::string& j) {
         const std::string e = fromRegisters ? u(N - rest + q) : "(" + u(N - rest) + " + " + j + ")";
@@ -323,15 +325,17 @@ void LaneKernel::rowBlockOut()
             os << "        const vreal_t sr" << e << " = vr[" << e << "] * scaleRe, si" << e << " = vi[" << e << "] * scaleIm;\n";
     }
     for (std::size_t k = 0; k < N; ++k) {
-        os << "        vstore" << w2 << "(" << (units ? "as_float" + w2 + "((ulong" + w + ")(" : "(vreal2_t)(");
+        std::ostringstream v;
+        v << (units ? "as_float" + w2 + "((ulong" + w + ")(" : "(vreal2_t)(");
         for (std::size_t p = 0; p < W; ++p) {
             const std::size_t f = k * W + p, l = f / N, e = f % N;
             if (units)
-                os << (p ? ", " : "") << "z" << e << ".s" << componentDigit(l);
+                v << (p ? ", " : "") << "z" << e << ".s" << componentDigit(l);
             else
-                os << (p ? ", " : "") << "sr" << e << ".s" << componentDigit(l) << ", si" << e << ".s" << componentDigit(l);
+                v << (p ? ", " : "") << "sr" << e << ".s" << componentDigit(l) << ", si" << e << ".s" << componentDigit(l);
         }
-        os << (units ? "))" : ")") << ", " << k << ", (__global real_t*)out + 2u * ooff);\n";
+        v << (units ? "))" : ")");
+        os << "        " << vectorStore(spec, 2 * W, v.str(), "(__global real_t*)out + 2u * (ooff + " + u(k * W) + ")") << "\n";
     }
 }
 

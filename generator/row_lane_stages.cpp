@@ -4,6 +4,7 @@
 #include "row_lane_kernel.h"
 
 #include "butterfly.h"
+#include "kernel_prelude.h"
 #include "unit_roots.h"
 
 #include <cmath>
@@ -167,11 +168,12 @@ void RowLaneKernel::output(std::size_t c, std::size_t reg)
         if (c == 0)
             os << "        if (g == 0u) { zr[" << u(N) << "] = ur[0].s0; zi[" << u(N) << "] = ui[0].s0; }\n";
     } else if (backward && pairs) { // rows 2m and 2m + 1
-        os << "        if (valid) vstore8(ur[" << r << "] * scaleRe, 0, out + ooff + 8u * g + " << u(A * c)
-           << ");\n        if (validB) vstore8(ui[" << r << "] * scaleIm, 0, out + ooffB + 8u * g + " << u(A * c) << ");\n";
+        os << "        if (valid) " << vectorStore(spec, 8, "ur[" + r + "] * scaleRe", "out + ooff + 8u * g + " + u(A * c))
+           << "\n        if (validB) " << vectorStore(spec, 8, "ui[" + r + "] * scaleIm", "out + ooffB + 8u * g + " + u(A * c))
+           << "\n";
     } else if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
-        os << "        if (valid) { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r
-           << "] * scaleIm; vstore16(z, 0, out + ooff + 2u * (8u * g + " << u(A * c) << ")); }\n";
+        os << "        if (valid) { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r << "] * scaleIm; "
+           << vectorStore(spec, 16, "z", "out + ooff + 2u * (8u * g + " + u(A * c) + ")") << " }\n";
     } else {
         os << "        if (valid) "
            << storePoints("ooff + (idx_t)(8u * g + " + u(A * c) + ")", "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm")

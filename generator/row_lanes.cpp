@@ -108,9 +108,9 @@ std::string RowLaneKernel::loadPoints(const std::string& at, const std::string& 
 std::string RowLaneKernel::storePoints(const std::string& at, const std::string& re, const std::string& im) const
 {
     if (outPlanar)
-        return "vstore8(" + re + ", 0, outRe + " + at + "); vstore8(" + im + ", 0, outIm + " + at + ");";
-    return "{ creal2_t z; z.even = " + re + "; z.odd = " + im + "; vstore16(z, 0, (__global real_t*)out + 2u * (" + at +
-           ")); }";
+        return vectorStore(spec, 8, re, "outRe + " + at) + " " + vectorStore(spec, 8, im, "outIm + " + at);
+    return "{ creal2_t z; z.even = " + re + "; z.odd = " + im + "; " +
+           vectorStore(spec, 16, "z", "(__global real_t*)out + 2u * (" + at + ")") + " }";
 }
 
 std::string RowLaneKernel::loadEvenOdd(const std::string& ptr, const std::string& re, const std::string& im) const
@@ -125,7 +125,7 @@ void RowLaneKernel::prelude()
 {
     os << kernelHeaderComment(spec, {std::to_string(B) + " transform(s) per work-group, points n = 8a + b in lane b of vector a (row_lanes.cpp):",
                                      std::to_string(A) + "-point Stockham passes on vectors, then 8-point DFTs across the lanes."})
-       << precisionTypes(spec, {{"vreal_t", w}, {"creal_t", "8"}, {"creal2_t", "16"}});
+       << precisionTypes(spec, {{"vreal_t", w}, {"creal_t", "8"}, {"creal2_t", "16"}}) << streamStoreFunctions(spec, {8, 16});
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
     if (W == 8)
         distinct.insert(8);

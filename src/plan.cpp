@@ -503,6 +503,9 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     limits.paddedDims = !switchedOff("CLFFT_NG_PADDED_DIMS");
     if (const char* v = std::getenv("CLFFT_NG_LANE_GROUP_BYTES"); v && *v)
         limits.laneGroupBytes = static_cast<std::size_t>(std::strtoull(v, nullptr, 10));
+    limits.cacheBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE));
+    if (const char* v = std::getenv("CLFFT_NG_CACHE_BYTES"); v && *v)
+        limits.cacheBytes = static_cast<std::size_t>(std::strtoull(v, nullptr, 10));
     limits.noLibraryMemory = std::getenv("CLFFT_REQUEST_LIB_NOMEMALLOC") != nullptr;
     limits.maxAllocBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
 

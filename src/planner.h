@@ -27,6 +27,9 @@ struct DeviceLimits {
     std::size_t laneGroupBytes = 0;
     bool laneRowBlocks = true;  // CLFFT_NG_ROW_BLOCKS=0: short contiguous rows not moved as blocks
     bool paddedDims = true;     // CLFFT_NG_PADDED_DIMS=0: 2D/3D never go through a padded temporary
+    // CL_DEVICE_GLOBAL_MEM_CACHE_SIZE (CLFFT_NG_CACHE_BYTES replaces it): CPU-form passes whose
+    // data exceed it store past the caches, where the profile says so (0: never).
+    std::size_t cacheBytes = 0;
     bool isCpu() const { return deviceClass == DeviceClass::Cpu || deviceClass == DeviceClass::CpuIntel; }
     // CLFFT_REQUEST_LIB_NOMEMALLOC: plans that can work in the client's buffers do so (a
     // multi-dimensional out-of-place C2R then overwrites its input, as clFFT's does).

@@ -65,6 +65,9 @@ TuningProfile cpu()
     // Double rows of double4 lanes up to 112 points with their passes in registers: Intel 81 1.5x,
     // 112 1.4x; AMD (Zen 4) 24-112 1.02-1.35x. Single rows: cpu-intel only (AMD 20 0.75x, 60 0.85x).
     p.laneRegistersNarrowMaxLength = 112;
+    // Rows stored past the caches where a pass's data exceed them (no read of each output line
+    // first): Zen 4 row lanes 64-256 1.1-1.4x, lanes by chunks 24-48 1.4-1.7x (docs/tuning.md).
+    p.streamStores = true;
     return p;
 }
 

@@ -73,6 +73,9 @@ struct TuningProfile {
     // Multi-kernel Bluestein: its FFTs of M points split into passes in the reverse order of
     // splitLength's (an Intel CPU: c2c 10007 1.25x, others 0.97-1.08x).
     bool bluesteinPassesReversed = false;
+    // Lane and row-lane passes whose input and output together exceed the device's cache
+    // (DeviceLimits::cacheBytes) store whole vectors past the caches (non-temporal stores).
+    bool streamStores = false;
 
     // ---- Cost model and measured planning ----------------------------------------------------
     // A pass's estimated cost is its traffic times its form's factor (row-lane passes: 1).

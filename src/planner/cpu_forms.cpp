@@ -193,4 +193,23 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     spec.lane.oneBuffer = spec.localMemBytes() > ctx.limits.localMemBytes;
 }
 
+// Passes whose input and output together exceed the device's cache: each line of the output
+// would be read into the cache before it is written, and pushed out before it is read again.
+// Only whole rows written in order: row lanes, and lanes moving rows by chunks or blocks out of
+// place whose every row starts a vector (lanes in place, over columns, or on rows that start
+// mid-vector lost: 128^3 0.6x, 32 in place 0.85x, double 81 0.59x; docs/tuning.md).
+void streamLargeStores(const Context& ctx, PassPlan& pass)
+{
+    KernelSpec& spec = pass.spec;
+    const std::size_t bytes = 2 * pass.transforms * spec.length * complexBytes(spec.precision);
+    const std::size_t vectorBytes = spec.lane.width * complexBytes(spec.precision);
+    const bool laneRows = (spec.lane.rowsOut || spec.lane.blocksOut) && !spec.inPlace &&
+                          static_cast<std::size_t>(spec.lane.dim) < pass.batch.size() &&
+                          pass.batch[static_cast<std::size_t>(spec.lane.dim)].outStride * complexBytes(spec.precision) %
+                                  vectorBytes == 0;
+    const bool rows = spec.row.width || laneRows;
+    spec.streamStores = ctx.tuning.streamStores && rows && ctx.limits.cacheBytes > 0 && bytes > ctx.limits.cacheBytes &&
+                        !spec.post.present;
+}
+
 } // namespace clfft_ng::planning

@@ -112,6 +112,9 @@ std::size_t ceilPow2(std::size_t v);
 // ---- cpu_forms.cpp -----------------------------------------------------------------------
 // Turns the pass into a lane or row-lane kernel where one applies (else leaves it).
 void chooseCpuForm(const Context& ctx, PassPlan& pass);
+// Sets spec.streamStores where the pass's data exceed the device's cache (after inPlace and the
+// callbacks are known).
+void streamLargeStores(const Context& ctx, PassPlan& pass);
 // Local memory of a lane kernel over `points` points fits (bluestein: the convolution cap).
 bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein);
 

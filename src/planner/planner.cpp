@@ -120,6 +120,8 @@ ExecutionPlan planWith(const Context& ctx)
     plan.passes.back().spec.post = problem.post;
     plan.passes.back().appliesPost = problem.post.present;
     plan.passes.back().appliesScale = true;
+    for (PassPlan& pass : plan.passes)
+        streamLargeStores(ctx, pass);
     return plan;
 }
 

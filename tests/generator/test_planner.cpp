@@ -530,3 +530,57 @@ BOOST_AUTO_TEST_CASE(intel_cpus_keep_dimension_zero_first)
         BOOST_TEST((both[0] && both[1]), tuningFor(l).name);
     }
 }
+
+// Passes whose data exceed the device's cache store their rows past it (non-temporal stores),
+// and only rows written in order: row lanes, lanes moving rows by chunks or blocks out of place;
+// never columns, lane passes in place, GPU forms, or a device that reports no cache.
+BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
+{
+    DeviceLimits cpu = shapes().back().limits;
+    cpu.deviceClass = DeviceClass::Cpu;
+    cpu.cacheBytes = std::size_t{1} << 20;
+    BOOST_REQUIRE(tuningFor(cpu).streamStores);
+    auto only = [](const ExecutionPlan& plan) {
+        BOOST_TEST_REQUIRE(plan.passes.size() == 1u);
+        return plan.passes[0].spec;
+    };
+    auto c2c = [](std::size_t n, std::size_t batch, bool inPlace) {
+        return multiD(TransformKind::ComplexToComplex, {n}, Precision::Single, inPlace, batch);
+    };
+    for (bool inPlace : {false, true}) {
+        // 256 x 1024 single: 2 MiB each way, over the 1 MiB cache; 256 x 64 within it
+        const KernelSpec r = only(planProblem(c2c(256, 1024, inPlace), cpu));
+        BOOST_TEST_REQUIRE(r.row.width > 0u, r.describe());
+        BOOST_TEST(r.streamStores, r.describe());
+        BOOST_TEST(r.kernelName().find("_nt") != std::string::npos, r.kernelName());
+        const KernelSpec rs = only(planProblem(c2c(256, 64, inPlace), cpu));
+        BOOST_TEST(!rs.streamStores, rs.describe());
+        BOOST_TEST(rs.kernelName().find("_nt") == std::string::npos, rs.kernelName());
+        // 48 x 8192: rows of a lane kernel by chunks, 3 MiB each way
+        const KernelSpec l = only(planProblem(c2c(48, 8192, inPlace), cpu));
+        BOOST_TEST_REQUIRE(l.lane.width > 0u, l.describe());
+        BOOST_TEST_REQUIRE((l.lane.rowsOut || l.lane.blocksOut), l.describe());
+        BOOST_TEST(l.streamStores == !inPlace, l.describe());
+        // rows of 81 double points (1296 bytes) start mid-vector: plain stores
+        const KernelSpec m =
+            only(planProblem(multiD(TransformKind::ComplexToComplex, {81}, Precision::Double, inPlace, 4096), cpu));
+        BOOST_TEST_REQUIRE((m.lane.width > 0u && (m.lane.rowsOut || m.lane.blocksOut)), m.describe());
+        BOOST_TEST(!m.streamStores, m.describe());
+    }
+    // 2D 256 x 256 x 16 (8 MiB): the rows stream, the columns do not
+    const ExecutionPlan twoD = planProblem(multiD(TransformKind::ComplexToComplex, {256, 256}, Precision::Single, false, 16), cpu);
+    bool rowsStreamed = false;
+    for (const PassPlan& pass : twoD.passes) {
+        const KernelSpec& s = pass.spec;
+        if (s.lane.width && !s.lane.rowsOut && !s.lane.blocksOut)
+            BOOST_TEST(!s.streamStores, s.describe());
+        rowsStreamed = rowsStreamed || (s.row.width && s.streamStores);
+    }
+    BOOST_TEST(rowsStreamed);
+    DeviceLimits noCache = cpu, gpu = cpu;
+    noCache.cacheBytes = 0;
+    gpu.deviceClass = DeviceClass::GpuGeneric;
+    for (const DeviceLimits& l : {noCache, gpu})
+        for (const PassPlan& pass : planProblem(c2c(256, 1024, false), l).passes)
+            BOOST_TEST(!pass.spec.streamStores, pass.spec.describe());
+}

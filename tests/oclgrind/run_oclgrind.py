@@ -7,7 +7,8 @@ divergence, uninitialised value, API error). Exit 0 only if every run passes.
 
 A corpus line may end in "@ L:W,...": that plan runs in those shapes only (the heavier ones);
 "% FORM,..." before it names the form sets of that plan instead of the runner's (cpu-intel: the
-Intel CPU profile's forms, e.g. lane passes in registers).
+Intel CPU profile's forms, e.g. lane passes in registers); "! NAME=VALUE ..." before that adds
+to the plan's environment (CLFFT_NG_CACHE_BYTES=1: stores past the caches).
 
 usage: run_oclgrind.py CLIENT [--jobs N] [--only NAME_REGEX] [--shapes L:W,...] [--forms gpu,cpu]
 """
@@ -54,6 +55,7 @@ REQUIRED_FORMS = [
     ("planar sides", r"_sp_p|_dp_p|_sp_.p|_dp_.p"),
     ("double precision", r"_dp_"),
     ("in-place passes", r"_ip"),
+    ("stores past the caches (non-temporal)", r"_nt"),
     ("pre-callbacks", r"_pre"),
     ("post-callbacks", r"_post"),
 ]
@@ -73,13 +75,17 @@ def read_corpus(path):
             if "%" in line:  # "% FORM,FORM": these kernel-form sets instead of the runner's
                 line, own = line.split("%", 1)
                 forms = [f.strip() for f in own.split(",")]
+            env = {}
+            if "!" in line:  # "! NAME=VALUE ...": the run's environment has these too
+                line, own = line.split("!", 1)
+                env = dict(v.split("=", 1) for v in own.split())
             name, args = line.split(":", 1)
             args = [os.path.join(HERE, a) if a.endswith(".cl") else a for a in args.split()]
-            plans.append((name.strip(), args, shapes, forms))
+            plans.append((name.strip(), args, shapes, forms, env))
     return plans
 
 
-def run_one(client, cache, name, args, shape, form, timeout):
+def run_one(client, cache, name, args, shape, form, timeout, extra_env):
     local, wg = shape
     with tempfile.NamedTemporaryFile(prefix="oclgrind-", suffix=".log", delete=False) as log:
         log_path = log.name
@@ -91,7 +97,7 @@ def run_one(client, cache, name, args, shape, form, timeout):
     checks = ["--data-races", "--check-api"] + (["--uninitialized"] if form == "gpu" else [])
     cmd = ["oclgrind"] + checks + ["--build-options", "-cl-opt-disable", "--log", log_path,
            "--local-mem-size", str(local), "--max-wgsize", str(wg), client] + args + ["--verify"]
-    env = dict(os.environ, CLFFT_NG_FORMS=form, CLFFT_CACHE_PATH=cache)
+    env = dict(os.environ, CLFFT_NG_FORMS=form, CLFFT_CACHE_PATH=cache, **extra_env)
     start = time.monotonic()
     work = tempfile.mkdtemp(prefix="oclgrind-run-")  # --dumpKernels writes the kernels here
     try:
@@ -108,7 +114,7 @@ def run_one(client, cache, name, args, shape, form, timeout):
     os.unlink(log_path)
     verified = re.search(r"^verify:.*PASS", out, re.M) is not None
     ok = rc == 0 and verified and not diagnostics.strip()
-    return dict(name=name, shape=shape, form=form, ok=ok, rc=rc, verified=verified, out=out,
+    return dict(name=name, shape=shape, form=form, env=extra_env, ok=ok, rc=rc, verified=verified, out=out,
                 diagnostics=diagnostics, seconds=seconds, cmd=cmd, kernels=kernels)
 
 
@@ -134,18 +140,19 @@ def main():
         print("no plan matches", file=sys.stderr)
         return 2
     cache = a.cache or tempfile.mkdtemp(prefix="clfft-oclgrind-cache-")
-    runs = [(n, args, s, f) for n, args, only, own in plans for s in shapes if only is None or s in only
+    runs = [(n, args, s, f, env) for n, args, only, own, env in plans for s in shapes if only is None or s in only
             for f in (own or forms)]
     start = time.monotonic()
     with ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        results = list(pool.map(lambda r: run_one(client, cache, *r, a.timeout), runs))
+        results = list(pool.map(lambda r: run_one(client, cache, *r[:4], a.timeout, r[4]), runs))
     failed = [r for r in results if not r["ok"]]
     for r in results:
         status = "ok  " if r["ok"] else "FAIL"
         print(f"{status} {r['name']:34s} local {r['shape'][0]:6d} wg {r['shape'][1]:5d} {r['form']}  {r['seconds']:6.1f} s")
     for r in failed:
         print("\n==== FAIL", r["name"], r["shape"], r["form"], "exit", r["rc"], "verified" if r["verified"] else "not verified")
-        print("command: CLFFT_NG_FORMS=%s %s" % (r["form"], " ".join(r["cmd"])))
+        print("command: CLFFT_NG_FORMS=%s %s%s" % (r["form"], "".join(k + "=" + v + " " for k, v in r["env"].items()),
+                                                  " ".join(r["cmd"])))
         print(r["out"][-3000:])
         if r["diagnostics"].strip():
             print("oclgrind diagnostics (first 4000 characters):")
