@@ -63,8 +63,11 @@ TuningProfile cpu()
     // (Zen 4) 256 1.16x, double 256 1.16x, 256^2 1.13x, r2c 256 1.10x.
     p.rowLaneOnePassLines = 32;
     // Double rows of double4 lanes up to 112 points with their passes in registers: Intel 81 1.5x,
-    // 112 1.4x; AMD (Zen 4) 24-112 1.02-1.35x. Single rows: cpu-intel only (AMD 20 0.75x, 60 0.85x).
+    // 112 1.4x; AMD (Zen 4) 24-112 1.02-1.35x.
     p.laneRegistersNarrowMaxLength = 112;
+    // Single rows up to 48 points (3 KiB a set) in registers too: Zen 4 with stores past the
+    // caches 20 1.05x, 24 1.12-1.28x, 32 1.26x, 36-40 1.1x, 48 1.15x; 60 0.77x, 72 0.72x.
+    p.laneRegistersMaxBytes = 3072;
     // Rows stored past the caches where a pass's data exceed them (no read of each output line
     // first): Zen 4 row lanes 64-256 1.1-1.4x, lanes by chunks 24-48 1.4-1.7x (docs/tuning.md).
     p.streamStores = true;
