@@ -195,9 +195,9 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
 
 // Passes whose input and output together exceed the device's cache: each line of the output
 // would be read into the cache before it is written, and pushed out before it is read again.
-// Only whole rows written in order: row lanes, and lanes moving rows by chunks or blocks out of
-// place whose every row starts a vector (lanes in place, over columns, or on rows that start
-// mid-vector lost: 128^3 0.6x, 32 in place 0.85x, double 81 0.59x; docs/tuning.md).
+// Only whole vectors of one row or of neighbouring transforms, out of place (lane passes in place
+// lost: 128^3 0.6x, 32 in place 0.85x): row lanes, lanes over columns at unit stride, and lanes
+// moving rows by chunks or blocks whose every row starts a vector (double 81: 0.59x).
 void streamLargeStores(const Context& ctx, PassPlan& pass)
 {
     KernelSpec& spec = pass.spec;
@@ -207,7 +207,8 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
                           static_cast<std::size_t>(spec.lane.dim) < pass.batch.size() &&
                           pass.batch[static_cast<std::size_t>(spec.lane.dim)].outStride * complexBytes(spec.precision) %
                                   vectorBytes == 0;
-    const bool rows = spec.row.width || laneRows;
+    const bool columns = spec.lane.width && !spec.lane.gatherOut && !spec.inPlace; // lanes at unit stride
+    const bool rows = spec.row.width || laneRows || columns;
     spec.streamStores = ctx.tuning.streamStores && rows && ctx.limits.cacheBytes > 0 && bytes > ctx.limits.cacheBytes &&
                         !spec.post.present;
 }

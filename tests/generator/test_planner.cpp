@@ -532,9 +532,9 @@ BOOST_AUTO_TEST_CASE(intel_cpus_keep_dimension_zero_first)
     }
 }
 
-// Passes whose data exceed the device's cache store their rows past it (non-temporal stores),
-// and only rows written in order: row lanes, lanes moving rows by chunks or blocks out of place;
-// never columns, lane passes in place, GPU forms, or a device that reports no cache.
+// Passes whose data exceed the device's cache store past it (non-temporal stores) where whole
+// vectors go out in order: row lanes, lane passes out of place over unit-stride columns or moving
+// aligned rows; never lane passes in place, GPU forms, or a device that reports no cache.
 BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
 {
     DeviceLimits cpu = shapes().back().limits;
@@ -568,16 +568,26 @@ BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
         BOOST_TEST_REQUIRE((m.lane.width > 0u && (m.lane.rowsOut || m.lane.blocksOut)), m.describe());
         BOOST_TEST(!m.streamStores, m.describe());
     }
-    // 2D 256 x 256 x 16 (8 MiB): the rows stream, the columns do not
-    const ExecutionPlan twoD = planProblem(multiD(TransformKind::ComplexToComplex, {256, 256}, Precision::Single, false, 16), cpu);
-    bool rowsStreamed = false;
-    for (const PassPlan& pass : twoD.passes) {
-        const KernelSpec& s = pass.spec;
-        if (s.lane.width && !s.lane.rowsOut && !s.lane.blocksOut)
-            BOOST_TEST(!s.streamStores, s.describe());
-        rowsStreamed = rowsStreamed || (s.row.width && s.streamStores);
+    // 2D 256 x 256 x 16 (8 MiB), in and out of place: the rows stream, lane passes in place do not
+    for (bool inPlace : {false, true}) {
+        const ExecutionPlan twoD =
+            planProblem(multiD(TransformKind::ComplexToComplex, {256, 256}, Precision::Single, inPlace, 16), cpu);
+        bool rowsStreamed = false;
+        for (const PassPlan& pass : twoD.passes) {
+            const KernelSpec& s = pass.spec;
+            if (s.lane.width && s.inPlace)
+                BOOST_TEST(!s.streamStores, s.describe());
+            rowsStreamed = rowsStreamed || (s.row.width && s.streamStores);
+        }
+        BOOST_TEST(rowsStreamed);
     }
-    BOOST_TEST(rowsStreamed);
+    // 65536 x 16 (8 MiB): two lane passes out of place, the last over unit-stride columns; both stream
+    const ExecutionPlan twoPass = planProblem(c2c(65536, 16, false), cpu);
+    BOOST_TEST_REQUIRE(twoPass.passes.size() == 2u);
+    BOOST_TEST((twoPass.passes[1].spec.lane.width && !twoPass.passes[1].spec.lane.gatherOut),
+               twoPass.passes[1].spec.describe());
+    for (const PassPlan& pass : twoPass.passes)
+        BOOST_TEST((pass.spec.streamStores && !pass.spec.inPlace), pass.spec.describe());
     DeviceLimits noCache = cpu, gpu = cpu;
     noCache.cacheBytes = 0;
     gpu.deviceClass = DeviceClass::GpuGeneric;
