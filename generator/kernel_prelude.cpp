@@ -29,10 +29,10 @@ std::string streamStoreFunctions(const KernelSpec& spec, const std::vector<std::
 {
     if (!spec.streamStores)
         return {};
-    const std::size_t realBytes = spec.precision == Precision::Double ? 8 : 4;
+    const std::size_t realBytes = complexBytes(spec.precision) / 2;
     std::string text;
     for (std::size_t n : counts) {
-        const std::string c = std::to_string(n), type = (spec.precision == Precision::Double ? "double" : "float") + c;
+        const std::string c = std::to_string(n), type = (realBytes == 8 ? "double" : "float") + c;
         text += "static inline void stream" + c + "(" + type + " v, __global real_t* p)\n{\n    if ((((ulong)p) & " +
                 std::to_string(n * realBytes - 1) + "u) == 0u)\n        __builtin_nontemporal_store(v, (__global " + type +
                 "*)p);\n    else\n        vstore" + c + "(v, 0, p);\n}\n\n";

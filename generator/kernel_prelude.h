@@ -16,6 +16,8 @@ std::string kernelHeaderComment(const KernelSpec& spec, const std::vector<std::s
 
 // The fp64 pragma (double), typedefs real_t and real2_t, the family's vector types (name,
 // suffix of the scalar type: {"vreal_t", "8"} is float8 or double8), and idx_t; a blank line.
+std::string precisionTypes(const KernelSpec& spec, const std::vector<std::pair<std::string, std::string>>& vectors = {});
+
 // streamN(value, p) for N in `counts`: a vector of N reals stored at p past the caches (a
 // non-temporal store) where p is aligned to the vector, else by vstoreN (KernelSpec::streamStores).
 std::string streamStoreFunctions(const KernelSpec& spec, const std::vector<std::size_t>& counts);
@@ -23,8 +25,6 @@ std::string streamStoreFunctions(const KernelSpec& spec, const std::vector<std::
 // The store of a vector of `count` reals at pointer `p` (a statement): streamN where the spec
 // streams its stores, else vstoreN.
 std::string vectorStore(const KernelSpec& spec, std::size_t count, const std::string& value, const std::string& p);
-
-std::string precisionTypes(const KernelSpec& spec, const std::vector<std::pair<std::string, std::string>>& vectors = {});
 
 // The complex product on real2_t.
 std::string complexMultiply();

@@ -195,9 +195,9 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
 
 // Passes whose input and output together exceed the device's cache: each line of the output
 // would be read into the cache before it is written, and pushed out before it is read again.
-// Only whole vectors of one row or of neighbouring transforms, out of place (lane passes in place
-// lost: 128^3 0.6x, 32 in place 0.85x): row lanes, lanes over columns at unit stride, and lanes
-// moving rows by chunks or blocks whose every row starts a vector (double 81: 0.59x).
+// Only whole vectors of one row or of neighbouring transforms: row lanes, and lane passes out of
+// place (in place lost: 128^3 0.6x, 32 0.85x) over unit-stride columns or moving rows by chunks or
+// blocks whose every row starts a vector (double 81: 0.59x).
 void streamLargeStores(const Context& ctx, PassPlan& pass)
 {
     KernelSpec& spec = pass.spec;
