@@ -23,7 +23,7 @@ struct Best {
     std::vector<int> radices;
 };
 
-const Best& bestFactorisation(std::size_t n, int maxRadix, std::map<std::size_t, Best>& memo)
+const Best& bestFactorisation(std::size_t n, int maxRadix, double radix16Cost, std::map<std::size_t, Best>& memo)
 {
     auto it = memo.find(n);
     if (it != memo.end())
@@ -32,8 +32,8 @@ const Best& bestFactorisation(std::size_t n, int maxRadix, std::map<std::size_t,
     for (int r = 16; r >= 2; --r) {
         if (n % static_cast<std::size_t>(r) != 0 || (r > maxRadix && r != 11 && r != 13))
             continue;
-        const Best& rest = bestFactorisation(n / static_cast<std::size_t>(r), maxRadix, memo);
-        const double cost = rest.cost + radixPassCost(r);
+        const Best& rest = bestFactorisation(n / static_cast<std::size_t>(r), maxRadix, radix16Cost, memo);
+        const double cost = rest.cost + (r == 16 && radix16Cost > 0 ? radix16Cost : radixPassCost(r));
         if (cost < best.cost - 1e-9) {
             best.cost = cost;
             best.radices = rest.radices;
@@ -57,10 +57,10 @@ double fftCost(std::size_t n)
     return cost * static_cast<double>(n);
 }
 
-std::vector<int> chooseRadices(std::size_t n, int maxRadix)
+std::vector<int> chooseRadices(std::size_t n, int maxRadix, double radix16Cost)
 {
     std::map<std::size_t, Best> memo;
-    std::vector<int> radices = bestFactorisation(n, maxRadix, memo).radices;
+    std::vector<int> radices = bestFactorisation(n, maxRadix, radix16Cost, memo).radices;
     std::stable_sort(radices.begin(), radices.end(), std::greater<int>());
     return radices;
 }

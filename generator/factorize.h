@@ -15,7 +15,9 @@ bool hasCodeletFactors(std::size_t n);
 // it fixes the work-items per transform.
 // maxRadix < 16: no composite radix above it (the primes 11 and 13 stay available), for
 // kernels whose codelets run on vectors and spill registers above radix 8.
-std::vector<int> chooseRadices(std::size_t n, int maxRadix = 16);
+// radix16Cost > 0 replaces radixPassCost(16): the lane kernels' radix-16 butterflies on vectors
+// cost more than their one trip through local memory saves (TuningProfile::laneRadix16Cost).
+std::vector<int> chooseRadices(std::size_t n, int maxRadix = 16, double radix16Cost = 0);
 
 // The cost model both the radix choice and the planner's length choices use (pocketfft's
 // habit: one model, written down once). A Stockham pass of radix r costs one trip of every

@@ -71,6 +71,9 @@ TuningProfile cpu()
     // Rows stored past the caches where a pass's data exceed them (no read of each output line
     // first): Zen 4 row lanes 64-256 1.1-1.4x, lanes by chunks 24-48 1.4-1.7x (docs/tuning.md).
     p.streamStores = true;
+    // Lane passes: radix 16 only where it saves a pass of radix 8 and 2 (1024 as 16x8x8; 256 as
+    // 8x8x4, 2048 and 4096 in radix 8): Zen 4 256^2 1.18x, 2048^2 1.21x, 64x4096 1.22x, 2^22 1.2x.
+    p.laneRadix16Cost = 1.9;
     return p;
 }
 

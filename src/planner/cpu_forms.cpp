@@ -130,6 +130,13 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     if (lane < 0 || !laneLocalFits(ctx, spec.length, bluestein))
         return;
     const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
+    // Not the convolutions beyond a plain lane pass's local memory (one buffer, M = 16384: the
+    // 5-pass kernel crashed PoCL 3.1).
+    if (ctx.tuning.laneRadix16Cost > 0 && laneLocalFits(ctx, spec.length, false)) {
+        spec.radices = chooseRadices(spec.length, 16, ctx.tuning.laneRadix16Cost);
+        const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, ctx.tuning.maxWorkGroup);
+        spec.threadsPerTransform = std::min(spec.length / static_cast<std::size_t>(spec.radices.front()), maxGroup);
+    }
     // Short double rows gathered on both sides: narrower vectors (half the registers per value;
     // LLVM splits a double8 into two 256-bit halves on these CPUs).
     const bool narrow = spec.precision == Precision::Double && spec.kind == PassKind::Complex && !spec.stageTwiddleLength &&

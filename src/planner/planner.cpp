@@ -215,6 +215,7 @@ const Variant kVariants[] = {
     {"no row lanes", false, true, [](TuningProfile&, DeviceLimits& l) { l.rowLaneKernels = false; }},
     {"no lane kernels", false, true, [](TuningProfile&, DeviceLimits& l) { l.laneKernels = false; }},
     {"row lanes: radices up to 4", false, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneMaxRadix = 4; }},
+    {"lane passes: radix 16 at the model's cost", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneRadix16Cost = 0; }},
     {"no real row pairs", false, true, [](TuningProfile& t, DeviceLimits&) { t.realPairMaxLength = 0; }},
     {"lane passes in registers", false, true, [](TuningProfile& t, DeviceLimits&) { useLaneRegisters(t, 1); }},
     {"lane passes through local memory", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneRegistersMaxBytes = t.laneRegistersNarrowMaxLength = 0; }},

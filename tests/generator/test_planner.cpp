@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cl_object.h"
+#include "factorize.h"
 #include "planner_fixtures.h"
 #include "planner.h"
 #include "problem.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -594,4 +596,47 @@ BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
     for (const DeviceLimits& l : {noCache, gpu})
         for (const PassPlan& pass : planProblem(c2c(256, 1024, false), l).passes)
             BOOST_TEST(!pass.spec.streamStores, pass.spec.describe());
+}
+
+// Lane passes take radix 16 only where it saves a pass (1024 as 16x8x8, 256 as 8x8x4); the
+// Stockham form keeps the model's radices, and measured planning can try the model's in lanes.
+BOOST_AUTO_TEST_CASE(lane_passes_take_radix_16_only_where_it_saves_a_pass)
+{
+    DeviceLimits cpu = shapes().back().limits;
+    cpu.deviceClass = DeviceClass::Cpu;
+    BOOST_REQUIRE(tuningFor(cpu).laneRadix16Cost > radixPassCost(16));
+    auto lanePassRadices = [&](const DeviceLimits& l, std::size_t n, std::size_t columns) {
+        // n x columns in 2D: the pass over dimension 1 runs lanes across the columns
+        const ExecutionPlan plan =
+            planProblem(multiD(TransformKind::ComplexToComplex, {columns, n}, Precision::Single, false, 1), l);
+        for (const PassPlan& pass : plan.passes)
+            if (pass.spec.length == n && pass.spec.lane.width)
+                return std::make_pair(pass.spec.radices, pass.spec.threadsPerTransform);
+        BOOST_FAIL("no lane pass of length " << n);
+        return std::make_pair(std::vector<int>{}, std::size_t{0});
+    };
+    const std::map<std::size_t, std::vector<int>> want{
+        {256, {8, 8, 4}}, {1024, {16, 8, 8}}, {2048, {8, 8, 8, 4}}, {4096, {8, 8, 8, 8}}, {128, {16, 8}}};
+    for (const auto& [n, radices] : want) {
+        const auto [got, threads] = lanePassRadices(cpu, n, 64);
+        BOOST_TEST(got == radices, "length " << n);
+        if (!got.empty())
+            BOOST_TEST(threads == std::min({n / static_cast<std::size_t>(got.front()), cpu.maxWorkGroupSize,
+                                            tuningFor(cpu).maxWorkGroup}),
+                       "length " << n);
+    }
+    // The GPU form and the model's cost: two radix-16 passes for 256
+    BOOST_TEST(chooseRadices(256) == (std::vector<int>{16, 16}));
+    DeviceLimits gpu = cpu;
+    gpu.deviceClass = DeviceClass::GpuGeneric;
+    for (const PassPlan& pass :
+         planProblem(multiD(TransformKind::ComplexToComplex, {64, 256}, Precision::Single, false, 1), gpu).passes)
+        BOOST_TEST((pass.spec.length != 256 || pass.spec.radices == std::vector<int>{16, 16}), pass.spec.describe());
+    // A measured candidate keeps the model's radix 16 in lanes
+    bool modelCandidate = false;
+    for (const Candidate& c : planCandidates(multiD(TransformKind::ComplexToComplex, {64, 256}, Precision::Single, false, 1),
+                                             cpu, CandidateSet::Default))
+        for (const PassPlan& pass : c.plan.passes)
+            modelCandidate = modelCandidate || (pass.spec.lane.width && pass.spec.radices == std::vector<int>{16, 16});
+    BOOST_TEST(modelCandidate);
 }
