@@ -27,6 +27,9 @@ struct TuningProfile {
     // Multi-pass lengths: the first pass's length near this fraction of the others' (1: balanced;
     // measured planning's variant 0.25: c2c 65536 as 128 x 512, 1.27x on an Intel CPU).
     double firstPassScale = 1;
+    // Multi-pass powers of two: of first factors within 2x of that balance, the split with the
+    // fewest radix passes in all (lane radices), the most balanced of those.
+    bool splitFewestRadixPasses = false;
 
     // ---- Stockham kernels (the GPU form; on CPUs where no lane form applies) -----------------
     std::size_t maxWorkGroup{};         // work-items per group, at most (and at most the device's)

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace clfft_ng::planning {
 
@@ -110,6 +111,32 @@ std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::siz
     std::stable_sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
         return std::fabs(std::log(static_cast<double>(a) / target)) < std::fabs(std::log(static_cast<double>(b) / target));
     });
+    // CPU lane passes of powers of two: among first factors within 2x of the target, the split of
+    // fewest radix passes in all (each one a trip through local memory), the most balanced of
+    // those. Not other lengths: Bluestein 65537 (133120 as 208 x 640, not 320 x 416) lost 0.86x.
+    if (ctx.tuning.splitFewestRadixPasses && (n & (n - 1)) == 0) {
+        std::vector<std::size_t> best;
+        std::size_t bestPasses = SIZE_MAX;
+        for (std::size_t f : candidates) {
+            if (std::fabs(std::log(static_cast<double>(f) / target)) > std::log(2.0) + 1e-9)
+                break;
+            if (f < 2 || !fitsOneKernel(ctx, f))
+                continue;
+            std::vector<std::size_t> split = splitLength(ctx, n / f, parts - 1);
+            if (split.empty())
+                continue;
+            split.insert(split.begin(), f);
+            std::size_t passes = 0;
+            for (std::size_t len : split)
+                passes += hasCodeletFactors(len) ? chooseRadices(len, 16, ctx.tuning.laneRadix16Cost).size() : 0;
+            if (passes < bestPasses) {
+                bestPasses = passes;
+                best = split;
+            }
+        }
+        if (!best.empty())
+            return best;
+    }
     for (std::size_t f : candidates) {
         if (f < 2 || !fitsOneKernel(ctx, f))
             continue;

@@ -470,7 +470,7 @@ BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
 BOOST_AUTO_TEST_CASE(first_pass_shorter_is_a_candidate)
 {
     for (const Shape& shape : shapes()) {
-        const Problem pr = multiD(TransformKind::ComplexToComplex, {65536}, Precision::Single, false, 4);
+        const Problem pr = multiD(TransformKind::ComplexToComplex, {16384}, Precision::Single, false, 4);
         const ExecutionPlan profile = planProblem(pr, shape.limits);
         BOOST_TEST_REQUIRE(profile.passes.size() == 2u, shape.name);
         bool found = false;
@@ -479,7 +479,7 @@ BOOST_AUTO_TEST_CASE(first_pass_shorter_is_a_candidate)
                 found = true;
                 BOOST_TEST_REQUIRE(c.plan.passes.size() == 2u);
                 BOOST_TEST(c.plan.passes[0].spec.length < profile.passes[0].spec.length, shape.name);
-                BOOST_TEST(c.plan.passes[0].spec.length * c.plan.passes[1].spec.length == 65536u, shape.name);
+                BOOST_TEST(c.plan.passes[0].spec.length * c.plan.passes[1].spec.length == 16384u, shape.name);
             }
         BOOST_TEST(found, shape.name);
     }
@@ -639,4 +639,33 @@ BOOST_AUTO_TEST_CASE(lane_passes_take_radix_16_only_where_it_saves_a_pass)
         for (const PassPlan& pass : c.plan.passes)
             modelCandidate = modelCandidate || (pass.spec.lane.width && pass.spec.radices == std::vector<int>{16, 16});
     BOOST_TEST(modelCandidate);
+}
+
+// Two-pass lengths on CPUs: the split of fewest radix passes near the balance (65536 = 128 x 512,
+// five passes, not 256 x 256's six), balanced where that is as few; GPUs keep the balance.
+BOOST_AUTO_TEST_CASE(long_lengths_split_into_the_fewest_radix_passes)
+{
+    DeviceLimits cpu = shapes().back().limits;
+    cpu.deviceClass = DeviceClass::Cpu;
+    BOOST_REQUIRE(tuningFor(cpu).splitFewestRadixPasses);
+    DeviceLimits gpu = cpu;
+    gpu.deviceClass = DeviceClass::GpuGeneric;
+    auto passLengths = [](const DeviceLimits& l, std::size_t n) {
+        std::vector<std::size_t> lengths;
+        for (const PassPlan& pass :
+             planProblem(multiD(TransformKind::ComplexToComplex, {n}, Precision::Single, false, 4), l).passes)
+            lengths.push_back(pass.spec.length);
+        return lengths;
+    };
+    BOOST_TEST(passLengths(cpu, 65536) == (std::vector<std::size_t>{128, 512}), boost::test_tools::per_element());
+    BOOST_TEST(passLengths(cpu, 16384) == (std::vector<std::size_t>{128, 128}), boost::test_tools::per_element());
+    BOOST_TEST(passLengths(cpu, std::size_t{1} << 20) == (std::vector<std::size_t>{1024, 1024}),
+               boost::test_tools::per_element());
+    BOOST_TEST(passLengths(gpu, 65536) == (std::vector<std::size_t>{256, 256}), boost::test_tools::per_element());
+    // Measured planning can still take the balanced split
+    bool balanced = false;
+    for (const Candidate& c : planCandidates(multiD(TransformKind::ComplexToComplex, {65536}, Precision::Single, false, 4),
+                                             cpu, CandidateSet::Default))
+        balanced = balanced || (c.plan.passes.size() == 2u && c.plan.passes[0].spec.length == 256u);
+    BOOST_TEST(balanced);
 }
