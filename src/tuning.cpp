@@ -62,9 +62,10 @@ TuningProfile cpu()
     // One row-lane pass of up to 32 lines (c2c 256 as radix 32, not 16 x 2): Intel 256 1.35x, AMD
     // (Zen 4) 256 1.16x, double 256 1.16x, 256^2 1.13x, r2c 256 1.10x.
     p.rowLaneOnePassLines = 32;
-    // Double rows of double4 lanes up to 112 points with their passes in registers: Intel 81 1.5x,
-    // 112 1.4x; AMD (Zen 4) 24-112 1.02-1.35x.
-    p.laneRegistersNarrowMaxLength = 112;
+    // Double rows of double4 lanes up to 48 points with their passes in registers (the byte limit
+    // below): with stores past the caches, Zen 4 lost beyond (56-112: 0.58-0.96x, but 81 1.1-1.4x,
+    // 90 1.17x); 12-48 0.72-1.2x, 1.1x at the median.
+    p.laneRegistersNarrowMaxLength = 48;
     // Single rows up to 48 points (3 KiB a set) in registers too: Zen 4 with stores past the
     // caches 20 1.05x, 24 1.12-1.28x, 32 1.26x, 36-40 1.1x, 48 1.15x; 60 0.77x, 72 0.72x.
     p.laneRegistersMaxBytes = 3072;
@@ -96,6 +97,8 @@ TuningProfile cpuIntel()
     // Short complex rows' passes in registers up to 4.5 KiB a set: single 24-72 and double 24-60
     // 1.1-1.6x; single 80-100 0.6-0.85x, double columns of 64 0.9x (docs/tuning.md).
     p.laneRegistersMaxBytes = 4608;
+    // Narrow double rows up to 112 points in registers: 81 1.53-2.0x, 112 1.41x, 72 1.12x.
+    p.laneRegistersNarrowMaxLength = 112;
     return p;
 }
 
