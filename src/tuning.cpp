@@ -75,6 +75,9 @@ TuningProfile cpu()
     // Lane passes: radix 16 only where it saves a pass of radix 8 and 2 (1024 as 16x8x8; 256 as
     // 8x8x4, 2048 and 4096 in radix 8): Zen 4 256^2 1.18x, 2048^2 1.21x, 64x4096 1.22x, 2^22 1.2x.
     p.laneRadix16Cost = 1.9;
+    // Double8 lanes (a complex value takes twice a float8's registers) without radix 16: 7919
+    // 1.12x, 10007 1.18x, 2^20 1.08x, 128^3 1.03x, 16384 and 1024^2 1.0x.
+    p.laneWideDoubleRadix16 = false;
     // 65536 as 128 x 512 (5 radix passes, not 256 x 256's 6): 1.10-1.25x, double 1.08x; 2^22 as
     // 1024 x 4096 0.99-1.06x; 16384, 2^18, 2^20 keep their balanced splits (fewer or as few).
     p.splitFewestRadixPasses = true;

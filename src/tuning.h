@@ -44,6 +44,7 @@ struct TuningProfile {
     std::size_t realRowLanes{};         // single-precision even real rows: lanes per vector
     std::size_t rowLaneMaxRadix{};      // radices of row-lane passes, at most
     double laneRadix16Cost = 0;         // lane passes: radixPassCost of radix 16 (0: the model's)
+    bool laneWideDoubleRadix16 = true;  // ... and radix 16 on double8 lanes at all
     std::size_t rowLaneFirstPassLines{};// cache lines per work-item the first row-lane pass may read
     std::size_t rowLaneOnePassLines{};  // ... and a row-lane kernel of one pass (0: that limit too)
     std::size_t rowLaneGroupThreads{};  // short rows are packed to about this many work-items

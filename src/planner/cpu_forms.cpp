@@ -130,13 +130,6 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     if (lane < 0 || !laneLocalFits(ctx, spec.length, bluestein))
         return;
     const IoDim& d = pass.batch[static_cast<std::size_t>(lane)];
-    // Not the convolutions beyond a plain lane pass's local memory (one buffer, M = 16384: the
-    // 5-pass kernel crashed PoCL 3.1).
-    if (ctx.tuning.laneRadix16Cost > 0 && laneLocalFits(ctx, spec.length, false)) {
-        spec.radices = chooseRadices(spec.length, 16, ctx.tuning.laneRadix16Cost);
-        const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, ctx.tuning.maxWorkGroup);
-        spec.threadsPerTransform = std::min(spec.length / static_cast<std::size_t>(spec.radices.front()), maxGroup);
-    }
     // Short double rows gathered on both sides: narrower vectors (half the registers per value;
     // LLVM splits a double8 into two 256-bit halves on these CPUs).
     const bool narrow = spec.precision == Precision::Double && spec.kind == PassKind::Complex && !spec.stageTwiddleLength &&
@@ -147,6 +140,14 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
         W = ctx.tuning.narrowDoubleLanes;
     spec.lane.width = W;
     spec.lane.dim = lane;
+    // Not the convolutions beyond a plain lane pass's local memory (one buffer, M = 16384: the
+    // 5-pass kernel crashed PoCL 3.1). Double8 values (512 bits): no radix 16 at all.
+    if (ctx.tuning.laneRadix16Cost > 0 && laneLocalFits(ctx, spec.length, false)) {
+        const bool wideDouble = spec.precision == Precision::Double && W >= 8 && !ctx.tuning.laneWideDoubleRadix16;
+        spec.radices = chooseRadices(spec.length, 16, wideDouble ? 1e9 : ctx.tuning.laneRadix16Cost);
+        const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, ctx.tuning.maxWorkGroup);
+        spec.threadsPerTransform = std::min(spec.length / static_cast<std::size_t>(spec.radices.front()), maxGroup);
+    }
     // Short rows of several passes: one work-item per set of lanes, every index a constant, so
     // the exchange between passes stays in registers (no local memory, no barriers).
     const bool evenReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();

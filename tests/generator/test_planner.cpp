@@ -625,6 +625,18 @@ BOOST_AUTO_TEST_CASE(lane_passes_take_radix_16_only_where_it_saves_a_pass)
                                             tuningFor(cpu).maxWorkGroup}),
                        "length " << n);
     }
+    // Double8 lanes take no radix 16: 128 columns as 8x4x4, 1024 as 8x8x4x4
+    for (const auto& [n, radices] : std::map<std::size_t, std::vector<int>>{{128, {8, 4, 4}}, {1024, {8, 8, 4, 4}}}) {
+        const ExecutionPlan plan =
+            planProblem(multiD(TransformKind::ComplexToComplex, {64, n}, Precision::Double, false, 1), cpu);
+        bool found = false;
+        for (const PassPlan& pass : plan.passes)
+            if (pass.spec.length == n && pass.spec.lane.width == 8u) {
+                found = true;
+                BOOST_TEST(pass.spec.radices == radices, pass.spec.describe());
+            }
+        BOOST_TEST(found, "double " << n);
+    }
     // The GPU form and the model's cost: two radix-16 passes for 256
     BOOST_TEST(chooseRadices(256) == (std::vector<int>{16, 16}));
     DeviceLimits gpu = cpu;
