@@ -30,6 +30,9 @@ struct TuningProfile {
     // Multi-pass powers of two: of first factors within 2x of that balance, the split with the
     // fewest radix passes in all (lane radices), the most balanced of those.
     bool splitFewestRadixPasses = false;
+    // Two-pass lengths other than powers of two: the first factor nearest that balance (within 2x)
+    // that is a multiple of the lanes (the second pass runs whole sets of lanes).
+    bool splitForFullLanes = false;
 
     // ---- Stockham kernels (the GPU form; on CPUs where no lane form applies) -----------------
     std::size_t maxWorkGroup{};         // work-items per group, at most (and at most the device's)

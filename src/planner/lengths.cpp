@@ -149,9 +149,38 @@ std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::siz
     return {};
 }
 
+namespace {
+
+// CPU lane passes, a length of two passes that is not a power of two: the first factor nearest
+// the balance (within 2x) that is a multiple of the lanes, so that the second pass, over the
+// first's columns, runs whole sets of lanes (5000 as 40 x 125, not 100 x 50).
+std::vector<std::size_t> splitForFullLanes(const Context& ctx, std::size_t n)
+{
+    const std::size_t W = ctx.tuning.lanes;
+    if (!ctx.tuning.splitForFullLanes || W < 2 || (n & (n - 1)) == 0)
+        return {};
+    std::vector<std::size_t> candidates = divisors(n);
+    const double target = std::sqrt(static_cast<double>(n));
+    std::stable_sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
+        return std::fabs(std::log(static_cast<double>(a) / target)) < std::fabs(std::log(static_cast<double>(b) / target));
+    });
+    for (std::size_t f : candidates) {
+        if (std::fabs(std::log(static_cast<double>(f) / target)) > std::log(2.0) + 1e-9)
+            break;
+        if (f % W == 0 && fitsOneKernel(ctx, f) && fitsOneKernel(ctx, n / f))
+            return {f, n / f};
+    }
+    return {};
+}
+
+} // namespace
+
 // An odd count of passes cannot start and end in one buffer.
 std::vector<std::size_t> splitIntoPasses(const Context& ctx, std::size_t n, bool sameBuffer)
 {
+    if (ctx.tuning.firstPassScale == 1)
+        if (std::vector<std::size_t> f = splitForFullLanes(ctx, n); !f.empty())
+            return f;
     std::vector<std::size_t> factors;
     for (std::size_t parts = 2; parts <= ctx.tuning.maxPassesPerLength && factors.empty(); ++parts)
         if (!(sameBuffer && parts % 2 == 1))

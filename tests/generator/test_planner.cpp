@@ -653,8 +653,9 @@ BOOST_AUTO_TEST_CASE(lane_passes_take_radix_16_only_where_it_saves_a_pass)
     BOOST_TEST(modelCandidate);
 }
 
-// Two-pass lengths on CPUs: the split of fewest radix passes near the balance (65536 = 128 x 512,
-// five passes, not 256 x 256's six), balanced where that is as few; GPUs keep the balance.
+// Two-pass lengths on CPUs: powers of two split into the fewest radix passes near the balance
+// (65536 = 128 x 512, five passes, not 256 x 256's six), other lengths so that the second pass
+// has whole sets of lanes; GPUs keep the balance.
 BOOST_AUTO_TEST_CASE(long_lengths_split_into_the_fewest_radix_passes)
 {
     DeviceLimits cpu = shapes().back().limits;
@@ -674,6 +675,13 @@ BOOST_AUTO_TEST_CASE(long_lengths_split_into_the_fewest_radix_passes)
     BOOST_TEST(passLengths(cpu, std::size_t{1} << 20) == (std::vector<std::size_t>{1024, 1024}),
                boost::test_tools::per_element());
     BOOST_TEST(passLengths(gpu, 65536) == (std::vector<std::size_t>{256, 256}), boost::test_tools::per_element());
+    // Other lengths: the first factor a multiple of the lanes where one lies within 2x of the
+    // balance (the second pass runs whole sets of lanes), else the balance
+    BOOST_TEST(passLengths(cpu, 5000) == (std::vector<std::size_t>{40, 125}), boost::test_tools::per_element());
+    BOOST_TEST(passLengths(cpu, 10000) == (std::vector<std::size_t>{80, 125}), boost::test_tools::per_element());
+    BOOST_TEST(passLengths(cpu, 12000) == (std::vector<std::size_t>{120, 100}), boost::test_tools::per_element());
+    BOOST_TEST(passLengths(cpu, 6561) == (std::vector<std::size_t>{81, 81}), boost::test_tools::per_element());
+    BOOST_TEST(passLengths(gpu, 10000) == (std::vector<std::size_t>{100, 100}), boost::test_tools::per_element());
     // Measured planning can still take the balanced split
     bool balanced = false;
     for (const Candidate& c : planCandidates(multiD(TransformKind::ComplexToComplex, {65536}, Precision::Single, false, 4),
