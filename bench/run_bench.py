@@ -202,6 +202,14 @@ class Harness:
         per_bytes = per * elt * (1 if c["kind"] == "r2c" else 2)
         return max(1, int(self.args.mib * 1048576 // per_bytes))
 
+    def library_stamp(self):
+        """Size and modification time of our libclFFT.so.2 (its target), to notice a rebuild."""
+        try:
+            st = os.stat(os.path.join(self.ourlib, "libclFFT.so.2"))
+            return (st.st_size, st.st_mtime_ns)
+        except OSError:
+            return None
+
     def cache_dirs(self, c, lib):
         d = os.path.join(self.tmp, "%s-%s" % (lib, c["name"].replace(" ", "_")))
         pocl, clfft = os.path.join(d, "pocl"), os.path.join(d, "clfft")
@@ -618,7 +626,9 @@ def machine_text(meta):
                meta["syslib"], m["commit"], meta["load_start"], meta["load_end"], meta["date"], meta["rounds"],
                meta["iters"], meta["warmup"], meta["mib"],
                "pinned (`POCL_AFFINITY=%s`)" % meta["pocl_affinity"] if meta.get("pocl_affinity", "") not in ("", "0")
-               else "not pinned (PoCL's default; `POCL_AFFINITY=1` pins them, see docs/performance.md)"))
+               else "not pinned (PoCL's default; `POCL_AFFINITY=1` pins them, see docs/performance.md)")
+            + ("- **Our library was rebuilt during the run: its rows mix two builds**\n"
+               if meta.get("library_changed") else ""))
 
 
 # ---- SVG chart ------------------------------------------------------------------------------
@@ -889,6 +899,7 @@ def main():
         if not suite:
             sys.exit("run_bench.py: --only matches no case of the suite")
     started = datetime.datetime.now()
+    stamp_start = h.library_stamp()
     log("measuring the device copy bandwidth ...")
     device = h.copy_bandwidth()
     log("  %s: %.2f GB/s" % (device.get("device", "?"), device.get("copy_gbps", float("nan"))))
@@ -905,6 +916,11 @@ def main():
     if samples:
         device["copy_gbps"] = max(samples)
     log("  %.2f GB/s; using %.2f" % (again.get("copy_gbps", float("nan")), device.get("copy_gbps", float("nan"))))
+    # A rebuild during the run mixes two builds in our rows (a measured case's wisdom may then
+    # name a plan the new planner does not make, and be measured again).
+    library_changed = h.library_stamp() != stamp_start
+    if library_changed:
+        log("warning: our library changed during the run; its rows mix two builds")
     fftw_version = next((r["library"] for r in h.runs if r["lib"] == "fftw" and r["library"]), "?")
     machine = machine_info()
     if args.commit:
@@ -913,7 +929,7 @@ def main():
             "fftw_threads": args.fftw_threads, "load_start": load_start, "load_end": loadavg(),
             "date": started.strftime("%Y-%m-%d %H:%M"), "rounds": args.rounds, "iters": args.iters,
             "warmup": args.warmup, "mib": ("%g" % args.mib), "sweep": bool(args.sweep),
-            "pocl_affinity": os.environ.get("POCL_AFFINITY", "")}
+            "pocl_affinity": os.environ.get("POCL_AFFINITY", ""), "library_changed": library_changed}
     rows = summarize(suite, args.libs, batches, cold, results, device.get("copy_gbps"))
     table = write_outputs(args, suite, args.libs, rows, h.runs, meta)
     print(machine_text(meta))

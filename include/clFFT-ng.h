@@ -58,7 +58,8 @@ CLFFTAPI clfftStatus clfftNgExplainPlan(const clfftPlanHandle plHandle, char* te
  * ESTIMATE     the cost model's choice, no timing (the default);
  * MEASURE      the profile's plan and the best few other candidates are compiled and timed on
  *              the plan's device, on scratch buffers of the plan's size (never the client's);
- *              the fastest is baked and remembered as wisdom;
+ *              the fastest is baked and remembered as wisdom (a problem whose only
+ *              candidate is the profile's plan is not timed);
  * EXHAUSTIVE   as MEASURE, over every candidate, more variants included.
  * Whatever the rigor, a bake whose problem and device have wisdom takes the remembered plan
  * with no timing. Plans with callbacks are not measured (the callbacks' userdata is the

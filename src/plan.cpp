@@ -322,9 +322,10 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
         // Only the variant the record names is planned; its printed plan must be the one measured.
         const std::optional<ExecutionPlan> named = planVariant(problem, t.limits, record->variant);
         if (named && planFingerprint(explainPlan(*named, problem)) == record->planHash) {
-            const std::string header = "wisdom: " + record->variant + ", measured " +
-                                       formatMs(record->milliseconds) + " (fastest of " +
-                                       std::to_string(record->measured) + " candidates)\n";
+            const std::string header =
+                record->milliseconds <= 0 ? "wisdom: " + record->variant + ", the only candidate (not timed)\n"
+                                      : "wisdom: " + record->variant + ", measured " + formatMs(record->milliseconds) +
+                                            " (fastest of " + std::to_string(record->measured) + " candidates)\n";
             std::size_t limit = 0;
             if (auto baked = buildPlan(s, t, problem, *named, header, &limit))
                 return baked;
@@ -339,6 +340,27 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     const std::size_t offered = candidates.size();
     if (rigor == Rigor::Measure && candidates.size() > kMeasuredCandidates)
         candidates.resize(kMeasuredCandidates);
+    WisdomRecord record;
+    record.key = key;
+    record.candidates = offered;
+    record.problem = problemText(problem);
+    record.device = identity.describe();
+    // The profile's plan alone: nothing to choose, so nothing is timed (on PoCL its timing would
+    // add a code generation, 1-2 s, to the bake). Remembered all the same: later bakes skip planning.
+    if (candidates.size() == 1) {
+        std::size_t limit = 0;
+        std::unique_ptr<BakedPlan> only =
+            buildPlan(s, t, problem, candidates.front().plan,
+                      "measured 1 of 1 candidates (" + std::string(rigorName(rigor)) + "): the profile's plan, not timed\n",
+                      &limit);
+        if (!only)
+            return nullptr;
+        record.variant = candidates.front().variant;
+        record.planHash = planFingerprint(explainPlan(candidates.front().plan, problem));
+        record.measured = 1;
+        lib.wisdom().remember(record, config);
+        return only;
+    }
     // Compiled in parallel: on PoCL a kernel's first compile takes about a second, most of a
     // cold measured bake. Each worker takes the next candidate.
     std::vector<std::unique_ptr<BakedPlan>> slots(candidates.size());
@@ -427,15 +449,10 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
                                : std::string("failed")) +
                   " (estimated cost " + std::to_string(static_cast<long long>(built[i]->estimatedCost)) + ")\n";
     header += confirmation;
-    WisdomRecord record;
-    record.key = key;
     record.variant = built[best]->variant;
     record.planHash = planFingerprint(explainPlan(built[best]->plan, problem));
     record.milliseconds = ms[best].fastest;
     record.measured = baked.size();
-    record.candidates = offered;
-    record.problem = problemText(problem);
-    record.device = identity.describe();
     lib.wisdom().remember(record, config);
     std::unique_ptr<BakedPlan> winner = std::move(baked[best]);
     winner->explanation = header + winner->explanation;

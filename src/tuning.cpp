@@ -58,7 +58,8 @@ TuningProfile cpu()
                                     // gathered: 12.8 ms against 6.5 in two passes)
     p.laneCostFactor = 2.5;         // lane passes ran at 0.23-0.51 of the copy bandwidth, row lanes 0.81-0.88
     p.stockhamCostFactor = 6;       // c2c 4096: the Stockham form 10x the row lanes, lanes 7x
-    p.measureCostCutoff = 2;        // each candidate kernel costs ~0.5 s of PoCL codegen cold
+    p.measureCostCutoff = 1.5;      // each candidate kernel costs ~1 s of PoCL codegen cold; none
+                                    // estimated at 1.5-2x the cheapest won (tuning.md)
     // One row-lane pass of up to 32 lines (c2c 256 as radix 32, not 16 x 2): Intel 256 1.35x, AMD
     // (Zen 4) 256 1.16x, double 256 1.16x, 256^2 1.13x, r2c 256 1.10x.
     p.rowLaneOnePassLines = 32;

@@ -321,6 +321,38 @@ BOOST_AUTO_TEST_CASE(measurement_then_hit_gives_the_same_plan)
     BOOST_CHECK_EQUAL(passesOf(plan.explanation()), measured);
 }
 
+// A problem whose only candidate is the profile's plan (one 4-point transform: no variant plans
+// it otherwise) is baked untimed, and its record says so; a hit takes the same plan.
+BOOST_AUTO_TEST_CASE(a_lone_candidate_is_not_timed)
+{
+    clfftNgForgetWisdom();
+    removeRecordFiles();
+    std::string measured;
+    {
+        Plan plan(4, 1);
+        BOOST_REQUIRE_EQUAL(plan.bake(CLFFT_NG_MEASURE), CLFFT_SUCCESS);
+        const std::string text = plan.explanation();
+        BOOST_TEST_MESSAGE(text);
+        BOOST_CHECK(startsWith(text, "measured 1 of 1 candidates (measure): the profile's plan, not timed\n"));
+        measured = passesOf(text);
+        checkAgainstFftw(plan, 4, 1, false, false);
+    }
+    const std::vector<std::string> files = recordFiles();
+    BOOST_REQUIRE_EQUAL(files.size(), 1u);
+    const std::vector<clfft_ng::WisdomRecord> records = clfft_ng::decodeWisdom(readFile(files[0]));
+    BOOST_REQUIRE_EQUAL(records.size(), 1u);
+    BOOST_CHECK_EQUAL(records[0].variant, "profile");
+    BOOST_CHECK_EQUAL(records[0].measured, 1u);
+    BOOST_CHECK_EQUAL(records[0].candidates, 1u);
+    BOOST_CHECK_EQUAL(records[0].milliseconds, 0.0);
+    clfftNgForgetWisdom(); // from the disk record
+    Plan plan(4, 1);
+    BOOST_REQUIRE_EQUAL(plan.bake(CLFFT_NG_EXHAUSTIVE), CLFFT_SUCCESS);
+    BOOST_CHECK(startsWith(plan.explanation(), "wisdom: profile, the only candidate (not timed)\n"));
+    BOOST_CHECK_EQUAL(passesOf(plan.explanation()), measured);
+    checkAgainstFftw(plan, 4, 1, false, false);
+}
+
 BOOST_AUTO_TEST_CASE(planar_out_of_place_and_exhaustive)
 {
     clfftNgForgetWisdom();
