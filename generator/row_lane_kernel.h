@@ -41,6 +41,10 @@ private:
     // (R2C), or Z[k] = X_a[k] + i X_b[k] over all k by symmetry (C2R); no twiddles.
     const bool pairs, merge, split;
     const bool inPlanar, outPlanar;
+    // Complex rows of A = N / 8 vectors, A not a multiple of 8 (rowLanePacked): the group's
+    // vectors back to back (no spare), the DFTs across the lanes over blocks of 8 consecutive
+    // vectors of the group, a block spanning transforms.
+    const bool packed;
     const GlobalAccess io;
     const std::string barrier;
 
@@ -72,6 +76,9 @@ private:
     void postStage() override;
     void lanePasses();
     void acrossLanes();
+    void packedAcrossLanes();
+    // Statements storing lanes j0..j0+len of output (zr, zi) at points at..at+len-1.
+    std::string storeRun(const std::string& at, std::size_t j0, std::size_t len) const;
 };
 
 } // namespace detail

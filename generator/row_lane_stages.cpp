@@ -8,6 +8,7 @@
 #include "unit_roots.h"
 
 #include <cmath>
+#include <numeric>
 #include <sstream>
 
 namespace clfft_ng {
@@ -122,6 +123,10 @@ void RowLaneKernel::acrossLanes()
     // transposed in registers (lane b of vector 8g + l to lane l of vector b). With 16 lanes, a
     // radix-2 step first: X[k + A (2c + h)] = sum_b w_8^(b c) w_16^(b h) (Y_b[k] + (-1)^h Y_(b+8)[k]),
     // two 8-point DFTs over halves of the vectors.
+    if (packed) {
+        packedAcrossLanes();
+        return;
+    }
     const std::string from = buffer(shapes.size() + 1);
     os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier;
     std::string twr = "(creal_t)(", twi = "(creal_t)("; // w_16^b, b < 8, for the radix-2 step of 16 lanes
@@ -157,6 +162,93 @@ void RowLaneKernel::acrossLanes()
                 output(2 * c + static_cast<std::size_t>(h), c);
         }
     });
+}
+
+// Vector v of the group holds block k = v % A of transform v / A (Y[k], lanes b). A period of
+// lcm(A, 8) vectors is Q whole transforms in P blocks of 8: a work-item takes whole periods, so
+// where each block's lanes go is known here. After the 8-point DFT across the lanes of a block,
+// output c's lane j is X[k + A c] of vector 8 (per P + p) + j: runs of lanes of one transform
+// are consecutive points.
+void RowLaneKernel::packedAcrossLanes()
+{
+    const std::string from = buffer(shapes.size() + 1);
+    const std::size_t L = std::lcm(A, V), P = L / V, Q = L / A, periods = B * A / L;
+    os << "\n    // across the lanes, the group's vectors in blocks of 8 (vector v: block v % " << A << " of transform v / " << A
+       << "), " << P << " block(s) per period of " << Q << " transform(s)\n"
+       << barrier << "    for (uint per = lid; per < " << u(periods) << "; per += " << u(B * T) << ") {\n"
+       << "        idx_t ioffUnused = 0;\n";
+    for (std::size_t q = 0; q < Q; ++q) {
+        const std::string m = "m" + std::to_string(q);
+        os << "        const idx_t " << m << " = (idx_t)get_group_id(0) * " << u(B) << " + per * " << u(Q) << " + " << u(q)
+           << ";\n        const bool valid" << q << " = " << m << " < nTransforms;\n        idx_t ooff" << q << " = 0;\n"
+           << "        { idx_t rest = " << m << ";\n" << batchOffsets(spec, "          ", "ioffUnused", "ooff" + std::to_string(q))
+           << " }\n";
+    }
+    for (std::size_t p = 0; p < P; ++p) {
+        os << "        {\n            creal_t ur[8], ui[8];\n";
+        for (int c = 0; c < 2; ++c)
+            os << "            transpose8(" << (c ? "li" : "lr") << from << "All + (per * " << u(P) << " + " << u(p)
+               << ") * 8u, " << (c ? "ui" : "ur") << ");\n";
+        os << "            dft8s(ur, ui);\n";
+        for (std::size_t c = 0; c < V; ++c) {
+            os << "            { const creal_t zr = ur[" << c << "] * scaleRe, zi = ui[" << c << "] * scaleIm;\n";
+            for (std::size_t j0 = 0; j0 < V;) {
+                const std::size_t v = V * p + j0, q = v / A, k = v % A;
+                std::size_t len = 1;
+                while (j0 + len < V && (V * p + j0 + len) / A == q)
+                    ++len;
+                os << "              if (valid" << q << ") {\n"
+                   << storeRun("ooff" + std::to_string(q) + " + " + u(k + A * c), j0, len) << "              }\n";
+                j0 += len;
+            }
+            os << "            }\n";
+        }
+        os << "        }\n";
+    }
+    os << "    }\n";
+}
+
+std::string RowLaneKernel::storeRun(const std::string& at, std::size_t j0, std::size_t len) const
+{
+    std::ostringstream t;
+    if (!outPlanar)
+        t << "                creal2_t z; z.even = zr; z.odd = zi;\n";
+    // aligned pieces of 8, 4, 2, 1 lanes: whole swizzles of the vectors
+    for (std::size_t j = j0; j < j0 + len;) {
+        std::size_t s = V;
+        while (s > j0 + len - j || j % s != 0)
+            s /= 2;
+        const std::string point = "(" + at + " + " + u(j - j0) + ")";
+        auto lanes = [&](std::size_t first, std::size_t count) {
+            std::string sw = ".s";
+            for (std::size_t i = first; i < first + count; ++i)
+                sw += "0123456789abcdef"[i];
+            return sw;
+        };
+        t << "                ";
+        if (outPlanar) {
+            for (int c = 0; c < 2; ++c) {
+                const std::string value = c ? "zi" : "zr", base = c ? "outIm + " : "outRe + ";
+                if (s == V)
+                    t << vectorStore(spec, V, value, base + point);
+                else if (s == 1)
+                    t << (c ? "outIm[" : "outRe[") << point << "] = " << value << lanes(j, 1) << ";";
+                else
+                    t << "vstore" << s << "(" << value << lanes(j, s) << ", 0, " << base << point << ");";
+                t << (c ? "\n" : " ");
+            }
+        } else {
+            const std::string ptr = "(__global real_t*)out + 2u * " + point;
+            if (s == V)
+                t << vectorStore(spec, 2 * V, "z", ptr) << "\n";
+            else if (s == V / 2) // streamed only where every piece is half a line (A = 4: planner)
+                t << vectorStore(spec, V, "z" + lanes(2 * j, 2 * s), ptr) << "\n";
+            else
+                t << "vstore" << 2 * s << "(z" << lanes(2 * j, 2 * s) << ", 0, " << ptr << ");\n";
+        }
+        j += s;
+    }
+    return t.str();
 }
 
 void RowLaneKernel::output(std::size_t c, std::size_t reg)

@@ -27,6 +27,7 @@
 #include "vector_passes.h"
 
 #include <cmath>
+#include <numeric>
 #include <functional>
 #include <set>
 #include <sstream>
@@ -40,7 +41,8 @@ void check(const KernelSpec& spec)
     const std::size_t W = spec.row.width, N = spec.length;
     const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal() &&
                       spec.realLength == (spec.row.pairs ? N : 2 * N);
-    if ((W != 8 && W != 16) || N % (W * 8) != 0 || (spec.kind != PassKind::Complex && !real) || spec.radices.empty() ||
+    if ((W != 8 && W != 16) || (N % (W * 8) != 0 && !rowLanePacked(spec)) || (spec.kind != PassKind::Complex && !real) ||
+        spec.radices.empty() ||
         spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || spec.lane.width || spec.stockham.splitExchange ||
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
         spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
@@ -59,6 +61,16 @@ void check(const KernelSpec& spec)
 }
 
 } // namespace
+
+bool rowLanePacked(const KernelSpec& spec)
+{
+    const std::size_t W = spec.row.width, N = spec.length;
+    if (W != 8 || N % W != 0 || (N / W) % 8 == 0 || spec.kind != PassKind::Complex || spec.row.pairs ||
+        spec.row.pieceLength || spec.transformsPerGroup == 0)
+        return false;
+    const std::size_t A = N / W, periodTransforms = std::lcm(A, W) / A;
+    return spec.transformsPerGroup % periodTransforms == 0;
+}
 
 std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
 {
@@ -89,7 +101,8 @@ RowLaneKernel::RowLaneKernel(const KernelSpec& k)
       w(std::to_string(W)), shapes(vectorPasses(k.radices, A)), laneBase(tableLayout(k).laneTable),
       realBase(tableLayout(k).realFactors), forward(k.kind == PassKind::RealForward), backward(k.kind == PassKind::RealBackward),
       pairs(k.row.pairs), merge(forward && !pairs), split(backward && !pairs),
-      inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar), io(k),
+      inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar),
+      packed(rowLanePacked(k)), io(k),
       barrier(k.barrier())
 {
 }
@@ -188,7 +201,7 @@ void RowLaneKernel::ownership()
     // those in per-work-item memory; measured 6-10% faster at 4096 than one buffer). Z of a real
     // transform sits in the buffer the passes next to it do not use, a vector past its end for
     // Z[N] = Z[0] (R2C).
-    const std::size_t slot = A + 1;
+    const std::size_t slot = packed ? A : A + 1;
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
     for (int b = 0; b < 2; ++b)
         os << "    __local vreal_t lr" << b << "All[" << B * slot << "], li" << b << "All[" << B * slot << "];\n"

@@ -12,9 +12,15 @@
 namespace clfft_ng {
 
 // Source of a row-lane kernel (spec.row.width 8 or 16, complex pass or even real rows, length a
-// multiple of 8 x row.width, unit element stride on both sides, which the kernel assumes). Same
-// arguments as the Stockham kernel of the spec; one work-group computes one transform.
+// multiple of 8 x row.width, or packed below; unit element stride on both sides, which the
+// kernel assumes). Same arguments as the Stockham kernel of the spec.
 std::string generateRowLaneSource(const KernelSpec& spec);
+
+// Complex rows of width 8 whose A = length / 8 vectors are not a multiple of 8 (16, 24, ...,
+// 56, 72, ...): the DFTs across the lanes take blocks of 8 consecutive vectors of the group,
+// spanning transforms, so the group's transforms must fill whole blocks (transformsPerGroup a
+// multiple of 8 / gcd(A, 8)); no pieces, no pairs.
+bool rowLanePacked(const KernelSpec& spec);
 
 // Its constant table: the twiddles of the A-point passes (A = length / W, W = spec.row.width,
 // radices in spec.radices), then exp(-2 pi i b k / length) for k < A, b < W (lanes innermost).

@@ -50,6 +50,10 @@ struct TuningProfile {
     bool laneWideDoubleRadix16 = true;  // ... and radix 16 on double8 lanes at all
     std::size_t rowLaneFirstPassLines{};// cache lines per work-item the first row-lane pass may read
     std::size_t rowLaneOnePassLines{};  // ... and a row-lane kernel of one pass (0: that limit too)
+    // Single complex rows of 8 x A points, A not a multiple of 8 (16-56, 72, ...): row lanes with
+    // the DFTs across the lanes over blocks of the group's vectors (generator rowLanePacked), up
+    // to this length (0: such rows take lane kernels).
+    std::size_t rowLanesPackedMaxLength{};
     std::size_t rowLaneGroupThreads{};  // short rows are packed to about this many work-items
     std::size_t rowLaneGroupBytes{};    // ... and about this many bytes of row per group
     std::size_t realPairMaxLength{};    // even real rows up to this length run two rows at once

@@ -8,8 +8,10 @@
 #include "butterfly.h"
 #include "factorize.h"
 #include "lanes.h"
+#include "row_lanes.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace clfft_ng::planning {
 
@@ -79,10 +81,17 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     // the W k of a DFT across the lanes divide the row. Complex rows keep W.
     const std::size_t lanes =
         evenReal && spec.precision == Precision::Single && rowLength % (t.realRowLanes * W) == 0 ? t.realRowLanes : W;
+    // Single complex rows of a multiple of W but not of W^2 points: packed (row_lanes.h)
+    const bool packed = W == 8 && spec.kind == PassKind::Complex && spec.precision == Precision::Single &&
+                        rowLength % W == 0 && rowLength % (W * W) != 0 && rowLength >= 2 * W &&
+                        rowLength <= t.rowLanesPackedMaxLength;
+    const std::size_t packedPeriod = packed ? W / std::gcd(rowLength / W, W) : 1; // transforms
+    if (packedPeriod > std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup))
+        return false;
     if (!ctx.limits.rowLaneKernels || !(spec.kind == PassKind::Complex || evenReal) || spec.stageTwiddleLength ||
         spec.fusedStep != FusedStep::None || pass.inStride != 1 || pass.outStride != 1 ||
-        rowLength % (W * W) != 0 || rowLength < minRow ||
-        rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes)
+        ((rowLength % (W * W) != 0 || rowLength < minRow) && !packed) ||
+        (packed ? packedPeriod : 1) * rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes)
         return false;
     spec.row.pairs = pairs;
     spec.length = rowLength;
@@ -102,6 +111,10 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     b = std::min({floorPow2(b), ceilPow2(pass.transforms), floorPow2(std::max<std::size_t>(1, maxGroup / spec.threadsPerTransform))});
     while (b > 1 && b * rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes)
         b /= 2;
+    if (packed) { // whole periods of lcm(A, 8) vectors per group (local memory: checked above)
+        b = std::max(b, packedPeriod);
+        spec.threadsPerTransform = std::min(spec.threadsPerTransform, maxGroup / b);
+    }
     spec.transformsPerGroup = b;
     return true;
 }
@@ -217,7 +230,11 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
                                   vectorBytes == 0;
     const bool columns = spec.lane.width && !spec.lane.gatherOut && !spec.inPlace; // lanes at unit stride
     const bool rows = spec.row.width || laneRows || columns;
-    spec.streamStores = ctx.tuning.streamStores && rows && ctx.limits.cacheBytes > 0 && bytes > ctx.limits.cacheBytes &&
+    // Packed row lanes store runs of a block's lanes: lines written part streamed, part not, or
+    // streamed in pieces far apart in time, cost up to 10x (48: 2.96 GFLOP/s against 33.4); only
+    // A = 4 (32 points) stores whole lines as two neighbouring halves (1.2x with streaming).
+    const bool packedRuns = rowLanePacked(spec) && spec.length / spec.row.width != 4;
+    spec.streamStores = !packedRuns && ctx.tuning.streamStores && rows && ctx.limits.cacheBytes > 0 && bytes > ctx.limits.cacheBytes &&
                         !spec.post.present;
 }
 

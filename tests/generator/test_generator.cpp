@@ -9,6 +9,7 @@
 #include "generate.h"
 #include "kernel_spec.h"
 #include "lanes.h"
+#include "row_lanes.h"
 #include "stockham.h"
 
 #include <cmath>
@@ -426,6 +427,51 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_of_16_lanes)
     s.length = 4096;
     s.row.width = 4;
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
+}
+
+// Packed row lanes (rows of 8 A points, A not a multiple of 8): the group's vectors back to back,
+// the DFTs across the lanes over blocks of 8 of them that span transforms, a work-item per period
+// of lcm(A, 8) vectors; each run of a block's lanes of one transform stored in aligned pieces,
+// guarded by its transform's validity. A group of a part of a period is refused.
+BOOST_AUTO_TEST_CASE(packed_row_lanes_cross_transforms)
+{
+    KernelSpec s = specFor(6); // A = 6: a period of 24 vectors, 4 transforms in 3 blocks
+    s.length = 48;
+    s.row.width = 8;
+    s.transformsPerGroup = 8;
+    s.threadsPerTransform = 1;
+    s.batchDims = 1;
+    BOOST_REQUIRE(rowLanePacked(s));
+    const std::string src = generateKernelSource(s);
+    const std::string buf = std::to_string((s.radices.size() + 1) % 2);
+    BOOST_TEST(src.find("for (uint per = lid; per < 2u; per += 8u) {") != std::string::npos);
+    for (int p = 0; p < 3; ++p)
+        BOOST_TEST(src.find("transpose8(lr" + buf + "All + (per * 3u + " + std::to_string(p) + "u) * 8u, ur);") !=
+                   std::string::npos);
+    BOOST_TEST(src.find("transpose8(lr" + buf + "All + (per * 3u + 3u)") == std::string::npos);
+    BOOST_TEST(src.find("const bool valid3 = m3 < nTransforms;") != std::string::npos);
+    BOOST_TEST(src.find("valid4") == std::string::npos);
+    // block 0, output 1: lanes 0-5 are points 6..11 of transform 0 (4 + 2 lanes), lanes 6-7
+    // points 6..7 of transform 1
+    BOOST_TEST(src.find("vstore8(z.s01234567, 0, (__global real_t*)out + 2u * (ooff0 + 6u + 0u));") != std::string::npos);
+    BOOST_TEST(src.find("vstore4(z.s89ab, 0, (__global real_t*)out + 2u * (ooff0 + 6u + 4u));") != std::string::npos);
+    BOOST_TEST(src.find("vstore4(z.scdef, 0, (__global real_t*)out + 2u * (ooff1 + 6u + 0u));") != std::string::npos);
+    BOOST_TEST(src.find("stream") == std::string::npos); // not streamed (spec.streamStores unset)
+    BOOST_TEST(s.localMemBytes() >= 8u * 2u * 48u * 8u); // the kernel's slots: A vectors each
+    s.transformsPerGroup = 2; // half a period
+    BOOST_TEST(!rowLanePacked(s));
+    BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
+    // A = 4: two transforms per block, half a line each, streamed where the spec says
+    s.length = 32;
+    s.radices = {4};
+    s.transformsPerGroup = 2;
+    s.streamStores = true;
+    BOOST_REQUIRE(rowLanePacked(s));
+    const std::string a4 = generateKernelSource(s);
+    BOOST_TEST(a4.find("stream8(z.s89abcdef, (__global real_t*)out + 2u * (ooff1 + 4u + 0u));") != std::string::npos);
+    s.inLayout = s.outLayout = ComplexLayout::Planar; // planar: the components' own pieces
+    const std::string planar = generateKernelSource(s);
+    BOOST_TEST(planar.find("vstore4(zr.s4567, 0, outRe + (ooff1 + 4u + 0u));") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(lane_stage_twiddles_follow_the_stockham_table)

@@ -9,6 +9,7 @@
 #include "planner_fixtures.h"
 #include "planner.h"
 #include "problem.h"
+#include "row_lanes.h"
 #include "tuning.h"
 
 #include <clFFT.h>
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -240,7 +242,10 @@ BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
     auto c2c = [](std::size_t n, Precision p) {
         return multiD(TransformKind::ComplexToComplex, {n}, p, false, 8 * 1024 + 5);
     };
-    const KernelSpec s48 = lanePass(c2c(48, Precision::Single), cpu.limits);
+    // single rows of 8 A points take packed row lanes: their lane form with row lanes off
+    DeviceLimits lanesOnly = cpu.limits;
+    lanesOnly.rowLaneKernels = false;
+    const KernelSpec s48 = lanePass(c2c(48, Precision::Single), lanesOnly);
     BOOST_TEST(s48.lane.width == 8u);
     BOOST_TEST((s48.lane.rowsIn && s48.lane.rowsOut), s48.describe());
     const KernelSpec s100 = lanePass(c2c(100, Precision::Single), cpu.limits);
@@ -268,12 +273,12 @@ BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
     BOOST_REQUIRE(cpuProfile.narrowDoubleLanes >= 2u);
     BOOST_TEST(lanePass(c2c(16, Precision::Double), cpu.limits).lane.width == cpuProfile.narrowDoubleLanes);
     BOOST_TEST(lanePass(c2c(7, Precision::Double), cpu.limits).lane.width == cpuProfile.narrowDoubleLanes);
-    BOOST_TEST(lanePass(c2c(16, Precision::Single), cpu.limits).lane.width == cpuProfile.lanes);
+    BOOST_TEST(lanePass(c2c(16, Precision::Single), lanesOnly).lane.width == cpuProfile.lanes);
     BOOST_TEST(lanePass(c2c(cpuProfile.narrowDoubleLanesMaxLength * 3 / 2 + 3, Precision::Double), cpu.limits).lane.width ==
                cpuProfile.lanes);
     Problem planar = c2c(48, Precision::Single);
     planar.inLayout = planar.outLayout = ComplexLayout::Planar;
-    const KernelSpec p48 = lanePass(planar, cpu.limits);
+    const KernelSpec p48 = lanePass(planar, lanesOnly);
     BOOST_TEST((p48.lane.width == 8u && !p48.lane.rowsIn && !p48.lane.rowsOut), p48.describe());
     for (const Shape& shape : shapes())
         if (!shape.limits.isCpu())
@@ -317,7 +322,9 @@ BOOST_AUTO_TEST_CASE(short_rows_move_as_blocks_and_groups_take_several_sets)
     const KernelSpec sp = lanePassOf(padded, cpu.limits).spec;
     BOOST_TEST((!sp.lane.blocksIn && sp.lane.blocksOut), sp.describe());
     // blocks before whole chunks; several work-items: neither blocks nor several sets
-    const KernelSpec s16 = lanePassOf(c2c(16, Precision::Single, 4096), cpu.limits).spec;
+    DeviceLimits lanesOnly = cpu.limits; // single 16 takes packed row lanes
+    lanesOnly.rowLaneKernels = false;
+    const KernelSpec s16 = lanePassOf(c2c(16, Precision::Single, 4096), lanesOnly).spec;
     BOOST_TEST((s16.lane.blocksIn && s16.lane.blocksOut && !s16.lane.rowsIn && !s16.lane.rowsOut), s16.describe());
     const KernelSpec s60 = lanePassOf(c2c(60, Precision::Single, 4096), cpu.limits).spec;
     BOOST_TEST((s60.threadsPerTransform > 1u && !s60.lane.blocksIn && s60.lane.setsPerGroup == 1u), s60.describe());
@@ -413,7 +420,9 @@ BOOST_AUTO_TEST_CASE(bluestein_passes_reversed_is_a_candidate)
 // only, and has the others as a variant.
 BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
 {
-    DeviceLimits intel = shapes().back().limits, generic = intel;
+    DeviceLimits intel = shapes().back().limits;
+    intel.rowLaneKernels = false; // single rows of 8 A points take packed row lanes
+    DeviceLimits generic = intel;
     intel.deviceClass = DeviceClass::CpuIntel;
     BOOST_REQUIRE(generic.isCpu() && generic.deviceClass != DeviceClass::CpuIntel);
     const TuningProfile& profile = tuningFor(intel);
@@ -559,8 +568,10 @@ BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
         const KernelSpec rs = only(planProblem(c2c(256, 64, inPlace), cpu));
         BOOST_TEST(!rs.streamStores, rs.describe());
         BOOST_TEST(rs.kernelName().find("_nt") == std::string::npos, rs.kernelName());
-        // 48 x 8192: rows of a lane kernel by chunks, 3 MiB each way
-        const KernelSpec l = only(planProblem(c2c(48, 8192, inPlace), cpu));
+        // 48 x 8192: rows of a lane kernel by chunks, 3 MiB each way (row lanes off: they take 48)
+        DeviceLimits lanesOnly = cpu;
+        lanesOnly.rowLaneKernels = false;
+        const KernelSpec l = only(planProblem(c2c(48, 8192, inPlace), lanesOnly));
         BOOST_TEST_REQUIRE(l.lane.width > 0u, l.describe());
         BOOST_TEST_REQUIRE((l.lane.rowsOut || l.lane.blocksOut), l.describe());
         BOOST_TEST(l.streamStores == !inPlace, l.describe());
@@ -688,4 +699,49 @@ BOOST_AUTO_TEST_CASE(long_lengths_split_into_the_fewest_radix_passes)
                                              cpu, CandidateSet::Default))
         balanced = balanced || (c.plan.passes.size() == 2u && c.plan.passes[0].spec.length == 256u);
     BOOST_TEST(balanced);
+}
+
+// Single complex rows of 8 A points, A not a multiple of 8, up to the profile's limit: packed row
+// lanes (the DFTs across the lanes over blocks of the group's vectors), the group whole periods
+// of lcm(A, 8) vectors; stores streamed only for A = 4 (whole lines in two halves). Double rows,
+// longer rows and GPUs keep their forms.
+BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
+{
+    using namespace clfft_ng;
+    DeviceLimits cpu = clfft_test::cpuShape(4u << 20);
+    cpu.cacheBytes = 1u << 20;
+    const std::size_t maxLength = tuningFor(cpu).rowLanesPackedMaxLength;
+    BOOST_REQUIRE(maxLength >= 48);
+    auto firstPass = [&](std::size_t n, Precision p, const DeviceLimits& l, std::size_t batch) {
+        const ExecutionPlan plan = planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, batch), l);
+        BOOST_REQUIRE_EQUAL(plan.passes.size(), 1u);
+        return plan.passes.front().spec;
+    };
+    for (std::size_t n = 16; n <= maxLength; n += 8) {
+        if (n % 64 == 0 || !hasCodeletFactors(n))
+            continue;
+        for (std::size_t batch : {1u, 3u, 100000u}) {
+            const KernelSpec s = firstPass(n, Precision::Single, cpu, batch);
+            BOOST_TEST_CONTEXT("length " << n << " batch " << batch << ": " << s.describe())
+            {
+                BOOST_TEST(s.row.width == 8u);
+                BOOST_TEST(rowLanePacked(s));
+                const std::size_t A = n / 8;
+                BOOST_TEST(s.transformsPerGroup % (8 / std::gcd(A, std::size_t{8})) == 0u);
+                BOOST_TEST(s.localMemBytes() <= cpu.localMemBytes);
+                if (batch == 100000u) // 3 MiB or more: past the caches
+                    BOOST_TEST(s.streamStores == (A == 4));
+            }
+        }
+    }
+    const std::size_t longer = (maxLength / 8 + 1) * 8 % 64 ? (maxLength / 8 + 1) * 8 : (maxLength / 8 + 2) * 8;
+    BOOST_TEST(!rowLanePacked(firstPass(longer, Precision::Single, cpu, 1000)));
+    BOOST_TEST(firstPass(48, Precision::Double, cpu, 1000).row.width == 0u);
+    DeviceLimits gpu = cpu;
+    gpu.deviceClass = DeviceClass::GpuGeneric;
+    BOOST_TEST(firstPass(48, Precision::Single, gpu, 1000).row.width == 0u);
+    // Local memory for one period only: still packed; less: not a row-lane kernel
+    const KernelSpec small = firstPass(48, Precision::Single, clfft_test::cpuShape(4 * 2 * 56 * 8), 1000);
+    BOOST_TEST((rowLanePacked(small) && small.transformsPerGroup == 4u), small.describe());
+    BOOST_TEST(firstPass(48, Precision::Single, clfft_test::cpuShape(3 * 2 * 56 * 8), 1000).row.width == 0u);
 }
