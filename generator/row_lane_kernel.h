@@ -30,6 +30,8 @@ private:
     // The complex side is read and written 8 points at a time (creal_t: one 64-byte line of
     // interleaved single values), and the DFTs across the lanes take 8 outputs k at a time.
     static constexpr std::size_t V = 8;
+    // Packed kernels: the vectors per block of the DFTs across the lanes (8, or 4 for 4 lanes).
+    const std::size_t PB;
     const std::vector<VectorPass> shapes;
     const std::size_t laneBase, realBase; // table: the lanes' twiddles, then the real factors
     // Even real transforms: the complex FFT of z[n] = x[2n] + i x[2n+1] (N = length points),

@@ -172,8 +172,8 @@ void RowLaneKernel::acrossLanes()
 void RowLaneKernel::packedAcrossLanes()
 {
     const std::string from = buffer(shapes.size() + 1);
-    const std::size_t L = std::lcm(A, V), P = L / V, Q = L / A, periods = B * A / L;
-    os << "\n    // across the lanes, the group's vectors in blocks of 8 (vector v: block v % " << A << " of transform v / " << A
+    const std::size_t L = std::lcm(A, PB), P = L / PB, Q = L / A, periods = B * A / L;
+    os << "\n    // across the lanes, the group's vectors in blocks of " << PB << " (vector v: block v % " << A << " of transform v / " << A
        << "), " << P << " block(s) per period of " << Q << " transform(s)\n"
        << barrier << "    for (uint per = lid; per < " << u(periods) << "; per += " << u(B * T) << ") {\n"
        << "        idx_t ioffUnused = 0;\n";
@@ -185,17 +185,17 @@ void RowLaneKernel::packedAcrossLanes()
            << " }\n";
     }
     for (std::size_t p = 0; p < P; ++p) {
-        os << "        {\n            creal_t ur[8], ui[8];\n";
+        os << "        {\n            creal_t ur[" << PB << "], ui[" << PB << "];\n";
         for (int c = 0; c < 2; ++c)
-            os << "            transpose8(" << (c ? "li" : "lr") << from << "All + (per * " << u(P) << " + " << u(p)
-               << ") * 8u, " << (c ? "ui" : "ur") << ");\n";
-        os << "            dft8s(ur, ui);\n";
-        for (std::size_t c = 0; c < V; ++c) {
+            os << "            transpose" << PB << "(" << (c ? "li" : "lr") << from << "All + (per * " << u(P) << " + "
+               << u(p) << ") * " << u(PB) << ", " << (c ? "ui" : "ur") << ");\n";
+        os << "            dft" << PB << "s(ur, ui);\n";
+        for (std::size_t c = 0; c < PB; ++c) {
             os << "            { const creal_t zr = ur[" << c << "] * scaleRe, zi = ui[" << c << "] * scaleIm;\n";
-            for (std::size_t j0 = 0; j0 < V;) {
-                const std::size_t v = V * p + j0, q = v / A, k = v % A;
+            for (std::size_t j0 = 0; j0 < PB;) {
+                const std::size_t v = PB * p + j0, q = v / A, k = v % A;
                 std::size_t len = 1;
-                while (j0 + len < V && (V * p + j0 + len) / A == q)
+                while (j0 + len < PB && (PB * p + j0 + len) / A == q)
                     ++len;
                 os << "              if (valid" << q << ") {\n"
                    << storeRun("ooff" + std::to_string(q) + " + " + u(k + A * c), j0, len) << "              }\n";
@@ -215,7 +215,7 @@ std::string RowLaneKernel::storeRun(const std::string& at, std::size_t j0, std::
         t << "                creal2_t z; z.even = zr; z.odd = zi;\n";
     // aligned pieces of 8, 4, 2, 1 lanes: whole swizzles of the vectors
     for (std::size_t j = j0; j < j0 + len;) {
-        std::size_t s = V;
+        std::size_t s = PB;
         while (s > j0 + len - j || j % s != 0)
             s /= 2;
         const std::string point = "(" + at + " + " + u(j - j0) + ")";
@@ -229,8 +229,8 @@ std::string RowLaneKernel::storeRun(const std::string& at, std::size_t j0, std::
         if (outPlanar) {
             for (int c = 0; c < 2; ++c) {
                 const std::string value = c ? "zi" : "zr", base = c ? "outIm + " : "outRe + ";
-                if (s == V)
-                    t << vectorStore(spec, V, value, base + point);
+                if (s == PB)
+                    t << vectorStore(spec, PB, value, base + point);
                 else if (s == 1)
                     t << (c ? "outIm[" : "outRe[") << point << "] = " << value << lanes(j, 1) << ";";
                 else
@@ -239,10 +239,10 @@ std::string RowLaneKernel::storeRun(const std::string& at, std::size_t j0, std::
             }
         } else {
             const std::string ptr = "(__global real_t*)out + 2u * " + point;
-            if (s == V)
-                t << vectorStore(spec, 2 * V, "z", ptr) << "\n";
-            else if (s == V / 2) // streamed only where every piece is half a line (A = 4: planner)
-                t << vectorStore(spec, V, "z" + lanes(2 * j, 2 * s), ptr) << "\n";
+            if (s == PB)
+                t << vectorStore(spec, 2 * PB, "z", ptr) << "\n";
+            else if (s == PB / 2) // streamed only where every piece is half a vector (planner)
+                t << vectorStore(spec, PB, "z" + lanes(2 * j, 2 * s), ptr) << "\n";
             else
                 t << "vstore" << 2 * s << "(z" << lanes(2 * j, 2 * s) << ", 0, " << ptr << ");\n";
         }

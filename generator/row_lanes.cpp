@@ -41,7 +41,8 @@ void check(const KernelSpec& spec)
     const std::size_t W = spec.row.width, N = spec.length;
     const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal() &&
                       spec.realLength == (spec.row.pairs ? N : 2 * N);
-    if ((W != 8 && W != 16) || (N % (W * 8) != 0 && !rowLanePacked(spec)) || (spec.kind != PassKind::Complex && !real) ||
+    if ((W != 8 && W != 16 && !(W == 4 && rowLanePacked(spec))) || (N % (W * 8) != 0 && !rowLanePacked(spec)) ||
+        (spec.kind != PassKind::Complex && !real) ||
         spec.radices.empty() ||
         spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || spec.lane.width || spec.stockham.splitExchange ||
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
@@ -65,8 +66,8 @@ void check(const KernelSpec& spec)
 bool rowLanePacked(const KernelSpec& spec)
 {
     const std::size_t W = spec.row.width, N = spec.length;
-    if (W != 8 || N % W != 0 || (N / W) % 8 == 0 || spec.kind != PassKind::Complex || spec.row.pairs ||
-        spec.row.pieceLength || spec.transformsPerGroup == 0)
+    if ((W != 8 && W != 4) || N % W != 0 || (W == 8 && (N / W) % 8 == 0) || spec.kind != PassKind::Complex ||
+        spec.row.pairs || spec.row.pieceLength || spec.transformsPerGroup == 0)
         return false;
     const std::size_t A = N / W, periodTransforms = std::lcm(A, W) / A;
     return spec.transformsPerGroup % periodTransforms == 0;
@@ -98,7 +99,7 @@ namespace detail {
 
 RowLaneKernel::RowLaneKernel(const KernelSpec& k)
     : KernelSkeleton(k), W(k.row.width), N(k.length), A(N / W), T(k.threadsPerTransform), B(k.transformsPerGroup),
-      w(std::to_string(W)), shapes(vectorPasses(k.radices, A)), laneBase(tableLayout(k).laneTable),
+      w(std::to_string(W)), PB(std::min<std::size_t>(W, 8)), shapes(vectorPasses(k.radices, A)), laneBase(tableLayout(k).laneTable),
       realBase(tableLayout(k).realFactors), forward(k.kind == PassKind::RealForward), backward(k.kind == PassKind::RealBackward),
       pairs(k.row.pairs), merge(forward && !pairs), split(backward && !pairs),
       inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar),
@@ -112,9 +113,9 @@ std::string RowLaneKernel::loadPoints(const std::string& at, const std::string& 
 {
     const std::string rev = reversed ? ".s76543210" : "";
     if (inPlanar)
-        return "        " + re + " = vload8(0, inRe + " + at + ")" + rev + "; " + im + " = vload8(0, inIm + " + at +
-               ")" + rev + ";\n";
-    return "        { const creal2_t z = vload16(0, (__global const real_t*)in + 2u * (" + at + ")); " + re + " = z.even" +
+        return "        " + re + " = vload" + std::to_string(PB) + "(0, inRe + " + at + ")" + rev + "; " + im + " = vload" +
+               std::to_string(PB) + "(0, inIm + " + at + ")" + rev + ";\n";
+    return "        { const creal2_t z = vload" + std::to_string(2 * PB) + "(0, (__global const real_t*)in + 2u * (" + at + ")); " + re + " = z.even" +
            rev + "; " + im + " = z.odd" + rev + "; }\n";
 }
 
@@ -128,8 +129,8 @@ std::string RowLaneKernel::storePoints(const std::string& at, const std::string&
 
 std::string RowLaneKernel::loadEvenOdd(const std::string& ptr, const std::string& re, const std::string& im) const
 {
-    if (W == 8)
-        return "{ const creal2_t z = vload16(0, " + ptr + "); " + re + " = z.even; " + im + " = z.odd; }";
+    if (W <= 8)
+        return "{ const creal2_t z = vload" + std::to_string(2 * W) + "(0, " + ptr + "); " + re + " = z.even; " + im + " = z.odd; }";
     return "{ const creal2_t z0 = vload16(0, " + ptr + "), z1 = vload16(1, " + ptr + "); " + re +
            " = (vreal_t)(z0.even, z1.even); " + im + " = (vreal_t)(z0.odd, z1.odd); }";
 }
@@ -138,10 +139,11 @@ void RowLaneKernel::prelude()
 {
     os << kernelHeaderComment(spec, {std::to_string(B) + " transform(s) per work-group, points n = 8a + b in lane b of vector a (row_lanes.cpp):",
                                      std::to_string(A) + "-point Stockham passes on vectors, then 8-point DFTs across the lanes."})
-       << precisionTypes(spec, {{"vreal_t", w}, {"creal_t", "8"}, {"creal2_t", "16"}}) << streamStoreFunctions(spec, {8, 16});
+       << precisionTypes(spec, {{"vreal_t", w}, {"creal_t", std::to_string(PB)}, {"creal2_t", std::to_string(2 * PB)}})
+       << streamStoreFunctions(spec, {PB, 2 * PB});
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
-    if (W == 8)
-        distinct.insert(8);
+    if (W <= 8)
+        distinct.insert(static_cast<int>(W));
     for (int r : distinct)
         os << emitScalarCodelet(r, spec.precision, "vreal_t") << "\n";
     if (W == 16) { // the 8-point DFTs across the lanes are on halves of vectors
@@ -150,6 +152,14 @@ void RowLaneKernel::prelude()
         os << c.replace(at, 6, "dft8c(") << "\n";
     }
 
+    if (W == 4) { // 4 x 4: t[b] lane l = v[l] lane b
+        os << "static inline void transpose4(__local const creal_t* v, creal_t* t)\n{\n"
+           << "    const creal_t r0 = v[0], r1 = v[1], r2 = v[2], r3 = v[3];\n";
+        for (int b = 0; b < 4; ++b)
+            os << "    t[" << b << "] = (creal_t)(r0.s" << b << ", r1.s" << b << ", r2.s" << b << ", r3.s" << b << ");\n";
+        os << "}\n\n";
+        return;
+    }
     // 8 x 8 transpose of 8 vectors in three rounds of two-vector shuffles: t[b] lane l = v[l] lane b
     os << "static inline void transpose8(" << (W == 8 ? "__local " : "") << "const creal_t* v, creal_t* t)\n{\n"
        << "    const creal_t r0 = v[0], r1 = v[1], r2 = v[2], r3 = v[3], r4 = v[4], r5 = v[5], r6 = v[6], r7 = v[7];\n";
@@ -253,7 +263,7 @@ void RowLaneKernel::lanePasses()
                 } else if (forward) // z[n] = x[2n] + i x[2n+1]: 2W reals
                     os << "        "
                        << loadEvenOdd("in + ioff + (idx_t)(" + e + ") * " + u(2 * W), "vr[" + k + "]", "vi[" + k + "]") << "\n";
-                else if (W == 8)
+                else if (W <= 8)
                     os << loadPoints(at, "vr[" + k + "]", "vi[" + k + "]", false) << "        vi[" << k << "] *= dirSign;\n";
                 else
                     os << "        { creal_t r0, i0, r1, i1;\n" << loadPoints(at, "r0", "i0", false)

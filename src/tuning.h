@@ -54,6 +54,9 @@ struct TuningProfile {
     // the DFTs across the lanes over blocks of the group's vectors (generator rowLanePacked), up
     // to this length (0: such rows take lane kernels).
     std::size_t rowLanesPackedMaxLength{};
+    // ... and single rows of 8A + 4 points, longer than laneRowBlocksMaxLength, as packed row
+    // lanes of 4 (float4 vectors) up to this length (0: never).
+    std::size_t rowLanesPacked4MaxLength{};
     std::size_t rowLaneGroupThreads{};  // short rows are packed to about this many work-items
     std::size_t rowLaneGroupBytes{};    // ... and about this many bytes of row per group
     std::size_t realPairMaxLength{};    // even real rows up to this length run two rows at once

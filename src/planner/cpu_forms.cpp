@@ -79,13 +79,20 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const std::size_t rowLength = pairs ? spec.realLength : spec.length;
     // Single-precision real rows: wider vectors (whole cache lines from two real rows), where
     // the W k of a DFT across the lanes divide the row. Complex rows keep W.
-    const std::size_t lanes =
-        evenReal && spec.precision == Precision::Single && rowLength % (t.realRowLanes * W) == 0 ? t.realRowLanes : W;
     // Single complex rows of a multiple of W but not of W^2 points: packed (row_lanes.h)
-    const bool packed = W == 8 && spec.kind == PassKind::Complex && spec.precision == Precision::Single &&
-                        rowLength % W == 0 && rowLength % (W * W) != 0 && rowLength >= 2 * W &&
-                        rowLength <= t.rowLanesPackedMaxLength;
-    const std::size_t packedPeriod = packed ? W / std::gcd(rowLength / W, W) : 1; // transforms
+    const bool packed8 = W == 8 && spec.kind == PassKind::Complex && spec.precision == Precision::Single &&
+                         rowLength % W == 0 && rowLength % (W * W) != 0 && rowLength >= 2 * W &&
+                         rowLength <= t.rowLanesPackedMaxLength;
+    // ... and of 8A + 4 points, longer than the rows that move as blocks: packed row lanes of 4
+    const bool packed4 = W == 8 && spec.kind == PassKind::Complex && spec.precision == Precision::Single &&
+                         rowLength % 8 == 4 && rowLength > t.laneRowBlocksMaxLength &&
+                         rowLength <= t.rowLanesPacked4MaxLength;
+    const bool packed = packed8 || packed4;
+    const std::size_t lanes = packed4 ? 4
+                              : evenReal && spec.precision == Precision::Single && rowLength % (t.realRowLanes * W) == 0
+                                  ? t.realRowLanes
+                                  : W;
+    const std::size_t packedPeriod = packed ? lanes / std::gcd(rowLength / lanes, lanes) : 1; // transforms
     if (packedPeriod > std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup))
         return false;
     if (!ctx.limits.rowLaneKernels || !(spec.kind == PassKind::Complex || evenReal) || spec.stageTwiddleLength ||
@@ -233,7 +240,7 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
     // Packed row lanes store runs of a block's lanes: lines written part streamed, part not, or
     // streamed in pieces far apart in time, cost up to 10x (48: 2.96 GFLOP/s against 33.4); only
     // A = 4 (32 points) stores whole lines as two neighbouring halves (1.2x with streaming).
-    const bool packedRuns = rowLanePacked(spec) && spec.length / spec.row.width != 4;
+    const bool packedRuns = rowLanePacked(spec) && (spec.row.width != 8 || spec.length / spec.row.width != 4);
     spec.streamStores = !packedRuns && ctx.tuning.streamStores && rows && ctx.limits.cacheBytes > 0 && bytes > ctx.limits.cacheBytes &&
                         !spec.post.present;
 }

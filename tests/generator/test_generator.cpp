@@ -435,12 +435,16 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_of_16_lanes)
 // guarded by its transform's validity. A group of a part of a period is refused.
 BOOST_AUTO_TEST_CASE(packed_row_lanes_cross_transforms)
 {
-    KernelSpec s = specFor(6); // A = 6: a period of 24 vectors, 4 transforms in 3 blocks
-    s.length = 48;
-    s.row.width = 8;
-    s.transformsPerGroup = 8;
-    s.threadsPerTransform = 1;
-    s.batchDims = 1;
+    auto packed = [](std::size_t A, std::size_t width, std::size_t groups) { // one pass over A vectors
+        KernelSpec k = specFor(A);
+        k.length = A * width;
+        k.row.width = width;
+        k.transformsPerGroup = groups;
+        k.threadsPerTransform = 1;
+        k.batchDims = 1;
+        return k;
+    };
+    KernelSpec s = packed(6, 8, 8); // A = 6: a period of 24 vectors, 4 transforms in 3 blocks
     BOOST_REQUIRE(rowLanePacked(s));
     const std::string src = generateKernelSource(s);
     const std::string buf = std::to_string((s.radices.size() + 1) % 2);
@@ -472,6 +476,23 @@ BOOST_AUTO_TEST_CASE(packed_row_lanes_cross_transforms)
     s.inLayout = s.outLayout = ComplexLayout::Planar; // planar: the components' own pieces
     const std::string planar = generateKernelSource(s);
     BOOST_TEST(planar.find("vstore4(zr.s4567, 0, outRe + (ooff1 + 4u + 0u));") != std::string::npos);
+    // Four lanes (float4), 20 points: A = 5, a period of 20 vectors in 5 blocks of 4, 4 transforms
+    KernelSpec f = packed(5, 4, 4);
+    BOOST_REQUIRE(rowLanePacked(f));
+    const std::string four = generateKernelSource(f);
+    BOOST_TEST(four.find("typedef float4 creal_t;") != std::string::npos);
+    BOOST_TEST(four.find("vload8(0, (__global const real_t*)in + 2u * (") != std::string::npos);
+    BOOST_TEST(four.find("static inline void transpose4(") != std::string::npos);
+    BOOST_TEST(four.find("transpose4(lr" + std::to_string((f.radices.size() + 1) % 2) + "All + (per * 5u + 4u) * 4u, ur);") !=
+               std::string::npos);
+    BOOST_TEST(four.find("dft4s(ur, ui);") != std::string::npos);
+    BOOST_TEST(four.find("transpose8") == std::string::npos);
+    // block 1, output 0: lane 0 is point 4 of transform 0, lanes 1-3 points 0-2 of transform 1
+    BOOST_TEST(four.find("vstore2(z.s01, 0, (__global real_t*)out + 2u * (ooff0 + 4u + 0u));") != std::string::npos);
+    BOOST_TEST(four.find("vstore2(z.s23, 0, (__global real_t*)out + 2u * (ooff1 + 0u + 0u));") != std::string::npos);
+    BOOST_TEST(four.find("vstore4(z.s4567, 0, (__global real_t*)out + 2u * (ooff1 + 0u + 1u));") != std::string::npos);
+    f.transformsPerGroup = 2;
+    BOOST_CHECK_THROW(generateKernelSource(f), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(lane_stage_twiddles_follow_the_stockham_table)

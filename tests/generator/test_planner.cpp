@@ -242,13 +242,13 @@ BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
     auto c2c = [](std::size_t n, Precision p) {
         return multiD(TransformKind::ComplexToComplex, {n}, p, false, 8 * 1024 + 5);
     };
-    // single rows of 8 A points take packed row lanes: their lane form with row lanes off
+    // single rows of 8A and 8A + 4 points take packed row lanes: their lane form with row lanes off
     DeviceLimits lanesOnly = cpu.limits;
     lanesOnly.rowLaneKernels = false;
     const KernelSpec s48 = lanePass(c2c(48, Precision::Single), lanesOnly);
     BOOST_TEST(s48.lane.width == 8u);
     BOOST_TEST((s48.lane.rowsIn && s48.lane.rowsOut), s48.describe());
-    const KernelSpec s100 = lanePass(c2c(100, Precision::Single), cpu.limits);
+    const KernelSpec s100 = lanePass(c2c(100, Precision::Single), lanesOnly);
     BOOST_REQUIRE(s100.radices.size() == 2u);
     BOOST_TEST(s100.lane.width == 8u);
     BOOST_TEST((s100.radices.front() > 8) == !s100.lane.rowsIn, s100.describe());
@@ -322,11 +322,11 @@ BOOST_AUTO_TEST_CASE(short_rows_move_as_blocks_and_groups_take_several_sets)
     const KernelSpec sp = lanePassOf(padded, cpu.limits).spec;
     BOOST_TEST((!sp.lane.blocksIn && sp.lane.blocksOut), sp.describe());
     // blocks before whole chunks; several work-items: neither blocks nor several sets
-    DeviceLimits lanesOnly = cpu.limits; // single 16 takes packed row lanes
+    DeviceLimits lanesOnly = cpu.limits; // single 16 and 60 take packed row lanes
     lanesOnly.rowLaneKernels = false;
     const KernelSpec s16 = lanePassOf(c2c(16, Precision::Single, 4096), lanesOnly).spec;
     BOOST_TEST((s16.lane.blocksIn && s16.lane.blocksOut && !s16.lane.rowsIn && !s16.lane.rowsOut), s16.describe());
-    const KernelSpec s60 = lanePassOf(c2c(60, Precision::Single, 4096), cpu.limits).spec;
+    const KernelSpec s60 = lanePassOf(c2c(60, Precision::Single, 4096), lanesOnly).spec;
     BOOST_TEST((s60.threadsPerTransform > 1u && !s60.lane.blocksIn && s60.lane.setsPerGroup == 1u), s60.describe());
     // a small batch keeps one set per group (every core gets groups)
     const PassPlan few = lanePassOf(c2c(5, Precision::Single, 8 * 40), cpu.limits);
@@ -703,8 +703,8 @@ BOOST_AUTO_TEST_CASE(long_lengths_split_into_the_fewest_radix_passes)
 
 // Single complex rows of 8 A points, A not a multiple of 8, up to the profile's limit: packed row
 // lanes (the DFTs across the lanes over blocks of the group's vectors), the group whole periods
-// of lcm(A, 8) vectors; stores streamed only for A = 4 (whole lines in two halves). Double rows,
-// longer rows and GPUs keep their forms.
+// of lcm(A, 8) vectors; stores streamed only for A = 4 (whole lines in two halves). Rows of 8A + 4
+// points: packed row lanes of 4 (float4). Double rows, longer rows and GPUs keep their forms.
 BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
 {
     using namespace clfft_ng;
@@ -733,6 +733,22 @@ BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
                     BOOST_TEST(s.streamStores == (A == 4));
             }
         }
+    }
+    // rows of 8A + 4 points longer than the blocks: packed row lanes of 4 up to their limit
+    const TuningProfile& profile = tuningFor(cpu);
+    BOOST_REQUIRE(profile.rowLanesPacked4MaxLength >= 60u);
+    for (std::size_t n = 12; n <= profile.rowLanesPacked4MaxLength + 8; n += 8) {
+        if (!hasCodeletFactors(n))
+            continue;
+        const KernelSpec s = firstPass(n, Precision::Single, cpu, 100000);
+        const bool want = n > profile.laneRowBlocksMaxLength && n <= profile.rowLanesPacked4MaxLength;
+        BOOST_TEST((s.row.width == 4u) == want, s.describe());
+        if (want) {
+            BOOST_TEST(rowLanePacked(s), s.describe());
+            BOOST_TEST(s.transformsPerGroup % 4u == 0u, s.describe()); // A odd: 4 transforms a period
+            BOOST_TEST(!s.streamStores, s.describe());
+        }
+        BOOST_TEST(firstPass(n, Precision::Double, cpu, 1000).row.width == 0u, "double " << n);
     }
     const std::size_t longer = (maxLength / 8 + 1) * 8 % 64 ? (maxLength / 8 + 1) * 8 : (maxLength / 8 + 2) * 8;
     BOOST_TEST(!rowLanePacked(firstPass(longer, Precision::Single, cpu, 1000)));
