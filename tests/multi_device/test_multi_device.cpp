@@ -498,7 +498,10 @@ BOOST_AUTO_TEST_CASE(rows_from_every_pencil)
                             {{128, 37}, 2, true, CLFFT_BACKWARD},
                             {{192, 25}, 3, false, CLFFT_BACKWARD},
                             {{192, 25}, 3, true, CLFFT_FORWARD},
-                            {{64, 20}, 2, false, CLFFT_FORWARD}};
+                            {{64, 20}, 2, false, CLFFT_FORWARD},
+                            // packed row lanes (rows of 8A points, A not a multiple of 8)
+                            {{96, 37}, 2, false, CLFFT_FORWARD},
+                            {{96, 25}, 3, true, CLFFT_BACKWARD}};
     for (const Shape& sh : shapes) {
         Case c = make(Kind::C2C, sh.lengths, 1, sh.inPlace);
         c.dir = sh.dir;
