@@ -67,7 +67,7 @@ bool rowLanePacked(const KernelSpec& spec)
 {
     const std::size_t W = spec.row.width, N = spec.length;
     if ((W != 8 && W != 4) || N % W != 0 || (W == 8 && (N / W) % 8 == 0) || spec.kind != PassKind::Complex ||
-        spec.row.pairs || (spec.row.pieceLength && W != 8) || spec.transformsPerGroup == 0)
+        spec.row.pairs || spec.transformsPerGroup == 0)
         return false;
     const std::size_t A = N / W, periodTransforms = std::lcm(A, W) / A;
     return spec.transformsPerGroup % periodTransforms == 0;

@@ -19,8 +19,8 @@ std::string generateRowLaneSource(const KernelSpec& spec);
 // Complex rows of width 8 whose A = length / 8 vectors are not a multiple of 8 (16, 24, ...,
 // 56, 72, ...): the DFTs across the lanes take blocks of 8 consecutive vectors of the group,
 // spanning transforms, so the group's transforms must fill whole blocks (transformsPerGroup a
-// multiple of 8 / gcd(A, 8)); no pairs. Rows of 8A + 4 points (width 4, float4 vectors, blocks
-// of 4): no pieces either.
+// multiple of 8 / gcd(A, 8)); no pairs. Width 4 (rows of 8A + 4 single or 16A double points):
+// blocks of 4 vectors, 4 / gcd(A, 4) transforms a period.
 bool rowLanePacked(const KernelSpec& spec);
 
 // Its constant table: the twiddles of the A-point passes (A = length / W, W = spec.row.width,

@@ -57,6 +57,8 @@ struct TuningProfile {
     // ... and single rows of 8A + 4 points, longer than laneRowBlocksMaxLength, as packed row
     // lanes of 4 (float4 vectors) up to this length (0: never).
     std::size_t rowLanesPacked4MaxLength{};
+    // ... and double rows of 16A points (not 64A) within this range (0, 0: never).
+    std::size_t rowLanesPacked4Double[2]{};
     std::size_t rowLaneGroupThreads{};  // short rows are packed to about this many work-items
     std::size_t rowLaneGroupBytes{};    // ... and about this many bytes of row per group
     std::size_t realPairMaxLength{};    // even real rows up to this length run two rows at once

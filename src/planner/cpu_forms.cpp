@@ -84,9 +84,14 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
                          rowLength % W == 0 && rowLength % (W * W) != 0 && rowLength >= 2 * W &&
                          rowLength <= t.rowLanesPackedMaxLength;
     // ... and of 8A + 4 points, longer than the rows that move as blocks: packed row lanes of 4
-    const bool packed4 = W == 8 && spec.kind == PassKind::Complex && spec.precision == Precision::Single &&
-                         rowLength % 8 == 4 && rowLength > t.laneRowBlocksMaxLength &&
-                         rowLength <= t.rowLanesPacked4MaxLength;
+    // ... and double rows of 16A points (every block of 4 lanes within one row, stored as whole
+    // lines) within the profile's range
+    const bool packed4 = (W == 8 && spec.kind == PassKind::Complex && spec.precision == Precision::Single &&
+                          rowLength % 8 == 4 && rowLength > t.laneRowBlocksMaxLength &&
+                          rowLength <= t.rowLanesPacked4MaxLength) ||
+                         (W == 8 && spec.kind == PassKind::Complex && spec.precision == Precision::Double &&
+                          rowLength % 16 == 0 && rowLength % 64 != 0 && rowLength >= t.rowLanesPacked4Double[0] &&
+                          rowLength <= t.rowLanesPacked4Double[1]);
     const bool packed = packed8 || packed4;
     const std::size_t lanes = packed4 ? 4
                               : evenReal && spec.precision == Precision::Single && rowLength % (t.realRowLanes * W) == 0
@@ -239,8 +244,13 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
     const bool rows = spec.row.width || laneRows || columns;
     // Packed row lanes store runs of a block's lanes: lines written part streamed, part not, or
     // streamed in pieces far apart in time, cost up to 10x (48: 2.96 GFLOP/s against 33.4); only
-    // A = 4 (32 points) stores whole lines as two neighbouring halves (1.2x with streaming).
-    const bool packedRuns = rowLanePacked(spec) && (spec.row.width != 8 || spec.length / spec.row.width != 4);
+    // single A = 4 (32 points: whole lines as two neighbouring halves, 1.2x with streaming) and
+    // double in 4 lanes with A a multiple of 4 (whole lines) stream.
+    // Double rows of 16A points in 4 lanes store whole blocks of one row: whole lines, streamed.
+    const std::size_t A = spec.row.width ? spec.length / spec.row.width : 0;
+    const bool wholeLines = (spec.row.width == 8 && A == 4) ||
+                            (spec.row.width == 4 && A % 4 == 0 && spec.precision == Precision::Double);
+    const bool packedRuns = rowLanePacked(spec) && !wholeLines;
     spec.streamStores = !packedRuns && ctx.tuning.streamStores && rows && ctx.limits.cacheBytes > 0 && bytes > ctx.limits.cacheBytes &&
                         !spec.post.present;
 }

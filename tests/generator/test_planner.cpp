@@ -704,7 +704,8 @@ BOOST_AUTO_TEST_CASE(long_lengths_split_into_the_fewest_radix_passes)
 // Single complex rows of 8 A points, A not a multiple of 8, up to the profile's limit: packed row
 // lanes (the DFTs across the lanes over blocks of the group's vectors), the group whole periods
 // of lcm(A, 8) vectors; stores streamed only for A = 4 (whole lines in two halves). Rows of 8A + 4
-// points: packed row lanes of 4 (float4). Double rows, longer rows and GPUs keep their forms.
+// points: packed row lanes of 4 (float4), as double rows of 16A points in the profile's range.
+// Other double rows, longer rows and GPUs keep their forms.
 BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
 {
     using namespace clfft_ng;
@@ -752,7 +753,19 @@ BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
     }
     const std::size_t longer = (maxLength / 8 + 1) * 8 % 64 ? (maxLength / 8 + 1) * 8 : (maxLength / 8 + 2) * 8;
     BOOST_TEST(!rowLanePacked(firstPass(longer, Precision::Single, cpu, 1000)));
-    BOOST_TEST(firstPass(48, Precision::Double, cpu, 1000).row.width == 0u);
+    // double rows of 16A points within the profile's range: 4 lanes, whole lines streamed
+    const std::size_t* d4 = profile.rowLanesPacked4Double;
+    BOOST_REQUIRE(d4[0] >= 16u && d4[1] >= d4[0]);
+    for (std::size_t n = 16; n <= d4[1] + 16; n += 16) {
+        if (n % 64 == 0)
+            continue;
+        const KernelSpec s = firstPass(n, Precision::Double, cpu, 100000);
+        const bool want = n >= d4[0] && n <= d4[1];
+        BOOST_TEST((s.row.width == 4u) == want, s.describe());
+        if (want)
+            BOOST_TEST((rowLanePacked(s) && s.streamStores && s.transformsPerGroup >= 1u), s.describe());
+    }
+    BOOST_TEST(firstPass(40, Precision::Double, cpu, 1000).row.width == 0u);
     DeviceLimits gpu = cpu;
     gpu.deviceClass = DeviceClass::GpuGeneric;
     BOOST_TEST(firstPass(48, Precision::Single, gpu, 1000).row.width == 0u);
