@@ -544,8 +544,9 @@ BOOST_AUTO_TEST_CASE(intel_cpus_keep_dimension_zero_first)
 }
 
 // Passes whose data exceed the device's cache store past it (non-temporal stores) where whole
-// vectors go out in order: row lanes, lane passes out of place over unit-stride columns or moving
-// aligned rows; never lane passes in place, GPU forms, or a device that reports no cache.
+// vectors go out in order: row lanes, lane passes out of place over unit-stride columns, moving
+// aligned rows or blocks of short rows; never lane passes in place, GPU forms, or a device that
+// reports no cache.
 BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
 {
     DeviceLimits cpu = shapes().back().limits;
@@ -580,6 +581,15 @@ BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
             only(planProblem(multiD(TransformKind::ComplexToComplex, {81}, Precision::Double, inPlace, 4096), cpu));
         BOOST_TEST_REQUIRE((m.lane.width > 0u && (m.lane.rowsOut || m.lane.blocksOut)), m.describe());
         BOOST_TEST(!m.streamStores, m.describe());
+        // blocks of 8 rows of 3, 6 or 10 points (rows start mid-vector, blocks do not), 2 MiB
+        // or more each way, single and double: whole vectors from each block's start
+        for (std::size_t n : {3u, 6u, 10u})
+            for (Precision p : {Precision::Single, Precision::Double}) {
+                const KernelSpec b =
+                    only(planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, inPlace, 262144 / n * 8), cpu));
+                BOOST_TEST_REQUIRE((b.lane.width > 0u && b.lane.blocksOut), b.describe());
+                BOOST_TEST(b.streamStores == !inPlace, b.describe());
+            }
     }
     // 2D 256 x 256 x 16 (8 MiB), in and out of place: the rows stream, lane passes in place do not
     for (bool inPlace : {false, true}) {
