@@ -64,6 +64,26 @@ std::vector<int> rowLaneRadices(const TuningProfile& t, std::size_t A, std::size
     return best.empty() ? chooseRadices(A, maxRadix) : best;
 }
 
+// The lanes of a packed row-lane kernel (row_lanes.h) for a complex row, 0 where it takes none
+// (the ranges are measured, docs/tuning.md): single rows of 8A points (A not a multiple of 8),
+// 8 lanes; single rows of 8A + 4 points longer than the rows moved as blocks, and double rows
+// of 16A points (every block of 4 lanes within one row, stored as whole lines), 4 lanes.
+std::size_t packedRowLanes(const TuningProfile& t, const KernelSpec& spec, std::size_t rowLength)
+{
+    if (t.lanes != 8 || spec.kind != PassKind::Complex)
+        return 0;
+    if (spec.precision == Precision::Double)
+        return rowLength % 16 == 0 && rowLength % 64 != 0 && rowLength >= t.rowLanesPacked4Double[0] &&
+                       rowLength <= t.rowLanesPacked4Double[1]
+                   ? 4
+                   : 0;
+    if (rowLength % 8 == 0 && rowLength % 64 != 0 && rowLength >= 16 && rowLength <= t.rowLanesPackedMaxLength)
+        return 8;
+    if (rowLength % 8 == 4 && rowLength > t.laneRowBlocksMaxLength && rowLength <= t.rowLanesPacked4MaxLength)
+        return 4;
+    return 0;
+}
+
 // Rows of contiguous points: the row-lane kernel, where the row is a multiple of lanes^2 points.
 bool chooseRowLanes(const Context& ctx, PassPlan& pass)
 {
@@ -77,23 +97,11 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const bool pairs = evenReal && spec.realLength >= 2 * minRow && spec.realLength <= t.realPairMaxLength &&
                        spec.realLength % (W * W) == 0;
     const std::size_t rowLength = pairs ? spec.realLength : spec.length;
+    const std::size_t packedLanes = packedRowLanes(t, spec, rowLength);
+    const bool packed = packedLanes > 0;
     // Single-precision real rows: wider vectors (whole cache lines from two real rows), where
-    // the W k of a DFT across the lanes divide the row. Complex rows keep W.
-    // Single complex rows of a multiple of W but not of W^2 points: packed (row_lanes.h)
-    const bool packed8 = W == 8 && spec.kind == PassKind::Complex && spec.precision == Precision::Single &&
-                         rowLength % W == 0 && rowLength % (W * W) != 0 && rowLength >= 2 * W &&
-                         rowLength <= t.rowLanesPackedMaxLength;
-    // ... and of 8A + 4 points, longer than the rows that move as blocks: packed row lanes of 4
-    // ... and double rows of 16A points (every block of 4 lanes within one row, stored as whole
-    // lines) within the profile's range
-    const bool packed4 = (W == 8 && spec.kind == PassKind::Complex && spec.precision == Precision::Single &&
-                          rowLength % 8 == 4 && rowLength > t.laneRowBlocksMaxLength &&
-                          rowLength <= t.rowLanesPacked4MaxLength) ||
-                         (W == 8 && spec.kind == PassKind::Complex && spec.precision == Precision::Double &&
-                          rowLength % 16 == 0 && rowLength % 64 != 0 && rowLength >= t.rowLanesPacked4Double[0] &&
-                          rowLength <= t.rowLanesPacked4Double[1]);
-    const bool packed = packed8 || packed4;
-    const std::size_t lanes = packed4 ? 4
+    // the W k of a DFT across the lanes divide the row. Other complex rows keep W.
+    const std::size_t lanes = packed ? packedLanes
                               : evenReal && spec.precision == Precision::Single && rowLength % (t.realRowLanes * W) == 0
                                   ? t.realRowLanes
                                   : W;
@@ -246,10 +254,9 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
     const bool blocks = spec.lane.blocksOut && !spec.inPlace;
     const bool rows = spec.row.width || laneRows || columns || blocks;
     // Packed row lanes store runs of a block's lanes: lines written part streamed, part not, or
-    // streamed in pieces far apart in time, cost up to 10x (48: 2.96 GFLOP/s against 33.4); only
-    // single A = 4 (32 points: whole lines as two neighbouring halves, 1.2x with streaming) and
-    // double in 4 lanes with A a multiple of 4 (whole lines) stream.
-    // Double rows of 16A points in 4 lanes store whole blocks of one row: whole lines, streamed.
+    // streamed in pieces far apart in time, cost up to 10x (48: 2.96 GFLOP/s against 33.4). Only
+    // whole lines stream: single A = 4 (32 points, two neighbouring halves per line, 1.2x) and
+    // double rows of 16A points in 4 lanes (every block within one row).
     const std::size_t A = spec.row.width ? spec.length / spec.row.width : 0;
     const bool wholeLines = (spec.row.width == 8 && A == 4) ||
                             (spec.row.width == 4 && A % 4 == 0 && spec.precision == Precision::Double);
