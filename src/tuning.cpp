@@ -67,6 +67,9 @@ TuningProfile cpu()
     // below): with stores past the caches, Zen 4 lost beyond (56-112: 0.58-0.96x, but 81 1.1-1.4x,
     // 90 1.17x); 12-48 0.72-1.2x, 1.1x at the median.
     p.laneRegistersNarrowMaxLength = 48;
+    // ... and up to 128 where the rows are no whole number of vectors (no chunks of whole lines,
+    // no stores past the caches): 49-126 1.1-1.75x, in-process and alternating (tuning.md).
+    p.laneRegistersNarrowUnalignedMaxLength = 128;
     // Single rows up to 48 points (3 KiB a set) in registers too: Zen 4 with stores past the
     // caches 20 1.05x, 24 1.12-1.28x, 32 1.26x, 36-40 1.1x, 48 1.15x; 60 0.77x, 72 0.72x.
     p.laneRegistersMaxBytes = 3072;

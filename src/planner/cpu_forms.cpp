@@ -187,7 +187,9 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     spec.lane.registers = (spec.kind == PassKind::Complex || evenReal) && !spec.stageTwiddleLength &&
                           spec.fusedStep == FusedStep::None && (spec.radices.size() >= 2 || evenReal) &&
                           (spec.length * W * complexBytes(spec.precision) <= ctx.tuning.laneRegistersMaxBytes ||
-                           (narrow && spec.length <= ctx.tuning.laneRegistersNarrowMaxLength));
+                           (narrow && spec.length <= ctx.tuning.laneRegistersNarrowMaxLength) ||
+                           (narrow && spec.length % W != 0 &&
+                            spec.length <= ctx.tuning.laneRegistersNarrowUnalignedMaxLength));
     if (spec.lane.registers)
         spec.threadsPerTransform = 1;
     spec.lane.full = d.n % W == 0;

@@ -219,7 +219,7 @@ const Variant kVariants[] = {
     {"lane passes: radix 16 at the model's cost", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneRadix16Cost = 0; }},
     {"no real row pairs", false, true, [](TuningProfile& t, DeviceLimits&) { t.realPairMaxLength = 0; }},
     {"lane passes in registers", false, true, [](TuningProfile& t, DeviceLimits&) { useLaneRegisters(t, 1); }},
-    {"lane passes through local memory", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneRegistersMaxBytes = t.laneRegistersNarrowMaxLength = 0; }},
+    {"lane passes through local memory", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneRegistersMaxBytes = t.laneRegistersNarrowMaxLength = t.laneRegistersNarrowUnalignedMaxLength = 0; }},
     // 2D/3D through a padded temporary or not: it won on an AMD CPU, lost on an Intel one.
     {"no padded dimensions", false, true, [](TuningProfile& t, DeviceLimits&) { t.paddedDimsMaxBytes = 0; }},
     {"padded dimensions", false, true, [](TuningProfile& t, DeviceLimits&) { usePaddedDims(t); }},

@@ -439,19 +439,23 @@ BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
         return KernelSpec();
     };
     for (Precision p : {Precision::Single, Precision::Double})
-        for (std::size_t n : {24u, 36u, 48u, 72u, 100u, 160u}) {
+        for (std::size_t n : {24u, 27u, 36u, 48u, 72u, 81u, 90u, 100u, 125u, 160u}) {
             const Problem pr = multiD(TransformKind::ComplexToComplex, {n}, p, false, 4096 + 3);
             const KernelSpec s = lanePass(planProblem(pr, intel));
             BOOST_TEST_REQUIRE(s.lane.width >= 2u, s.describe());
             const bool narrow = p == Precision::Double && s.lane.width < profile.lanes;
+            // narrow double rows: up to one length, or a longer one where rows start mid-vector
+            auto narrowFits = [n](const TuningProfile& t, std::size_t width) {
+                return n <= t.laneRegistersNarrowMaxLength || (n % width != 0 && n <= t.laneRegistersNarrowUnalignedMaxLength);
+            };
             const bool expect = s.radices.size() >= 2u && (n * s.lane.width * complexBytes(p) <= profile.laneRegistersMaxBytes ||
-                                                          (narrow && n <= profile.laneRegistersNarrowMaxLength));
+                                                          (narrow && narrowFits(profile, s.lane.width)));
             BOOST_TEST(s.lane.registers == expect, s.describe());
             const KernelSpec g = lanePass(planProblem(pr, generic));
             const TuningProfile& gp = tuningFor(generic);
             const bool gNarrow = p == Precision::Double && g.lane.width < gp.lanes;
             const bool gExpect = g.radices.size() >= 2u && (n * g.lane.width * complexBytes(p) <= gp.laneRegistersMaxBytes ||
-                                                           (gNarrow && n <= gp.laneRegistersNarrowMaxLength));
+                                                           (gNarrow && narrowFits(gp, g.lane.width)));
             BOOST_TEST(g.lane.registers == gExpect, g.describe());
             BOOST_TEST((gExpect || g.threadsPerTransform > 1u), g.describe());
             if (expect) {
@@ -463,6 +467,13 @@ BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
                 BOOST_TEST(s.threadsPerTransform > 1u, s.describe());
             }
         }
+    // the generic CPU profile: double rows of 81, 90 and 125 points (rows start mid-vector) in
+    // registers, 72 and 100 (whole vectors, chunks streamed past the caches) not
+    for (std::size_t n : {81u, 90u, 125u, 72u, 100u}) {
+        const KernelSpec d = lanePass(planProblem(multiD(TransformKind::ComplexToComplex, {n}, Precision::Double, false, 4096 + 3), generic));
+        BOOST_TEST_REQUIRE(d.lane.width == 4u, d.describe());
+        BOOST_TEST(d.lane.registers == (n % 4 != 0), d.describe());
+    }
     // even real rows: the half-length FFT and the merge (split) stage in registers
     for (TransformKind kind : {TransformKind::RealToComplex, TransformKind::ComplexToReal}) {
         const KernelSpec r = lanePass(planProblem(multiD(kind, {64}, Precision::Single, false, 4096 + 3), intel));
