@@ -70,6 +70,10 @@ TuningProfile cpu()
     // ... and up to 128 where the rows are no whole number of vectors (no chunks of whole lines,
     // no stores past the caches): 49-126 1.1-1.75x, in-process and alternating (tuning.md).
     p.laneRegistersNarrowUnalignedMaxLength = 128;
+    // Single rows of odd length (gathered across the lanes) lost in registers where their radices
+    // are small: through local memory 21 1.26x, 25 1.31x, 27 1.27x, 35 1.22x, 45 1.26x, 45 x 1000
+    // 1.21x; 33 (11x3) 0.95x, 39 (13x3) 0.91x, columns of 25-27 0.89-0.94x (tuning.md).
+    p.laneLocalOddRowsMaxRadix = 9;
     // Single rows up to 48 points (3 KiB a set) in registers too: Zen 4 with stores past the
     // caches 20 1.05x, 24 1.12-1.28x, 32 1.26x, 36-40 1.1x, 48 1.15x; 60 0.77x, 72 0.72x.
     p.laneRegistersMaxBytes = 3072;

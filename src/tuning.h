@@ -83,6 +83,8 @@ struct TuningProfile {
     std::size_t laneRegistersMaxBytes{};
     std::size_t laneRegistersNarrowMaxLength{}; // ... and narrow double rows up to this length,
     std::size_t laneRegistersNarrowUnalignedMaxLength{}; // ... or this one where rows start mid-vector
+    std::size_t laneLocalOddRowsMaxRadix{}; // single rows of odd length across the lanes whose
+                                        // radices are at most this: through local memory (0: never)
     std::size_t narrowDoubleLanes{};    // double rows gathered on both sides, up to ...
     std::size_t narrowDoubleLanesMaxLength{}; // ... this length: lanes per vector (0: lanes)
     // Complex primes: Bluestein in a lane kernel, not Rader in the Stockham form (Rader has no

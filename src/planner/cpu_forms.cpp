@@ -190,6 +190,11 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
                            (narrow && spec.length <= ctx.tuning.laneRegistersNarrowMaxLength) ||
                            (narrow && spec.length % W != 0 &&
                             spec.length <= ctx.tuning.laneRegistersNarrowUnalignedMaxLength));
+    // Single rows of odd length gathered across the lanes, of small radices only: local memory.
+    if (spec.kind == PassKind::Complex && spec.precision == Precision::Single && spec.length % 2 == 1 && d.inStride != 1 &&
+        static_cast<std::size_t>(*std::max_element(spec.radices.begin(), spec.radices.end())) <=
+            ctx.tuning.laneLocalOddRowsMaxRadix)
+        spec.lane.registers = false;
     if (spec.lane.registers)
         spec.threadsPerTransform = 1;
     spec.lane.full = d.n % W == 0;

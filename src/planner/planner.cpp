@@ -188,6 +188,7 @@ void useLaneRegisters(TuningProfile& t, std::size_t times)
     const TuningProfile& intel = tuningProfile(DeviceClass::CpuIntel);
     t.laneRegistersMaxBytes = times * intel.laneRegistersMaxBytes;
     t.laneRegistersNarrowMaxLength = intel.laneRegistersNarrowMaxLength;
+    t.laneLocalOddRowsMaxRadix = 0;
 }
 
 void capKernelLength(TuningProfile& t, std::size_t n)

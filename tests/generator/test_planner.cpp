@@ -448,14 +448,22 @@ BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
             auto narrowFits = [n](const TuningProfile& t, std::size_t width) {
                 return n <= t.laneRegistersNarrowMaxLength || (n % width != 0 && n <= t.laneRegistersNarrowUnalignedMaxLength);
             };
-            const bool expect = s.radices.size() >= 2u && (n * s.lane.width * complexBytes(p) <= profile.laneRegistersMaxBytes ||
-                                                          (narrow && narrowFits(profile, s.lane.width)));
+            // single rows of odd length and small radices stay in local memory
+            auto oddLocal = [&](const KernelSpec& k, const TuningProfile& t) {
+                return p == Precision::Single && n % 2 == 1 &&
+                       static_cast<std::size_t>(*std::max_element(k.radices.begin(), k.radices.end())) <=
+                           t.laneLocalOddRowsMaxRadix;
+            };
+            const bool expect = s.radices.size() >= 2u && !oddLocal(s, profile) &&
+                                (n * s.lane.width * complexBytes(p) <= profile.laneRegistersMaxBytes ||
+                                 (narrow && narrowFits(profile, s.lane.width)));
             BOOST_TEST(s.lane.registers == expect, s.describe());
             const KernelSpec g = lanePass(planProblem(pr, generic));
             const TuningProfile& gp = tuningFor(generic);
             const bool gNarrow = p == Precision::Double && g.lane.width < gp.lanes;
-            const bool gExpect = g.radices.size() >= 2u && (n * g.lane.width * complexBytes(p) <= gp.laneRegistersMaxBytes ||
-                                                           (gNarrow && narrowFits(gp, g.lane.width)));
+            const bool gExpect = g.radices.size() >= 2u && !oddLocal(g, gp) &&
+                                 (n * g.lane.width * complexBytes(p) <= gp.laneRegistersMaxBytes ||
+                                  (gNarrow && narrowFits(gp, g.lane.width)));
             BOOST_TEST(g.lane.registers == gExpect, g.describe());
             BOOST_TEST((gExpect || g.threadsPerTransform > 1u), g.describe());
             if (expect) {
@@ -473,6 +481,16 @@ BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
         const KernelSpec d = lanePass(planProblem(multiD(TransformKind::ComplexToComplex, {n}, Precision::Double, false, 4096 + 3), generic));
         BOOST_TEST_REQUIRE(d.lane.width == 4u, d.describe());
         BOOST_TEST(d.lane.registers == (n % 4 != 0), d.describe());
+    }
+    // single rows of 21, 25, 27, 35, 45 points (radices up to 9): local memory; 33 (11x3) and
+    // 39 (13x3) in registers; MEASURE's "lane passes in registers" still offers them
+    for (std::size_t n : {21u, 25u, 27u, 35u, 45u, 33u, 39u}) {
+        const Problem pr = multiD(TransformKind::ComplexToComplex, {n}, Precision::Single, false, 4096 + 3);
+        const KernelSpec d = lanePass(planProblem(pr, generic));
+        BOOST_TEST_REQUIRE(d.lane.width == 8u, d.describe());
+        BOOST_TEST(d.lane.registers == (n == 33u || n == 39u), d.describe());
+        if (!d.lane.registers)
+            BOOST_TEST(variant(pr, generic, "lane passes in registers").lane.registers, d.describe());
     }
     // even real rows: the half-length FFT and the merge (split) stage in registers
     for (TransformKind kind : {TransformKind::RealToComplex, TransformKind::ComplexToReal}) {
