@@ -73,6 +73,14 @@ bool rowLanePacked(const KernelSpec& spec)
     return spec.transformsPerGroup % periodTransforms == 0;
 }
 
+bool rowLanePackedWholeLines(const KernelSpec& spec)
+{
+    if (!rowLanePacked(spec))
+        return false;
+    const std::size_t W = spec.row.width, A = spec.length / W;
+    return (W == 8 && A == 4) || (W == 4 && A % 4 == 0 && spec.precision == Precision::Double);
+}
+
 std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
 {
     check(spec);

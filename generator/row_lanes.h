@@ -23,6 +23,11 @@ std::string generateRowLaneSource(const KernelSpec& spec);
 // blocks of 4 vectors, 4 / gcd(A, 4) transforms a period.
 bool rowLanePacked(const KernelSpec& spec);
 
+// Whether a packed kernel's every store writes a whole 64-byte line, or both halves of one line
+// one after the other: single rows of 32 points (A = 4 in 8 lanes) and double rows of 16A points
+// in 4 lanes (every block within one row). Elsewhere its stores are runs of a block's lanes.
+bool rowLanePackedWholeLines(const KernelSpec& spec);
+
 // Its constant table: the twiddles of the A-point passes (A = length / W, W = spec.row.width,
 // radices in spec.radices), then exp(-2 pi i b k / length) for k < A, b < W (lanes innermost).
 std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec);

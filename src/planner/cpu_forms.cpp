@@ -262,12 +262,8 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
     const bool rows = spec.row.width || laneRows || columns || blocks;
     // Packed row lanes store runs of a block's lanes: lines written part streamed, part not, or
     // streamed in pieces far apart in time, cost up to 10x (48: 2.96 GFLOP/s against 33.4). Only
-    // whole lines stream: single A = 4 (32 points, two neighbouring halves per line, 1.2x) and
-    // double rows of 16A points in 4 lanes (every block within one row).
-    const std::size_t A = spec.row.width ? spec.length / spec.row.width : 0;
-    const bool wholeLines = (spec.row.width == 8 && A == 4) ||
-                            (spec.row.width == 4 && A % 4 == 0 && spec.precision == Precision::Double);
-    const bool packedRuns = rowLanePacked(spec) && !wholeLines;
+    // whole lines stream (single 32 points 1.2x, double 16A points).
+    const bool packedRuns = rowLanePacked(spec) && !rowLanePackedWholeLines(spec);
     spec.streamStores = !packedRuns && ctx.tuning.streamStores && rows && ctx.limits.cacheBytes > 0 && bytes > ctx.limits.cacheBytes &&
                         !spec.post.present;
 }
