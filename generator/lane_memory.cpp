@@ -3,6 +3,7 @@
 // loads and the last pass's element stores for every variant (plain, stage and lane twiddles,
 // Bluestein, fused steps, real data).
 #include "lane_kernel.h"
+#include "lanes.h"
 
 #include <sstream>
 
@@ -219,7 +220,14 @@ void LaneKernel::loadElement(const std::string& e, const std::string& k)
     else
         os << loadPoint(e, k);
     os << "        vi[" << k << "] *= dirSign;\n";
-    if (spec.stageTwiddleLength) {
+    if (spec.stageTwiddleLength && laneDirectStageTwiddles(spec)) {
+        // every lane's exp(-2 pi i c e / M), c = coord0 + l, from one row of the lane table
+        const std::size_t C = (spec.stageTwiddleLength / spec.length + W - 1) / W * W;
+        os << "        { const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(table.laneTable)
+           << " + (" << e << ") * " << u(C) << " + (uint)coord0)); const vreal_t wr = z.even, wi = z.odd;"
+           << " const vreal_t a = vr[" << k << "]; vr[" << k << "] = a * wr - vi[" << k << "] * wi; vi[" << k
+           << "] = a * wi + vi[" << k << "] * wr; }\n";
+    } else if (spec.stageTwiddleLength) {
         // exp(-2 pi i c e / M) for the lanes' coordinates c = coord0 + l: the
         // group's factor (coord0 e) from the two-level table times the lanes'
         // (l e) from the lane table (perLaneTwiddles), else coord0's alone.

@@ -21,6 +21,16 @@ std::string generateLaneSource(const KernelSpec& spec);
 // e < length, l < lane.width (M = stageTwiddleLength), lanes innermost.
 std::vector<std::complex<long double>> laneTwiddles(const KernelSpec& spec);
 
+// Whether that table holds every lane's whole twiddle instead: exp(-2 pi i (c e mod M) / M) for
+// e < length and c < the lane dimension's count rounded up to lane.width (M / length), c
+// innermost, so a vector of lanes loads its twiddles with one load and no multiply. Double
+// precision only, and only where the table stays within 1 MiB (a core's cache).
+bool laneDirectStageTwiddles(const KernelSpec& spec);
+
+// The entries of laneTwiddles(spec): length x lane.width, or length x the covered coordinates
+// for a direct table.
+std::size_t laneTwiddleCount(const KernelSpec& spec);
+
 // Local buffers of a lane kernel (each lane.width x length complex values): 0 when its passes
 // never exchange through local memory, 2 when a pass reads local memory and writes it (the
 // passes then alternate between two buffers) unless spec.lane.oneBuffer, else 1.

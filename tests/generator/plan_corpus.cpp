@@ -16,6 +16,7 @@
 #include "cl_object.h"
 #include "planner_fixtures.h"
 #include "generate.h"
+#include "lanes.h"
 #include "plan_text.h"
 #include "planner.h"
 #include "problem.h"
@@ -210,7 +211,7 @@ std::size_t layoutSize(const KernelSpec& s)
 {
     const TableLayout t = tableLayout(s);
     if (s.lane.width)
-        return t.laneTable + (s.stageTwiddleLength && s.lane.dim == 0 ? s.length * s.lane.width : 0);
+        return t.laneTable + (s.stageTwiddleLength && s.lane.dim == 0 ? laneTwiddleCount(s) : 0);
     return std::max<std::size_t>(t.end, 1);
 }
 

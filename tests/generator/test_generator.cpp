@@ -513,4 +513,30 @@ BOOST_AUTO_TEST_CASE(lane_stage_twiddles_follow_the_stockham_table)
             BOOST_TEST(std::fabs(static_cast<double>(w.imag() - std::sin(angle))) < 1e-18);
         }
     BOOST_TEST(generateKernelSource(s).find("vload16(0, (__global const real_t*)(tw + ") != std::string::npos);
+    BOOST_TEST(!laneDirectStageTwiddles(s)); // single: the group's factor times the lane table
+
+    // Double: every lane's whole twiddle in one row per point, 40 coordinates rounded up to 40
+    // (a multiple of 8), one vector load at coord0 and no multiply between table entries.
+    s.precision = Precision::Double;
+    BOOST_TEST_REQUIRE(laneDirectStageTwiddles(s));
+    const auto direct = kernelTable(s);
+    BOOST_TEST(direct.size() == stockhamTwiddleCount(s) + 16u * 40u);
+    BOOST_TEST(laneTwiddleCount(s) == 16u * 40u);
+    for (std::size_t e : {0u, 1u, 7u, 15u})
+        for (std::size_t c : {0u, 3u, 39u}) {
+            const auto w = direct[stockhamTwiddleCount(s) + e * 40 + c];
+            const long double angle = -2.0L * pi * static_cast<long double>(c * e % 640) / 640.0L;
+            BOOST_TEST(std::fabs(static_cast<double>(w.real() - std::cos(angle))) < 1e-18);
+            BOOST_TEST(std::fabs(static_cast<double>(w.imag() - std::sin(angle))) < 1e-18);
+        }
+    const std::string src = generateKernelSource(s);
+    BOOST_TEST(src.find(" * 40u + (uint)coord0)); const vreal_t wr = z.even, wi = z.odd;") != std::string::npos);
+    // 37 coordinates: rows padded to 40, so the last set's lanes read inside the table
+    s.stageTwiddleLength = 16 * 37;
+    BOOST_TEST(laneTwiddleCount(s) == 16u * 40u);
+    // a table past 1 MiB keeps the two-level form
+    s.length = 256;
+    s.radices = {16, 16};
+    s.stageTwiddleLength = 256 * 512;
+    BOOST_TEST(!laneDirectStageTwiddles(s));
 }
