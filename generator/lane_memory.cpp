@@ -222,7 +222,7 @@ void LaneKernel::loadElement(const std::string& e, const std::string& k)
     os << "        vi[" << k << "] *= dirSign;\n";
     if (spec.stageTwiddleLength && laneDirectStageTwiddles(spec)) {
         // every lane's exp(-2 pi i c e / M), c = coord0 + l, from one row of the lane table
-        const std::size_t C = (spec.stageTwiddleLength / spec.length + W - 1) / W * W;
+        const std::size_t C = laneTwiddleCount(spec) / spec.length;
         os << "        { const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)(tw + " << u(table.laneTable)
            << " + (" << e << ") * " << u(C) << " + (uint)coord0)); const vreal_t wr = z.even, wi = z.odd;"
            << " const vreal_t a = vr[" << k << "]; vr[" << k << "] = a * wr - vi[" << k << "] * wi; vi[" << k

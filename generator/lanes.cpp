@@ -12,8 +12,6 @@
 // work-group and the real and imaginary parts in separate local arrays.
 #include "lane_kernel.h"
 #include "lanes.h"
-
-#include <cstdlib>
 #include "unit_roots.h"
 
 #include "butterfly.h"
