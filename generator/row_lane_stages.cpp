@@ -241,7 +241,7 @@ std::string RowLaneKernel::storeRun(const std::string& at, std::size_t j0, std::
             const std::string ptr = "(__global real_t*)out + 2u * " + point;
             if (s == PB)
                 t << vectorStore(spec, 2 * PB, "z", ptr) << "\n";
-            else if (s == PB / 2) // streamed only where every piece is half a vector (planner)
+            else if (s == PB / 2) // streamed only where rowLanePackedWholeLines (the planner)
                 t << vectorStore(spec, PB, "z" + lanes(2 * j, 2 * s), ptr) << "\n";
             else
                 t << "vstore" << 2 * s << "(z" << lanes(2 * j, 2 * s) << ", 0, " << ptr << ");\n";
