@@ -26,7 +26,7 @@ std::size_t KernelSpec::localMemBytes() const
     if (lane.width)
         return laneLocalBuffers(*this) * lane.width * length * complexBytes(precision);
     if (row.width) // two buffers of the passes' vectors, each with a vector to spare (row_lanes.cpp)
-        return transformsPerGroup * 2 * (length + row.width) * complexBytes(precision);
+        return transformsPerGroup * (row.stacked ? 2 : 1) * 2 * (length + row.width) * complexBytes(precision);
     return transformsPerGroup * length * complexBytes(precision) / (stockham.splitExchange ? 2 : 1);
 }
 
@@ -63,7 +63,7 @@ std::string KernelSpec::kernelName() const
            << threadsPerTransform;
     else if (row.width)
     {
-        os << "_w" << row.width << (row.pairs ? "p" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
+        os << "_w" << row.width << (row.pairs ? "p" : "") << (row.stacked ? "h" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
         if (row.pieceLength)
             os << "s" << row.pieceLength << "x" << row.pieceDistance << "o" << row.pieceBase;
     }
@@ -176,6 +176,7 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"passes in registers", b(lane.registers), {}},
         {"row lanes", n(row.width), {}},
         {"two rows", b(row.pairs), {}},
+        {"two rows per vector", b(row.stacked), {}},
         {"input pieces", n(row.pieceLength), {}},
         {"input piece distance", n(row.pieceDistance), {}},
         {"input piece base", n(row.pieceBase), {}},

@@ -108,6 +108,10 @@ struct RowLaneShape {
     // Real passes on two rows at once: rows 2m and 2m+1 as the real and imaginary parts of one
     // complex FFT of `length` = realLength points (instead of half the length).
     bool pairs = false;
+    // Two complex rows per vector (4 single lanes, packed): lanes 0-3 of every float8 hold slot
+    // s's transform, lanes 4-7 the transform transformsPerGroup further on (as with pairs, a slot
+    // holds two transforms); the A-point passes run at the CPU's full vector width.
+    bool stacked = false;
     // The input row in pieces (a row gathered from every device's pencils, docs/multi-device.md):
     // point c of a row at pieceBase + c % pieceLength + (c / pieceLength) * pieceDistance from the
     // row's offset. pieceLength 0: the row is contiguous.

@@ -26,6 +26,9 @@ public:
 
 private:
     const std::size_t W, N, A, T, B;
+    // Stacked kernels (row.stacked): H = 2 transforms per vector, slot s's in lanes 0..W-1 and
+    // slot s + B's (offsets ioffH, ooffH) in lanes W..2W-1; vreal_t is W * H wide.
+    const std::size_t H;
     const std::string w;
     // The complex side is read and written 8 points at a time (creal_t: one 64-byte line of
     // interleaved single values), and the DFTs across the lanes take 8 outputs k at a time.
@@ -58,6 +61,8 @@ private:
     // Loads of 8 consecutive complex points from a complex side into (re, im); `reversed`: the
     // points at..at+7 in the opposite order.
     std::string loadPoints(const std::string& at, const std::string& re, const std::string& im, bool reversed) const;
+    // Loads of W consecutive complex points of each of the H rows (at, atH) into vector (re, im).
+    std::string loadStacked(const std::string& at, const std::string& atH, const std::string& re, const std::string& im) const;
     // Statement storing 8 consecutive complex points (re, im) at offset `at` of the complex side.
     std::string storePoints(const std::string& at, const std::string& re, const std::string& im) const;
     // W points at a time from 2W interleaved reals at `ptr` into (re, im).

@@ -177,32 +177,40 @@ void RowLaneKernel::packedAcrossLanes()
        << "), " << P << " block(s) per period of " << Q << " transform(s)\n"
        << barrier << "    for (uint per = lid; per < " << u(periods) << "; per += " << u(B * T) << ") {\n"
        << "        idx_t ioffUnused = 0;\n";
-    for (std::size_t q = 0; q < Q; ++q) {
-        const std::string m = "m" + std::to_string(q);
-        os << "        const idx_t " << m << " = (idx_t)get_group_id(0) * " << u(B) << " + per * " << u(Q) << " + " << u(q)
-           << ";\n        const bool valid" << q << " = " << m << " < nTransforms;\n        idx_t ooff" << q << " = 0;\n"
-           << "        { idx_t rest = " << m << ";\n" << batchOffsets(spec, "          ", "ioffUnused", "ooff" + std::to_string(q))
-           << " }\n";
-    }
+    const char* half[] = {"", "H"};
+    for (std::size_t h = 0; h < H; ++h) // stacked: the high lanes' transforms B further on
+        for (std::size_t q = 0; q < Q; ++q) {
+            const std::string m = "m" + std::to_string(q) + half[h], tag = std::to_string(q) + half[h];
+            os << "        const idx_t " << m << " = (idx_t)get_group_id(0) * " << u(H * B) << " + per * " << u(Q) << " + "
+               << u(q + h * B) << ";\n        const bool valid" << tag << " = " << m << " < nTransforms;\n        idx_t ooff"
+               << tag << " = 0;\n"
+               << "        { idx_t rest = " << m << ";\n" << batchOffsets(spec, "          ", "ioffUnused", "ooff" + tag)
+               << " }\n";
+        }
+    const char* halves[] = {"", ".lo", ".hi"};
     for (std::size_t p = 0; p < P; ++p) {
-        os << "        {\n            creal_t ur[" << PB << "], ui[" << PB << "];\n";
+        os << "        {\n            vreal_t ur[" << PB << "], ui[" << PB << "];\n";
         for (int c = 0; c < 2; ++c)
             os << "            transpose" << PB << "(" << (c ? "li" : "lr") << from << "All + (per * " << u(P) << " + "
                << u(p) << ") * " << u(PB) << ", " << (c ? "ui" : "ur") << ");\n";
         os << "            dft" << PB << "s(ur, ui);\n";
-        for (std::size_t c = 0; c < PB; ++c) {
-            os << "            { const creal_t zr = ur[" << c << "] * scaleRe, zi = ui[" << c << "] * scaleIm;\n";
-            for (std::size_t j0 = 0; j0 < PB;) {
-                const std::size_t v = PB * p + j0, q = v / A, k = v % A;
-                std::size_t len = 1;
-                while (j0 + len < PB && (PB * p + j0 + len) / A == q)
-                    ++len;
-                os << "              if (valid" << q << ") {\n"
-                   << storeRun("ooff" + std::to_string(q) + " + " + u(k + A * c), j0, len) << "              }\n";
-                j0 += len;
+        for (std::size_t c = 0; c < PB; ++c)
+            for (std::size_t h = 0; h < H; ++h) {
+                const std::string lanes = halves[H == 2 ? h + 1 : 0];
+                os << "            { const creal_t zr = ur[" << c << "]" << lanes << " * scaleRe, zi = ui[" << c << "]" << lanes
+                   << " * scaleIm;\n";
+                for (std::size_t j0 = 0; j0 < PB;) {
+                    const std::size_t v = PB * p + j0, q = v / A, k = v % A;
+                    std::size_t len = 1;
+                    while (j0 + len < PB && (PB * p + j0 + len) / A == q)
+                        ++len;
+                    const std::string tag = std::to_string(q) + half[h];
+                    os << "              if (valid" << tag << ") {\n" << storeRun("ooff" + tag + " + " + u(k + A * c), j0, len)
+                       << "              }\n";
+                    j0 += len;
+                }
+                os << "            }\n";
             }
-            os << "            }\n";
-        }
         os << "        }\n";
     }
     os << "    }\n";

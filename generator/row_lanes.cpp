@@ -42,6 +42,7 @@ void check(const KernelSpec& spec)
     const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal() &&
                       spec.realLength == (spec.row.pairs ? N : 2 * N);
     if ((W != 8 && W != 16 && !(W == 4 && rowLanePacked(spec))) || (N % (W * 8) != 0 && !rowLanePacked(spec)) ||
+        (spec.row.stacked && (W != 4 || spec.row.pieceLength)) ||
         (spec.kind != PassKind::Complex && !real) ||
         spec.radices.empty() ||
         spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || spec.lane.width || spec.stockham.splitExchange ||
@@ -70,7 +71,7 @@ bool rowLanePacked(const KernelSpec& spec)
         spec.row.pairs || spec.transformsPerGroup == 0)
         return false;
     const std::size_t A = N / W, periodTransforms = std::lcm(A, W) / A;
-    return spec.transformsPerGroup % periodTransforms == 0;
+    return spec.transformsPerGroup % periodTransforms == 0; // stacked: the slots of each half
 }
 
 bool rowLanePackedWholeLines(const KernelSpec& spec)
@@ -107,7 +108,7 @@ namespace detail {
 
 RowLaneKernel::RowLaneKernel(const KernelSpec& k)
     : KernelSkeleton(k), W(k.row.width), N(k.length), A(N / W), T(k.threadsPerTransform), B(k.transformsPerGroup),
-      w(std::to_string(W)), PB(std::min<std::size_t>(W, 8)), shapes(vectorPasses(k.radices, A)), laneBase(tableLayout(k).laneTable),
+      H(k.row.stacked ? 2 : 1), w(std::to_string(W * H)), PB(std::min<std::size_t>(W, 8)), shapes(vectorPasses(k.radices, A)), laneBase(tableLayout(k).laneTable),
       realBase(tableLayout(k).realFactors), forward(k.kind == PassKind::RealForward), backward(k.kind == PassKind::RealBackward),
       pairs(k.row.pairs), merge(forward && !pairs), split(backward && !pairs),
       inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar),
@@ -125,6 +126,18 @@ std::string RowLaneKernel::loadPoints(const std::string& at, const std::string& 
                std::to_string(PB) + "(0, inIm + " + at + ")" + rev + ";\n";
     return "        { const creal2_t z = vload" + std::to_string(2 * PB) + "(0, (__global const real_t*)in + 2u * (" + at + ")); " + re + " = z.even" +
            rev + "; " + im + " = z.odd" + rev + "; }\n";
+}
+
+std::string RowLaneKernel::loadStacked(const std::string& at, const std::string& atH, const std::string& re,
+                                       const std::string& im) const
+{
+    if (inPlanar)
+        return "        " + re + " = (vreal_t)(vload" + std::to_string(W) + "(0, inRe + " + at + "), vload" + std::to_string(W) +
+               "(0, inRe + " + atH + ")); " + im + " = (vreal_t)(vload" + std::to_string(W) + "(0, inIm + " + at + "), vload" +
+               std::to_string(W) + "(0, inIm + " + atH + "));\n";
+    const std::string v = "vload" + std::to_string(2 * W) + "(0, (__global const real_t*)in + 2u * (";
+    return "        { const creal2_t z0 = " + v + at + ")), z1 = " + v + atH + ")); " + re + " = (vreal_t)(z0.even, z1.even); " +
+           im + " = (vreal_t)(z0.odd, z1.odd); }\n";
 }
 
 std::string RowLaneKernel::storePoints(const std::string& at, const std::string& re, const std::string& im) const
@@ -160,11 +173,17 @@ void RowLaneKernel::prelude()
         os << c.replace(at, 6, "dft8c(") << "\n";
     }
 
-    if (W == 4) { // 4 x 4: t[b] lane l = v[l] lane b
-        os << "static inline void transpose4(__local const creal_t* v, creal_t* t)\n{\n"
-           << "    const creal_t r0 = v[0], r1 = v[1], r2 = v[2], r3 = v[3];\n";
-        for (int b = 0; b < 4; ++b)
-            os << "    t[" << b << "] = (creal_t)(r0.s" << b << ", r1.s" << b << ", r2.s" << b << ", r3.s" << b << ");\n";
+    if (W == 4) { // 4 x 4 (in each half of a stacked vector): t[b] lane l = v[l] lane b
+        os << "static inline void transpose4(__local const vreal_t* v, vreal_t* t)\n{\n"
+           << "    const vreal_t r0 = v[0], r1 = v[1], r2 = v[2], r3 = v[3];\n";
+        const char* hex = "0123456789abcdef";
+        for (std::size_t b = 0; b < 4; ++b) {
+            os << "    t[" << b << "] = (vreal_t)(";
+            for (std::size_t h = 0; h < H; ++h)
+                for (int l = 0; l < 4; ++l)
+                    os << (h + l ? ", " : "") << "r" << l << ".s" << hex[4 * h + b];
+            os << ");\n";
+        }
         os << "}\n\n";
         return;
     }
@@ -200,7 +219,7 @@ void RowLaneKernel::ownership()
     os << "    const uint lid = (uint)get_local_id(0), s = lid / " << u(T) << ", t = lid % " << u(T) << ";\n"
        << "    // transform slot s of the group; a slot past the last transform computes the last one again\n"
        << "    // and stores nothing\n"
-       << "    const idx_t m = (idx_t)get_group_id(0) * " << u(B) << " + s;\n";
+       << "    const idx_t m = (idx_t)get_group_id(0) * " << u(H * B) << " + s;\n";
     // Offsets of transform `index` into (inOff, outOff).
     auto offsets = [&](const std::string& index, const std::string& inOff, const std::string& outOff) {
         os << "    { idx_t rest = " << index << ";\n" << batchOffsets(spec, "      ", inOff, outOff) << " }\n";
@@ -213,6 +232,10 @@ void RowLaneKernel::ownership()
     } else {
         os << "    const bool valid = m < nTransforms;\n    idx_t ioff = 0, ooff = 0;\n";
         offsets("valid ? m : nTransforms - 1u", "ioff", "ooff");
+        if (H == 2) { // slot s + B in the high lanes
+            os << "    const bool validH = m + " << u(B) << " < nTransforms;\n    idx_t ioffH = 0, ooffH = 0;\n";
+            offsets("validH ? m + " + u(B) + " : nTransforms - 1u", "ioffH", "ooffH");
+        }
     }
     // Two buffers, the passes alternating between them (pass p writes buffer p % 2): no pass reads
     // and writes one buffer, so one barrier per pass and no values held across one (PoCL keeps
@@ -271,6 +294,9 @@ void RowLaneKernel::lanePasses()
                 } else if (forward) // z[n] = x[2n] + i x[2n+1]: 2W reals
                     os << "        "
                        << loadEvenOdd("in + ioff + (idx_t)(" + e + ") * " + u(2 * W), "vr[" + k + "]", "vi[" + k + "]") << "\n";
+                else if (H == 2)
+                    os << loadStacked(at, "ioffH + (idx_t)(" + e + ") * " + u(W), "vr[" + k + "]", "vi[" + k + "]")
+                       << "        vi[" << k << "] *= dirSign;\n";
                 else if (W <= 8)
                     os << loadPoints(at, "vr[" + k + "]", "vi[" + k + "]", false) << "        vi[" << k << "] *= dirSign;\n";
                 else
@@ -282,10 +308,12 @@ void RowLaneKernel::lanePasses()
             emitVectorButterfly(os, s, q, j);
             for (int r = 0; r < R; ++r) {
                 const std::string e = vectorWriteElement(s, A, j, r), k = vectorSlot(s, q, r);
-                if (last) // lane b of output k: times w_N^(b k)
+                const std::string twAt = "(__global const real_t*)(tw + " + u(laneBase) + " + (" + e + ") * " + u(W) + ")";
+                if (last) // lane b of output k: times w_N^(b k) (both halves of a stacked vector)
                     os << "        { vreal_t cr, ci; "
-                       << loadEvenOdd("(__global const real_t*)(tw + " + u(laneBase) + " + (" + e + ") * " + u(W) + ")", "cr",
-                                      "ci")
+                       << (H == 2 ? "{ const creal2_t z = vload" + std::to_string(2 * W) + "(0, " + twAt +
+                                        "); cr = (vreal_t)(z.even, z.even); ci = (vreal_t)(z.odd, z.odd); }"
+                                  : loadEvenOdd(twAt, "cr", "ci"))
                        << " const vreal_t a = vr[" << k << "]; vr[" << k << "] = a * cr - vi[" << k << "] * ci; vi[" << k
                        << "] = a * ci + vi[" << k << "] * cr; }\n";
                 os << "        lr" << to << "[" << e << "] = vr[" << k << "]; li" << to << "[" << e << "] = vi[" << k << "];\n";

@@ -100,6 +100,9 @@ TuningProfile cpu()
     // 1.55x, 44 1.40x, 60 1.27x, 100 1.52x, 140 1.06x; 12 (blocks) 0.88x, 180 0.49x, 220-500
     // 0.59-0.82x. Double rows of 4 lanes lost at 12-36, 60-100, 160-300 (0.41-0.93x).
     p.rowLanesPacked4MaxLength = 140;
+    // ... two rows per float8 (row.stacked), slots as before (two transforms each): 20 1.03x, 36
+    // 1.10x, 60 1.27x, 100 1.21x, 140 1.17x; half the slots 0.98-1.0x of that.
+    p.rowLanesStacked4 = true;
     // Double rows of 16A points as packed row lanes of 4, streamed (every block one row's whole
     // lines): 48 1.20x, 80 1.33x, 96 1.26x, 112 1.26x; 16 0.67x, 32 0.89x, 144-240 0.64-0.78x.
     p.rowLanesPacked4Double[0] = 48;

@@ -134,6 +134,10 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     if (packed) { // whole periods of lcm(A, 8) vectors per group (local memory: checked above)
         b = std::max(b, packedPeriod);
         spec.threadsPerTransform = std::min(spec.threadsPerTransform, maxGroup / b);
+        // Single rows of 4 lanes: a second transform in the high half of each float8, where two
+        // slots' local memory fits (each slot then holds two transforms, as with real pairs).
+        spec.row.stacked = lanes == 4 && spec.precision == Precision::Single && t.rowLanesStacked4 &&
+                           2 * b * rowLaneSlotBytes(rowLength, lanes, spec.precision) <= ctx.limits.localMemBytes;
     }
     spec.transformsPerGroup = b;
     return true;

@@ -16,7 +16,7 @@ namespace clfft_ng {
 
 std::size_t PassPlan::workGroups() const
 {
-    if (spec.row.pairs) // two real rows per transform slot
+    if (spec.row.pairs || spec.row.stacked) // two rows per transform slot
         return (transforms + 2 * spec.transformsPerGroup - 1) / (2 * spec.transformsPerGroup);
     if (spec.lane.width) { // one group per vector of lanes along the lane dimension
         std::size_t groups = 1;

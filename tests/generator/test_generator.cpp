@@ -491,8 +491,26 @@ BOOST_AUTO_TEST_CASE(packed_row_lanes_cross_transforms)
     BOOST_TEST(four.find("vstore2(z.s01, 0, (__global real_t*)out + 2u * (ooff0 + 4u + 0u));") != std::string::npos);
     BOOST_TEST(four.find("vstore2(z.s23, 0, (__global real_t*)out + 2u * (ooff1 + 0u + 0u));") != std::string::npos);
     BOOST_TEST(four.find("vstore4(z.s4567, 0, (__global real_t*)out + 2u * (ooff1 + 0u + 1u));") != std::string::npos);
+    // Stacked: slot s's transform in lanes 0-3 of a float8, transform s + 4 in lanes 4-7; the
+    // transposes and the DFT across the lanes work on both halves, each half stores its own
+    f.row.stacked = true;
+    const std::string st = generateKernelSource(f);
+    BOOST_TEST(st.find("typedef float8 vreal_t;") != std::string::npos);
+    BOOST_TEST(st.find("const idx_t m = (idx_t)get_group_id(0) * 8u + s;") != std::string::npos);
+    BOOST_TEST(st.find("const bool validH = m + 4u < nTransforms;") != std::string::npos);
+    BOOST_TEST(st.find("(vreal_t)(z0.even, z1.even)") != std::string::npos);
+    BOOST_TEST(st.find("t[1] = (vreal_t)(r0.s1, r1.s1, r2.s1, r3.s1, r0.s5, r1.s5, r2.s5, r3.s5);") != std::string::npos);
+    BOOST_TEST(st.find("cr = (vreal_t)(z.even, z.even)") != std::string::npos);
+    BOOST_TEST(st.find("const bool valid1H = m1H < nTransforms;") != std::string::npos);
+    BOOST_TEST(st.find("const creal_t zr = ur[0].hi * scaleRe") != std::string::npos);
+    BOOST_TEST(st.find("vstore2(z.s23, 0, (__global real_t*)out + 2u * (ooff1H + 0u + 0u));") != std::string::npos);
+    BOOST_TEST(f.localMemBytes() == 2 * KernelSpec(packed(5, 4, 4)).localMemBytes());
+    f.row.stacked = false;
     f.transformsPerGroup = 2;
     BOOST_CHECK_THROW(generateKernelSource(f), std::invalid_argument);
+    KernelSpec e = packed(2, 8, 4); // stacking is for 4 lanes only
+    e.row.stacked = true;
+    BOOST_CHECK_THROW(generateKernelSource(e), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(lane_stage_twiddles_follow_the_stockham_table)

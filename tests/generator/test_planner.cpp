@@ -787,6 +787,9 @@ BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
             BOOST_TEST(rowLanePacked(s), s.describe());
             BOOST_TEST(s.transformsPerGroup % 4u == 0u, s.describe()); // A odd: 4 transforms a period
             BOOST_TEST(!s.streamStores, s.describe());
+            // two rows per float8, as the profile says; the local memory counts both
+            BOOST_TEST(s.row.stacked == profile.rowLanesStacked4, s.describe());
+            BOOST_TEST(s.localMemBytes() == s.transformsPerGroup * (s.row.stacked ? 2u : 1u) * 2u * (n + 4u) * 8u);
         }
         BOOST_TEST(firstPass(n, Precision::Double, cpu, 1000).row.width == 0u, "double " << n);
     }

@@ -40,6 +40,7 @@ REQUIRED_FORMS = [
     ("lane kernels with their passes in registers", r"_v\d+l\d\w*rt1_"),
     ("row-lane kernels", r"_w\d+b"),
     ("row-lane real pairs", r"_w\d+pb"),
+    ("row-lane kernels with two rows per vector", r"_w4hb"),
     ("row-lane kernels reading their rows from every device's pencils", r"_w\d+b\d+t\d+s\d+x\d+o\d+_"),
     ("multi-pass sub-passes (stage twiddles)", r"_tw\d+"),
     ("split exchange (one component at a time in local memory)", r"_sx"),
