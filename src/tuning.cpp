@@ -103,6 +103,10 @@ TuningProfile cpu()
     // ... two rows per float8 (row.stacked), slots as before (two transforms each): 20 1.03x, 36
     // 1.10x, 60 1.27x, 100 1.21x, 140 1.17x; half the slots 0.98-1.0x of that.
     p.rowLanesStacked4 = true;
+    // Single rows of 16A points (not 64A) as stacked lanes of 4 rather than packed lanes of 8:
+    // 48 1.10-1.31x, 80 0.96-1.13x, 96 1.04x, 112 1.01-1.06x; 16 0.79x, 144 0.70x, 176-240 0.70x.
+    p.rowLanesStacked16A[0] = 48;
+    p.rowLanesStacked16A[1] = 112;
     // Double rows of 16A points as packed row lanes of 4, streamed (every block one row's whole
     // lines): 48 1.20x, 80 1.33x, 96 1.26x, 112 1.26x; 16 0.67x, 32 0.89x, 144-240 0.64-0.78x.
     p.rowLanesPacked4Double[0] = 48;

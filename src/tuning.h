@@ -58,6 +58,7 @@ struct TuningProfile {
     // lanes of 4 (float4 vectors) up to this length (0: never).
     std::size_t rowLanesPacked4MaxLength{};
     bool rowLanesStacked4 = false;      // ... two rows per float8 (row.stacked): full-width passes
+    std::size_t rowLanesStacked16A[2]{}; // ... and single rows of 16A points in this range so too
     // ... and double rows of 16A points (not 64A) within this range (0, 0: never).
     std::size_t rowLanesPacked4Double[2]{};
     std::size_t rowLaneGroupThreads{};  // short rows are packed to about this many work-items

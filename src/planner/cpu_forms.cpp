@@ -66,7 +66,7 @@ std::vector<int> rowLaneRadices(const TuningProfile& t, std::size_t A, std::size
 
 // The lanes of a packed row-lane kernel (row_lanes.h) for a complex row, 0 where it takes none
 // (the ranges are measured, docs/tuning.md): single rows of 8A points (A not a multiple of 8),
-// 8 lanes; single rows of 8A + 4 points longer than the rows moved as blocks, and double rows
+// 8 lanes, or 4 stacked ones for rows of 16A points in rowLanesStacked16A; single rows of 8A + 4 points longer than the rows moved as blocks, and double rows
 // of 16A points (every block of 4 lanes within one row, stored as whole lines), 4 lanes.
 std::size_t packedRowLanes(const TuningProfile& t, const KernelSpec& spec, std::size_t rowLength)
 {
@@ -77,6 +77,9 @@ std::size_t packedRowLanes(const TuningProfile& t, const KernelSpec& spec, std::
                        rowLength <= t.rowLanesPacked4Double[1]
                    ? 4
                    : 0;
+    if (t.rowLanesStacked4 && rowLength % 16 == 0 && rowLength % 64 != 0 && rowLength >= t.rowLanesStacked16A[0] &&
+        rowLength <= t.rowLanesStacked16A[1])
+        return 4;
     if (rowLength % 8 == 0 && rowLength % 64 != 0 && rowLength >= 16 && rowLength <= t.rowLanesPackedMaxLength)
         return 8;
     if (rowLength % 8 == 4 && rowLength > t.laneRowBlocksMaxLength && rowLength <= t.rowLanesPacked4MaxLength)
@@ -134,10 +137,14 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     if (packed) { // whole periods of lcm(A, 8) vectors per group (local memory: checked above)
         b = std::max(b, packedPeriod);
         spec.threadsPerTransform = std::min(spec.threadsPerTransform, maxGroup / b);
-        // Single rows of 4 lanes: a second transform in the high half of each float8, where two
-        // slots' local memory fits (each slot then holds two transforms, as with real pairs).
-        spec.row.stacked = lanes == 4 && spec.precision == Precision::Single && t.rowLanesStacked4 &&
-                           2 * b * rowLaneSlotBytes(rowLength, lanes, spec.precision) <= ctx.limits.localMemBytes;
+        // Single rows of 4 lanes: a second transform in the high half of each float8 (each slot
+        // then holds two transforms, as with real pairs), in fewer slots where local memory
+        // needs it, down to one period; not rows read in pieces (the loads of one row only).
+        const std::size_t slot = rowLaneSlotBytes(rowLength, lanes, spec.precision);
+        const bool stack = lanes == 4 && spec.precision == Precision::Single && t.rowLanesStacked4 && !ctx.problem.inPieces.length;
+        while (stack && b > packedPeriod && 2 * b * slot > ctx.limits.localMemBytes)
+            b /= 2;
+        spec.row.stacked = stack && 2 * b * slot <= ctx.limits.localMemBytes;
     }
     spec.transformsPerGroup = b;
     return true;

@@ -764,13 +764,16 @@ BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
             const KernelSpec s = firstPass(n, Precision::Single, cpu, batch);
             BOOST_TEST_CONTEXT("length " << n << " batch " << batch << ": " << s.describe())
             {
-                BOOST_TEST(s.row.width == 8u);
+                const std::size_t* s16 = tuningFor(cpu).rowLanesStacked16A;
+                const bool stacked = n % 16 == 0 && n >= s16[0] && n <= s16[1]; // 4 lanes, two rows a vector
+                BOOST_TEST(s.row.width == (stacked ? 4u : 8u));
+                BOOST_TEST(s.row.stacked == stacked);
                 BOOST_TEST(rowLanePacked(s));
-                const std::size_t A = n / 8;
-                BOOST_TEST(s.transformsPerGroup % (8 / std::gcd(A, std::size_t{8})) == 0u);
+                const std::size_t A = n / s.row.width;
+                BOOST_TEST(s.transformsPerGroup % (s.row.width / std::gcd(A, s.row.width)) == 0u);
                 BOOST_TEST(s.localMemBytes() <= cpu.localMemBytes);
                 if (batch == 100000u) // 3 MiB or more: past the caches
-                    BOOST_TEST(s.streamStores == (A == 4));
+                    BOOST_TEST(s.streamStores == (s.row.width == 8u && A == 4));
             }
         }
     }
@@ -812,7 +815,17 @@ BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
     gpu.deviceClass = DeviceClass::GpuGeneric;
     BOOST_TEST(firstPass(48, Precision::Single, gpu, 1000).row.width == 0u);
     // Local memory for one period only: still packed; less: not a row-lane kernel
-    const KernelSpec small = firstPass(48, Precision::Single, clfft_test::cpuShape(4 * 2 * 56 * 8), 1000);
-    BOOST_TEST((rowLanePacked(small) && small.transformsPerGroup == 4u), small.describe());
-    BOOST_TEST(firstPass(48, Precision::Single, clfft_test::cpuShape(3 * 2 * 56 * 8), 1000).row.width == 0u);
+    const KernelSpec small = firstPass(56, Precision::Single, clfft_test::cpuShape(8 * 2 * 64 * 8), 1000);
+    BOOST_TEST((rowLanePacked(small) && small.transformsPerGroup == 8u), small.describe());
+    BOOST_TEST(firstPass(56, Precision::Single, clfft_test::cpuShape(7 * 2 * 64 * 8), 1000).row.width == 0u);
+    // stacked rows where two slots fit, else one row per vector
+    const KernelSpec one = firstPass(48, Precision::Single, clfft_test::cpuShape(2 * 52 * 8), 1000);
+    BOOST_TEST((one.row.width == 4u && rowLanePacked(one) && !one.row.stacked && one.transformsPerGroup == 1u), one.describe());
+    const KernelSpec two = firstPass(48, Precision::Single, clfft_test::cpuShape(2 * 2 * 52 * 8), 1000);
+    BOOST_TEST((two.row.stacked && two.transformsPerGroup == 1u && two.localMemBytes() == 2u * 2u * 52u * 8u), two.describe());
+    // rows read in pieces (several devices' pencils): one row per vector, the pieces' loads
+    Problem pieces = multiD(TransformKind::ComplexToComplex, {96}, Precision::Single, false, 1000);
+    pieces.inPieces = RowPieces{48, 64, 0};
+    const KernelSpec p96 = planProblem(pieces, cpu).passes.front().spec;
+    BOOST_TEST((p96.row.width == 4u && !p96.row.stacked && p96.row.pieceLength == 48u), p96.describe());
 }
