@@ -96,6 +96,9 @@ TuningProfile cpu()
     // Zen 4 32 1.22x, 48 1.20x, 56 1.35x, 96 1.20x, 120 1.19x, 160 1.16x, 16-40 and 72 1.0-1.05x,
     // 200 1.03x; 320 0.86x, 1000 0.67x. Double lost at 16-48 and 200 (0.68-0.92x): not taken.
     p.rowLanesPackedMaxLength = 256;
+    // Past the cache, lanes that stream (blocks of 16, chunks of 24) beat packed rows: 16 1.43x,
+    // 1.28x; 24 2.0x, 1.24x; 32 1.06x, 0.73x and 40 1.23x, 0.80x (left to row lanes).
+    p.rowLanesPackedMinLengthPastCache = 32;
     // Single rows of 8A + 4 points as packed row lanes of 4 up to 140: 20 1.64x, 28 1.40x, 36
     // 1.55x, 44 1.40x, 60 1.27x, 100 1.52x, 140 1.06x; 12 (blocks) 0.88x, 180 0.49x, 220-500
     // 0.59-0.82x. Double rows of 4 lanes lost at 12-36, 60-100, 160-300 (0.41-0.93x).

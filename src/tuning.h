@@ -54,6 +54,7 @@ struct TuningProfile {
     // the DFTs across the lanes over blocks of the group's vectors (generator rowLanePacked), up
     // to this length (0: such rows take lane kernels).
     std::size_t rowLanesPackedMaxLength{};
+    std::size_t rowLanesPackedMinLengthPastCache{}; // ... and from this length where a pass exceeds the cache
     // ... and single rows of 8A + 4 points, longer than laneRowBlocksMaxLength, as packed row
     // lanes of 4 (float4 vectors) up to this length (0: never).
     std::size_t rowLanesPacked4MaxLength{};

@@ -101,6 +101,10 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
                        spec.realLength % (W * W) == 0;
     const std::size_t rowLength = pairs ? spec.realLength : spec.length;
     const std::size_t packedLanes = packedRowLanes(t, spec, rowLength);
+    // Past the cache, the shortest packed rows lose to lane kernels that stream their stores.
+    if (packedLanes == 8 && rowLength < t.rowLanesPackedMinLengthPastCache && ctx.limits.cacheBytes > 0 &&
+        2 * pass.transforms * rowLength * complexBytes(spec.precision) > ctx.limits.cacheBytes)
+        return false;
     const bool packed = packedLanes > 0;
     // Single-precision real rows: wider vectors (whole cache lines from two real rows), where
     // the W k of a DFT across the lanes divide the row. Other complex rows keep W.
