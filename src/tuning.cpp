@@ -104,7 +104,8 @@ TuningProfile cpu()
     // 0.59-0.82x. Double rows of 4 lanes lost at 12-36, 60-100, 160-300 (0.41-0.93x).
     p.rowLanesPacked4MaxLength = 140;
     // ... two rows per float8 (row.stacked), slots as before (two transforms each): 20 1.03x, 36
-    // 1.10x, 60 1.27x, 100 1.21x, 140 1.17x; half the slots 0.98-1.0x of that.
+    // 1.10x, 60 1.27x, 100 1.21x, 140 1.17x; with half the slots 0.82-1.0x of that (fewer only
+    // where local memory needs it).
     p.rowLanesStacked4 = true;
     // Single rows of 16A points (not 64A) as stacked lanes of 4 rather than packed lanes of 8:
     // 48 1.10-1.31x, 80 0.96-1.13x, 96 1.04x, 112 1.01-1.06x; 16 0.79x, 144 0.70x, 176-240 0.70x.

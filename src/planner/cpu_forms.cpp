@@ -66,8 +66,9 @@ std::vector<int> rowLaneRadices(const TuningProfile& t, std::size_t A, std::size
 
 // The lanes of a packed row-lane kernel (row_lanes.h) for a complex row, 0 where it takes none
 // (the ranges are measured, docs/tuning.md): single rows of 8A points (A not a multiple of 8),
-// 8 lanes, or 4 stacked ones for rows of 16A points in rowLanesStacked16A; single rows of 8A + 4 points longer than the rows moved as blocks, and double rows
-// of 16A points (every block of 4 lanes within one row, stored as whole lines), 4 lanes.
+// 8 lanes (4, stacked, for rows of 16A points in rowLanesStacked16A); single rows of 8A + 4
+// points longer than the rows moved as blocks, and double rows of 16A points (every block of 4
+// lanes within one row, stored as whole lines), 4 lanes.
 std::size_t packedRowLanes(const TuningProfile& t, const KernelSpec& spec, std::size_t rowLength)
 {
     if (t.lanes != 8 || spec.kind != PassKind::Complex)
