@@ -54,6 +54,8 @@ TuningProfile cpu()
     p.narrowDoubleLanesMaxLength = 128; // ... not longer (210 0.94x, 300 0.93x, 1000 0.90x)
     p.laneBluesteinOverRaderBytes = 192u << 10; // 1.4-2.6x Rader up to 162 KiB (single 1009, double
                                     // 641); single 2017 (256 KiB) 0.85x, 3457 (448 KiB) 0.37x
+    p.raderDoubleMaxPrime = 17;     // double 17 (Rader's 16 points, one radix-16 pass): Rader 1.25x,
+                                    // 1.26x over two runs; 19 0.92x, 23 0.46x, 31 0.93x, 97 1.03x
     p.longRowMultiple = 64;         // above 4096 points one kernel only as row lanes (5000 x 512
                                     // gathered: 12.8 ms against 6.5 in two passes)
     p.laneCostFactor = 2.5;         // lane passes ran at 0.23-0.51 of the copy bandwidth, row lanes 0.81-0.88

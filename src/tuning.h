@@ -93,6 +93,8 @@ struct TuningProfile {
     // Complex primes: Bluestein in a lane kernel, not Rader in the Stockham form (Rader has no
     // lane form), where the lane convolution takes at most this many bytes (0: never).
     std::size_t laneBluesteinOverRaderBytes = 0;
+    // ... but double primes up to this keep Rader (p - 1 one radix pass: 17 -> 16).
+    std::size_t raderDoubleMaxPrime = 0;
     // Multi-kernel Bluestein: its FFTs of M points split into passes in the reverse order of
     // splitLength's (an Intel CPU: c2c 10007 1.25x, others 0.97-1.08x).
     bool bluesteinPassesReversed = false;

@@ -77,6 +77,7 @@ bool directOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& 
 bool laneBluesteinForPrime(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
 {
     if (ctx.problem.kind != TransformKind::ComplexToComplex || hasCodeletFactors(t.n) || !useRader(ctx, t.n) ||
+        (ctx.precision() == Precision::Double && t.n <= ctx.tuning.raderDoubleMaxPrime) ||
         bluesteinLength(t.n) * ctx.tuning.lanes * complexBytes(ctx.precision()) > ctx.tuning.laneBluesteinOverRaderBytes ||
         !laneBluesteinFits(ctx, t.n, t.d, t.src.counts, true))
         return false;

@@ -834,3 +834,24 @@ BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
     const KernelSpec p96 = planProblem(pieces, cpu).passes.front().spec;
     BOOST_TEST((p96.row.width == 4u && !p96.row.stacked && p96.row.pieceLength == 48u), p96.describe());
 }
+
+BOOST_AUTO_TEST_CASE(complex_primes_take_bluestein_lanes_but_double_17_rader)
+{
+    using namespace clfft_ng;
+    const DeviceLimits cpu = clfft_test::cpuShape(1u << 20);
+    const TuningProfile& t = tuningFor(cpu);
+    BOOST_REQUIRE(t.laneBluesteinOverRaderBytes > 0u);
+    auto only = [&](std::size_t n, Precision p) {
+        const ExecutionPlan plan = planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, 10000), cpu);
+        BOOST_REQUIRE_EQUAL(plan.passes.size(), 1u);
+        return plan.passes.front().spec;
+    };
+    for (std::size_t n : {17u, 19u, 31u})
+        for (Precision p : {Precision::Single, Precision::Double}) {
+            const KernelSpec s = only(n, p);
+            // Rader's p - 1 points in one radix pass beat the lanes' convolution of 2p - 1 in double
+            const bool rader = p == Precision::Double && n <= t.raderDoubleMaxPrime;
+            BOOST_TEST((s.kind == (rader ? PassKind::Rader : PassKind::Bluestein) && (s.lane.width == 0u) == rader),
+                       n << ": " << s.describe());
+        }
+}
