@@ -33,6 +33,12 @@ namespace {
 
 // Local memory of one transform slot of a row-lane kernel: two buffers of the row, each with a
 // vector to spare (KernelSpec::localMemBytes).
+// Whether a pass over rows of `length` points reads and writes more than the device's cache.
+bool pastCache(const Context& ctx, const PassPlan& pass, std::size_t length)
+{
+    return ctx.limits.cacheBytes > 0 && 2 * pass.transforms * length * complexBytes(ctx.precision()) > ctx.limits.cacheBytes;
+}
+
 std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p)
 {
     return 2 * (rowLength + lanes) * complexBytes(p);
@@ -103,8 +109,7 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const std::size_t rowLength = pairs ? spec.realLength : spec.length;
     const std::size_t packedLanes = packedRowLanes(t, spec, rowLength);
     // Past the cache, the shortest packed rows lose to lane kernels that stream their stores.
-    if (packedLanes == 8 && rowLength < t.rowLanesPackedMinLengthPastCache && ctx.limits.cacheBytes > 0 &&
-        2 * pass.transforms * rowLength * complexBytes(spec.precision) > ctx.limits.cacheBytes)
+    if (packedLanes == 8 && rowLength < t.rowLanesPackedMinLengthPastCache && pastCache(ctx, pass, rowLength))
         return false;
     const bool packed = packedLanes > 0;
     // Single-precision real rows: wider vectors (whole cache lines from two real rows), where
@@ -265,7 +270,6 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
 void streamLargeStores(const Context& ctx, PassPlan& pass)
 {
     KernelSpec& spec = pass.spec;
-    const std::size_t bytes = 2 * pass.transforms * spec.length * complexBytes(spec.precision);
     const std::size_t vectorBytes = spec.lane.width * complexBytes(spec.precision);
     const bool laneRows = (spec.lane.rowsOut || spec.lane.blocksOut) && !spec.inPlace &&
                           static_cast<std::size_t>(spec.lane.dim) < pass.batch.size() &&
@@ -280,8 +284,7 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
     // streamed in pieces far apart in time, cost up to 10x (48: 2.96 GFLOP/s against 33.4). Only
     // whole lines stream (single 32 points 1.2x, double 16A points).
     const bool packedRuns = rowLanePacked(spec) && !rowLanePackedWholeLines(spec);
-    spec.streamStores = !packedRuns && ctx.tuning.streamStores && rows && ctx.limits.cacheBytes > 0 && bytes > ctx.limits.cacheBytes &&
-                        !spec.post.present;
+    spec.streamStores = !packedRuns && ctx.tuning.streamStores && rows && pastCache(ctx, pass, spec.length) && !spec.post.present;
 }
 
 } // namespace clfft_ng::planning
