@@ -62,8 +62,7 @@ std::vector<std::complex<long double>> raderTables(std::size_t p)
         const std::size_t inverse = gp[(L - q) % L]; // g^-q
         table[q] = static_cast<long double>(gp[q]);
         table[L + q] = static_cast<long double>(inverse);
-        const long double angle = -2.0L * kPi * static_cast<long double>(inverse) / static_cast<long double>(p);
-        b[q] = std::complex<long double>(std::cos(angle), std::sin(angle));
+        b[q] = unitRoot(inverse, p);
     }
     hostFft(b);
     for (std::size_t q = 0; q < L; ++q)
@@ -77,8 +76,7 @@ std::vector<std::complex<long double>> bluesteinChirp(std::size_t n)
     std::vector<std::complex<long double>> chirp(n);
     for (std::size_t k = 0; k < n; ++k) {
         const unsigned long long e = (static_cast<unsigned long long>(k) * k) % (2ULL * n);
-        const long double angle = -kPi * static_cast<long double>(e) / static_cast<long double>(n);
-        chirp[k] = std::complex<long double>(std::cos(angle), std::sin(angle));
+        chirp[k] = unitRoot(static_cast<std::size_t>(e), 2 * n);
     }
     return chirp;
 }
@@ -88,38 +86,49 @@ namespace {
 // Mixed-radix FFT in long double on the host (forward), for the Bluestein kernel's spectrum:
 // recursive decimation in time over the smallest prime factor. The roots of unity come from
 // one table of the top-level length (`roots[j] = exp(-2 pi i j / N)`), so each level costs no
-// trigonometry; a sub-transform of length n uses every (N/n)-th root.
-void hostFft(std::vector<std::complex<long double>>& a, const std::vector<std::complex<long double>>& roots)
+// trigonometry; a sub-transform of length n uses every (N/n)-th root. `scratch` holds n values;
+// the parts are gathered there and each part's recursion uses its own stretch of `a`.
+using Complex = std::complex<long double>;
+
+void hostFft(Complex* a, std::size_t n, const Complex* roots, std::size_t rootCount, Complex* scratch)
 {
-    const std::size_t n = a.size();
     if (n <= 1)
         return;
     std::size_t p = 2;
     while (n % p != 0)
         ++p;
-    const std::size_t m = n / p, step = roots.size() / n;
-    std::vector<std::vector<std::complex<long double>>> parts(p, std::vector<std::complex<long double>>(m));
+    const std::size_t m = n / p, step = rootCount / n;
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t r = 0; r < p; ++r)
-            parts[r][i] = a[i * p + r];
-    for (auto& part : parts)
-        hostFft(part, roots);
+            scratch[r * m + i] = a[i * p + r];
+    for (std::size_t r = 0; r < p; ++r)
+        hostFft(scratch + r * m, m, roots, rootCount, a + r * m);
     for (std::size_t k = 0; k < n; ++k) {
-        std::complex<long double> sum = parts[0][k % m];
-        for (std::size_t r = 1; r < p; ++r)
-            sum += parts[r][k % m] * roots[((r * k) % n) * step];
-        a[k] = sum;
+        // Written out: std::complex's operator* on long double calls __mulxc3 (its inf/NaN
+        // recovery), which made this loop most of a warm Bluestein bake; the root's index r k
+        // mod n advances by k without a division. Same values for finite inputs.
+        const std::size_t i = k % m;
+        long double re = scratch[i].real(), im = scratch[i].imag();
+        std::size_t rk = 0;
+        for (std::size_t r = 1; r < p; ++r) {
+            rk += k;
+            if (rk >= n)
+                rk -= n;
+            const Complex x = scratch[r * m + i], w = roots[rk * step];
+            re += x.real() * w.real() - x.imag() * w.imag();
+            im += x.real() * w.imag() + x.imag() * w.real();
+        }
+        a[k] = Complex(re, im);
     }
 }
 
 void hostFft(std::vector<std::complex<long double>>& a)
 {
     std::vector<std::complex<long double>> roots(a.size());
-    for (std::size_t j = 0; j < a.size(); ++j) {
-        const long double angle = -2.0L * kPi * static_cast<long double>(j) / static_cast<long double>(a.size());
-        roots[j] = std::complex<long double>(std::cos(angle), std::sin(angle));
-    }
-    hostFft(a, roots);
+    for (std::size_t j = 0; j < a.size(); ++j)
+        roots[j] = unitRoot(j, a.size());
+    std::vector<std::complex<long double>> scratch(a.size());
+    hostFft(a.data(), a.size(), roots.data(), roots.size(), scratch.data());
 }
 
 } // namespace

@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
+#include <functional>
 #include <system_error>
 #include <thread>
 #include <cmath>
@@ -223,6 +225,21 @@ bool sharesLoadedKernels(cl_device_id device)
     return version.find("PoCL") != std::string::npos || version.find("pocl") != std::string::npos;
 }
 
+// Oclgrind (21.10) crashes when two host threads call it at once, though OpenCL requires its
+// API to be thread-safe; bakes on it make their passes on one thread.
+bool takesConcurrentCalls(cl_device_id device)
+{
+    cl_platform_id platform = nullptr;
+    std::size_t size = 0;
+    if (clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr) != CL_SUCCESS ||
+        clGetPlatformInfo(platform, CL_PLATFORM_NAME, 0, nullptr, &size) != CL_SUCCESS || size == 0)
+        return false;
+    std::string name(size, '\0');
+    if (clGetPlatformInfo(platform, CL_PLATFORM_NAME, size, name.data(), nullptr) != CL_SUCCESS)
+        return false;
+    return name.find("Oclgrind") == std::string::npos;
+}
+
 // The OpenCL C of one pass as compiled for the target.
 std::string passSource(const BakeTarget& t, const PassPlan& pass)
 {
@@ -232,11 +249,42 @@ std::string passSource(const BakeTarget& t, const PassPlan& pass)
     return source;
 }
 
+// Runs tasks[0..n) on up to `workers` threads (this one among them) and returns each task's
+// exception, rethrown by the caller in task order so that failures read as in a serial bake.
+std::vector<std::exception_ptr> runTasks(const std::vector<std::function<void()>>& tasks, std::size_t workers)
+{
+    std::vector<std::exception_ptr> errors(tasks.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&]() noexcept {
+        for (std::size_t i; (i = next.fetch_add(1)) < tasks.size();) {
+            try {
+                tasks[i]();
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    try {
+        for (std::size_t w = 1; w < std::min(workers, tasks.size()); ++w)
+            threads.emplace_back(work);
+    } catch (const std::system_error&) {
+        // fewer threads: this one takes the rest
+    }
+    work();
+    for (std::thread& th : threads)
+        th.join();
+    return errors;
+}
+
 // Compiles the kernels of `exec` and uploads their tables. Null when a kernel supports smaller
 // work-groups than the plan uses (register pressure): *kernelLimit then says how large.
+// `parallel`: the passes' programs (a PoCL binary load is 3-9 ms each even from the caches) and
+// tables (a Bluestein spectrum is a long double FFT on the host) are made on several threads;
+// measured bakes, which already build their candidates in parallel, pass false.
 std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
                                      const ExecutionPlan& exec, const std::string& header, std::size_t* kernelLimit,
-                                     bool persist = true)
+                                     bool persist = true, bool parallel = true)
 {
     Library& lib = Library::get();
     // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
@@ -251,14 +299,33 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
     baked->tmp2Bytes = exec.tmp2Bytes;
     baked->tmp3Bytes = exec.tmp3Bytes;
     *kernelLimit = t.limits.maxWorkGroupSize;
-    for (const PassPlan& pass : exec.passes) {
-        const std::string source = passSource(t, pass);
-        if (t.dump)
-            dumpProgram(pass.spec, source);
-        // Replicas (PoCL CPU devices only) are left to PoCL's own kernel cache: a binary for our
-        // disk cache would cost PoCL a second code generation per kernel.
-        ProgramCache::Result built =
-            lib.programs().get(s.context.get(), t.device, source, kBuildOptions, persist && t.replica == 0);
+
+    const std::size_t passes = exec.passes.size();
+    std::vector<std::string> sources(passes);
+    std::vector<ProgramCache::Result> programs(passes);
+    std::vector<MemRef> tables(passes);
+    std::vector<std::function<void()>> tasks;
+    for (std::size_t i = 0; i < passes; ++i) {
+        tasks.emplace_back([&, i] {
+            const PassPlan& pass = exec.passes[i];
+            sources[i] = passSource(t, pass);
+            if (t.dump)
+                dumpProgram(pass.spec, sources[i]);
+            // Binaries are saved below, on this thread: PoCL 3.1 can deadlock when a binary is
+            // requested while another thread launches a kernel (docs/performance.md).
+            programs[i] = lib.programs().get(s.context.get(), t.device, sources[i], kBuildOptions, false);
+        });
+        tasks.emplace_back([&, i] { tables[i] = uploadTwiddles(s.context.get(), exec.passes[i].spec); });
+    }
+    const std::size_t workers =
+        parallel && passes > 1 && takesConcurrentCalls(t.device) ? std::max(1u, std::thread::hardware_concurrency()) : 1;
+    const std::vector<std::exception_ptr> errors = runTasks(tasks, workers);
+
+    for (std::size_t i = 0; i < passes; ++i) {
+        const PassPlan& pass = exec.passes[i];
+        if (errors[2 * i])
+            std::rethrow_exception(errors[2 * i]);
+        const ProgramCache::Result& built = programs[i];
         if (built.status != CL_SUCCESS) {
             // The runtime out of memory while creating or building the program: that status,
             // as for every other OpenCL call (the source is fine; a later bake may work).
@@ -271,6 +338,10 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
                              pass.spec.kernelName().c_str(), built.status, built.buildLog.c_str());
             throw StatusError{CLFFT_BUILD_PROGRAM_FAILURE};
         }
+        // Replicas (PoCL CPU devices only) are left to PoCL's own kernel cache: a binary for our
+        // disk cache would cost PoCL a second code generation per kernel.
+        if (persist && t.replica == 0)
+            lib.programs().get(s.context.get(), t.device, sources[i], kBuildOptions, true);
         cl_int err = CL_SUCCESS;
         KernelRef kernel(clCreateKernel(built.program.get(), pass.spec.kernelName().c_str(), &err));
         if (err != CL_SUCCESS)
@@ -280,10 +351,12 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
                                      &groupLimit, nullptr) == CL_SUCCESS &&
             groupLimit < pass.spec.workGroupSize())
             *kernelLimit = std::min(*kernelLimit, groupLimit);
+        if (errors[2 * i + 1])
+            std::rethrow_exception(errors[2 * i + 1]);
         BakedPass bp;
         bp.pass = pass;
         bp.kernel = std::move(kernel);
-        bp.twiddles = uploadTwiddles(s.context.get(), pass.spec);
+        bp.twiddles = std::move(tables[i]);
         baked->passes.push_back(std::move(bp));
     }
     if (*kernelLimit < t.limits.maxWorkGroupSize)
@@ -371,7 +444,7 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
             std::size_t limit = 0;
             try {
                 // Saved on disk only if it wins (below): most candidates lose.
-                slots[i] = buildPlan(s, t, problem, candidates[i].plan, std::string(), &limit, false);
+                slots[i] = buildPlan(s, t, problem, candidates[i].plan, std::string(), &limit, false, false);
             } catch (const StatusError& e) {
                 failures[i] = e.status;
             } catch (...) {
