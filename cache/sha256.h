@@ -23,13 +23,17 @@ public:
     static Sha256Digest of(const std::string& text) { return of(text.data(), text.size()); }
 
 private:
-    void compress(const std::uint8_t* block);
-
     std::array<std::uint32_t, 8> state_;
     std::array<std::uint8_t, 64> pending_{};
     std::size_t pendingSize_ = 0;
     std::uint64_t totalBytes_ = 0;
 };
+
+// The compression function over `count` 64-byte blocks: with the CPU's SHA extensions where
+// `extensions` and the CPU has them (x86-64), else portable code. Exposed so that tests compare
+// the two.
+void sha256Compress(std::uint32_t* state, const std::uint8_t* blocks, std::size_t count, bool extensions = true);
+bool sha256HasExtensions();
 
 // Lower-case hexadecimal, two digits a byte.
 std::string toHex(const std::uint8_t* bytes, std::size_t size);
