@@ -434,38 +434,19 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
         lib.wisdom().remember(record, config);
         return only;
     }
-    // Compiled in parallel: on PoCL a kernel's first compile takes about a second, most of a
-    // cold measured bake. Each worker takes the next candidate.
+    // Compiled in parallel (but not on Oclgrind): on PoCL a kernel's first compile takes about a
+    // second, most of a cold measured bake. Saved on disk only if it wins (below): most lose.
     std::vector<std::unique_ptr<BakedPlan>> slots(candidates.size());
-    std::vector<int> failures(candidates.size(), CLFFT_SUCCESS);
-    std::atomic<std::size_t> next{0};
-    auto work = [&]() noexcept {
-        for (std::size_t i; (i = next.fetch_add(1)) < candidates.size();) {
+    std::vector<std::function<void()>> tasks;
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+        tasks.emplace_back([&, i] {
             std::size_t limit = 0;
-            try {
-                // Saved on disk only if it wins (below): most candidates lose.
-                slots[i] = buildPlan(s, t, problem, candidates[i].plan, std::string(), &limit, false, false);
-            } catch (const StatusError& e) {
-                failures[i] = e.status;
-            } catch (...) {
-                failures[i] = CLFFT_OUT_OF_HOST_MEMORY;
-            }
-        }
-    };
-    const std::size_t workers =
-        std::min<std::size_t>(candidates.size(), std::max(2u, std::thread::hardware_concurrency()));
-    std::vector<std::thread> threads;
-    try {
-        for (std::size_t w = 1; w < workers; ++w)
-            threads.emplace_back(work);
-    } catch (const std::system_error&) {
-        // fewer threads: the others' candidates are taken by this one
-    }
-    work();
-    for (std::thread& th : threads)
-        th.join();
-    if (failures.front() != CLFFT_SUCCESS)
-        throw StatusError{failures.front()}; // the profile's plan fails as the estimate would
+            slots[i] = buildPlan(s, t, problem, candidates[i].plan, std::string(), &limit, false, false);
+        });
+    const std::size_t workers = takesConcurrentCalls(t.device) ? std::max(2u, std::thread::hardware_concurrency()) : 1;
+    const std::vector<std::exception_ptr> errors = runTasks(tasks, workers);
+    if (errors.front())
+        std::rethrow_exception(errors.front()); // the profile's plan fails as the estimate would
     std::vector<std::unique_ptr<BakedPlan>> baked;
     std::vector<const Candidate*> built;
     for (std::size_t i = 0; i < candidates.size(); ++i)

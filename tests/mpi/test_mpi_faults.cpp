@@ -12,6 +12,7 @@
 // Afterwards the plans must still give the result of a clean execution.
 #include "clFFT-mpi.h"
 #include "cl_device_select.h"
+#include "rank_cache.h"
 #include "cl_fault.h"
 #include "test_hooks.h"
 
@@ -197,6 +198,7 @@ int main(int argc, char** argv)
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &gRank);
 	MPI_Comm_size(MPI_COMM_WORLD, &gSize);
+	useRankCacheDirectory(gRank);
 	cl_platform_id platform;
 	cl_device_id device;
 	unsigned pi, di;

@@ -8,6 +8,7 @@
 // Exit status 0 when every case passes on every rank; rank 0 prints one line per case.
 #include "clFFT-mpi.h"
 #include "cl_device_select.h"
+#include "rank_cache.h"
 
 #include <fftw3.h>
 
@@ -733,6 +734,7 @@ int main(int argc, char** argv)
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &gRank);
 	MPI_Comm_size(MPI_COMM_WORLD, &gSize);
+	useRankCacheDirectory(gRank);
 	cl_platform_id platform;
 	cl_device_id device;
 	unsigned pi, di;
