@@ -703,6 +703,38 @@ BOOST_AUTO_TEST_CASE(lane_passes_take_radix_16_only_where_it_saves_a_pass)
     BOOST_TEST(modelCandidate);
 }
 
+// A lane pass in one local buffer holds each item's butterflies in registers across a barrier:
+// every pass then gives every item the same number of butterflies (no partial round leaving
+// slots unused). Two-buffer passes keep one item per butterfly of the first pass.
+BOOST_AUTO_TEST_CASE(one_buffer_lane_passes_give_every_item_whole_rounds)
+{
+    DeviceLimits cpu = shapes().back().limits;
+    cpu.deviceClass = DeviceClass::Cpu;
+    const std::size_t maxGroup = std::min(cpu.maxWorkGroupSize, tuningFor(cpu).maxWorkGroup);
+    auto lanePass = [&](std::size_t n) {
+        const ExecutionPlan plan = planProblem(multiD(TransformKind::ComplexToComplex, {n}, Precision::Double, false, 64), cpu);
+        BOOST_REQUIRE_EQUAL(plan.passes.size(), 1u);
+        BOOST_REQUIRE(plan.passes.front().spec.lane.width > 0u);
+        return plan.passes.front().spec;
+    };
+    for (std::size_t n : {2401u, 3000u, 3125u, 4000u}) {
+        const KernelSpec s = lanePass(n);
+        BOOST_TEST(s.lane.oneBuffer, s.describe());
+        BOOST_TEST((s.threadsPerTransform > 1u && s.threadsPerTransform <= maxGroup), s.describe());
+        for (int r : s.radices) {
+            const std::size_t butterflies = n / static_cast<std::size_t>(r);
+            BOOST_TEST(butterflies % s.threadsPerTransform == 0u, s.describe() << " radix " << r);
+            BOOST_TEST(butterflies / s.threadsPerTransform <= 8u, s.describe() << " radix " << r);
+        }
+    }
+    const KernelSpec s2187 = lanePass(2187); // whole rounds already: one item per butterfly
+    BOOST_TEST(s2187.threadsPerTransform == 2187u / static_cast<std::size_t>(s2187.radices.front()), s2187.describe());
+    const KernelSpec s1500 = lanePass(1500); // two buffers: as before
+    BOOST_TEST(!s1500.lane.oneBuffer, s1500.describe());
+    BOOST_TEST(s1500.threadsPerTransform == std::min<std::size_t>(1500u / static_cast<std::size_t>(s1500.radices.front()), maxGroup),
+               s1500.describe());
+}
+
 // Two-pass lengths on CPUs: powers of two split into the fewest radix passes near the balance
 // (65536 = 128 x 512, five passes, not 256 x 256's six), other lengths so that the second pass
 // has whole sets of lanes; GPUs keep the balance.
