@@ -52,8 +52,10 @@ TuningProfile cpu()
     p.laneGroupBytes = 65536;       // one-item groups: PoCL's 5-10 ns per group amortised (2: 1.8x)
     p.narrowDoubleLanes = 4;        // double rows of 3-128 points: double4 values (1.15-1.5x) ...
     p.narrowDoubleLanesMaxLength = 128; // ... not longer (210 0.94x, 300 0.93x, 1000 0.90x)
-    p.laneBluesteinOverRaderBytes = 192u << 10; // 1.4-2.6x Rader up to 162 KiB (single 1009, double
-                                    // 641); single 2017 (256 KiB) 0.85x, 3457 (448 KiB) 0.37x
+    // Bluestein in a lane kernel over Rader's Stockham kernel wherever the convolution fits: up to
+    // 162 KiB 1.4-2.6x (single 1009, double 641); beyond, once the lane kernels' items stopped
+    // aliasing (cpu_forms.cpp), single 2017 2.3x, 3001 2.4x, 3457 1.9x, 4001 2.1x, double 2017 1.17x.
+    p.laneBluesteinOverRaderBytes = 1u << 20;
     p.raderDoubleMaxPrime = 17;     // double 17 (Rader's 16 points, one radix-16 pass): Rader 1.25x,
                                     // 1.26x over two runs; 19 0.92x, 23 0.46x, 31 0.93x, 97 1.03x
     p.longRowMultiple = 64;         // above 4096 points one kernel only as row lanes (5000 x 512

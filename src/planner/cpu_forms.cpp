@@ -11,6 +11,7 @@
 #include "row_lanes.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 
 namespace clfft_ng::planning {
@@ -160,33 +161,31 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     return true;
 }
 
-// Work-items of a one-buffer lane pass: every item reads all its butterflies' inputs into
-// registers before the barrier that lets any item write, so a pass whose butterflies are no
-// whole number of rounds leaves every item's spare slots allocated (PoCL keeps them per item).
-// So, where `items` leaves a round partial, a divisor of every pass's butterflies: double 3000
-// (10x10x6x5) as 100 items of 30 slots (375 KiB) rather than 256 of 20 (640 KiB), 2.3x; 2401,
-// 3125, 4000 1.85-2.2x. Not with two buffers (double 1500: 0.55x). At most kLaneMaxRounds
-// butterflies per item and pass: each round is unrolled code.
-constexpr std::size_t kLaneMaxRounds = 8;
+// Work-items of a lane pass that holds registers across barriers (one buffer: every item reads
+// all its inputs before any writes). PoCL keeps those per item, and with a multiple of 32 items
+// the blocks alias in the cache (2-6x slower, docs/tuning.md); so another count, the one with the
+// fewest register slots in all (partial rounds leave slots unused), each slot being unrolled code.
+constexpr std::size_t kLaneMaxSlots = 96;
+constexpr std::size_t kLaneAliasingItems = 32;
 
-std::size_t evenLaneThreads(std::size_t n, const std::vector<int>& radices, std::size_t items)
+std::size_t laneThreadsAcrossBarriers(std::size_t n, const std::vector<int>& radices, std::size_t items)
 {
-    std::size_t common = 0, most = 0;
-    bool even = true;
-    for (int r : radices) {
-        const std::size_t butterflies = n / static_cast<std::size_t>(r);
-        common = std::gcd(common, butterflies);
-        most = std::max(most, butterflies);
-        even = even && butterflies % items == 0;
+    std::size_t best = items, bestSlots = SIZE_MAX;
+    for (std::size_t t = 1; t <= items; ++t) {
+        if (t % kLaneAliasingItems == 0)
+            continue;
+        std::size_t slots = 0;
+        for (int r : radices) {
+            const std::size_t butterflies = n / static_cast<std::size_t>(r);
+            slots = std::max(slots, (butterflies + t - 1) / t * static_cast<std::size_t>(r));
+        }
+        if (slots <= kLaneMaxSlots && (bestSlots == SIZE_MAX || t * slots <= best * bestSlots)) {
+            best = t;
+            bestSlots = slots;
+        }
     }
-    if (even)
-        return items;
-    std::size_t divisor = std::min(common, items);
-    while (common % divisor != 0)
-        --divisor;
-    return most / divisor <= kLaneMaxRounds ? divisor : items;
+    return best;
 }
-
 
 } // namespace
 
@@ -288,8 +287,11 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     if ((spec.lane.rowsIn || spec.lane.rowsOut) && spec.localMemBytes() > ctx.limits.localMemBytes)
         spec.lane.rowsIn = spec.lane.rowsOut = false;
     spec.lane.oneBuffer = spec.localMemBytes() > ctx.limits.localMemBytes;
-    if (spec.lane.oneBuffer && spec.threadsPerTransform > 1)
-        spec.threadsPerTransform = evenLaneThreads(spec.length, spec.radices, spec.threadsPerTransform);
+    // Bluestein's two-round kernels hold registers across barriers with two buffers too; there only
+    // counts that alias move (2017: 3.9x; 1009's 135 items as 45 lost).
+    if (spec.threadsPerTransform > 1 &&
+        (spec.lane.oneBuffer || (bluestein && spec.threadsPerTransform % kLaneAliasingItems == 0)))
+        spec.threadsPerTransform = laneThreadsAcrossBarriers(spec.length, spec.radices, spec.threadsPerTransform);
 }
 
 // Passes whose input and output together exceed the device's cache: each line of the output

@@ -703,33 +703,48 @@ BOOST_AUTO_TEST_CASE(lane_passes_take_radix_16_only_where_it_saves_a_pass)
     BOOST_TEST(modelCandidate);
 }
 
-// A lane pass in one local buffer holds each item's butterflies in registers across a barrier:
-// every pass then gives every item the same number of butterflies (no partial round leaving
-// slots unused). Two-buffer passes keep one item per butterfly of the first pass.
-BOOST_AUTO_TEST_CASE(one_buffer_lane_passes_give_every_item_whole_rounds)
+// A lane pass in one local buffer (and Bluestein's two-round lane kernels) holds each item's
+// registers across barriers in per-item memory that aliases in the cache when the items are a
+// multiple of 32: such passes take another count, one with the fewest register slots in all
+// (items x the most butterflies x radix an item holds in a pass, at least the length).
+BOOST_AUTO_TEST_CASE(lane_passes_holding_registers_across_barriers_avoid_multiples_of_32_items)
 {
     DeviceLimits cpu = shapes().back().limits;
     cpu.deviceClass = DeviceClass::Cpu;
     const std::size_t maxGroup = std::min(cpu.maxWorkGroupSize, tuningFor(cpu).maxWorkGroup);
-    auto lanePass = [&](std::size_t n) {
-        const ExecutionPlan plan = planProblem(multiD(TransformKind::ComplexToComplex, {n}, Precision::Double, false, 64), cpu);
+    auto lanePass = [&](std::size_t n, Precision p) {
+        const ExecutionPlan plan = planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, 64), cpu);
         BOOST_REQUIRE_EQUAL(plan.passes.size(), 1u);
         BOOST_REQUIRE(plan.passes.front().spec.lane.width > 0u);
         return plan.passes.front().spec;
     };
+    auto slots = [](const KernelSpec& s) {
+        std::size_t most = 0;
+        for (int r : s.radices)
+            most = std::max(most, (s.length / static_cast<std::size_t>(r) + s.threadsPerTransform - 1) /
+                                      s.threadsPerTransform * static_cast<std::size_t>(r));
+        return most;
+    };
+    // double 2049-4096 points: one buffer; then the fewest slots in all is the length itself
     for (std::size_t n : {2401u, 3000u, 3125u, 4000u}) {
-        const KernelSpec s = lanePass(n);
+        const KernelSpec s = lanePass(n, Precision::Double);
         BOOST_TEST(s.lane.oneBuffer, s.describe());
         BOOST_TEST((s.threadsPerTransform > 1u && s.threadsPerTransform <= maxGroup), s.describe());
-        for (int r : s.radices) {
-            const std::size_t butterflies = n / static_cast<std::size_t>(r);
-            BOOST_TEST(butterflies % s.threadsPerTransform == 0u, s.describe() << " radix " << r);
-            BOOST_TEST(butterflies / s.threadsPerTransform <= 8u, s.describe() << " radix " << r);
-        }
+        BOOST_TEST(s.threadsPerTransform % 32u != 0u, s.describe());
+        BOOST_TEST(s.threadsPerTransform * slots(s) == n, s.describe());
     }
-    const KernelSpec s2187 = lanePass(2187); // whole rounds already: one item per butterfly
+    // Bluestein of 2017 (M = 4096 = 8x8x8x8, two buffers here): not 256 items
+    const KernelSpec b2017 = lanePass(2017, Precision::Single);
+    BOOST_TEST((b2017.kind == PassKind::Bluestein), b2017.describe());
+    BOOST_TEST((b2017.threadsPerTransform > 1u && b2017.threadsPerTransform % 32u != 0u), b2017.describe());
+    BOOST_TEST(b2017.threadsPerTransform * slots(b2017) <= b2017.length + b2017.length / 16, b2017.describe());
+    // Counts that are no multiple of 32 stay one item per butterfly of the first pass.
+    const KernelSpec s2187 = lanePass(2187, Precision::Double);
     BOOST_TEST(s2187.threadsPerTransform == 2187u / static_cast<std::size_t>(s2187.radices.front()), s2187.describe());
-    const KernelSpec s1500 = lanePass(1500); // two buffers: as before
+    const KernelSpec b1009 = lanePass(1009, Precision::Single);
+    BOOST_TEST(b1009.threadsPerTransform == b1009.length / static_cast<std::size_t>(b1009.radices.front()), b1009.describe());
+    // Two-buffer plain lane passes keep theirs, multiples of 32 too (1500 as 100; 1024 columns as 64)
+    const KernelSpec s1500 = lanePass(1500, Precision::Double);
     BOOST_TEST(!s1500.lane.oneBuffer, s1500.describe());
     BOOST_TEST(s1500.threadsPerTransform == std::min<std::size_t>(1500u / static_cast<std::size_t>(s1500.radices.front()), maxGroup),
                s1500.describe());
