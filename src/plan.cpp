@@ -555,7 +555,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     if (clGetDeviceInfo(device, CL_DEVICE_VENDOR, vendorName.size(), vendorName.data(), &vendorBytes) != CL_SUCCESS)
         vendorBytes = 0;
     vendorName.resize(std::min(vendorName.size(), vendorBytes));
-    limits.deviceClass = deviceClassOf(cpuType, vendor, vendorName.c_str());
+    limits.deviceClass = deviceClassOf(cpuType, vendor, vendorName.c_str(), cpuType ? hostX86Family() : 0);
     // The kernel forms of the other device class, to check them on a simulated device (Oclgrind
     // reports a GPU; the CPU forms must be as clean under it as the GPU forms).
     if (const char* forms = std::getenv("CLFFT_NG_FORMS")) {
@@ -563,6 +563,8 @@ void bakePlan(Plan& plan, cl_command_queue queue)
             limits.deviceClass = DeviceClass::Cpu;
         else if (std::string(forms) == "cpu-intel")
             limits.deviceClass = DeviceClass::CpuIntel;
+        else if (std::string(forms) == "cpu-zen5")
+            limits.deviceClass = DeviceClass::CpuAmdZen5;
         else if (std::string(forms) == "gpu" && cpuType)
             limits.deviceClass = DeviceClass::GpuGeneric;
     }

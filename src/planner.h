@@ -30,7 +30,10 @@ struct DeviceLimits {
     // CL_DEVICE_GLOBAL_MEM_CACHE_SIZE (CLFFT_NG_CACHE_BYTES replaces it): CPU-form passes whose
     // data exceed it store past the caches, where the profile says so (0: never).
     std::size_t cacheBytes = 0;
-    bool isCpu() const { return deviceClass == DeviceClass::Cpu || deviceClass == DeviceClass::CpuIntel; }
+    bool isCpu() const
+    {
+        return deviceClass == DeviceClass::Cpu || deviceClass == DeviceClass::CpuIntel || deviceClass == DeviceClass::CpuAmdZen5;
+    }
     // CLFFT_REQUEST_LIB_NOMEMALLOC: plans that can work in the client's buffers do so (a
     // multi-dimensional out-of-place C2R then overwrites its input, as clFFT's does).
     bool noLibraryMemory = false;

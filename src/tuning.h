@@ -11,8 +11,8 @@
 namespace clfft_ng {
 
 // The device classes with a profile of their own, from what the device reports (type, vendor id).
-// CpuIntel last: the values are part of wisdom keys.
-enum class DeviceClass { Cpu, GpuGeneric, GpuAmd, GpuNvidia, GpuIntel, CpuIntel };
+// New classes go last: the values are part of wisdom keys.
+enum class DeviceClass { Cpu, GpuGeneric, GpuAmd, GpuNvidia, GpuIntel, CpuIntel, CpuAmdZen5 };
 
 struct TuningProfile {
     const char* name = "";
@@ -50,6 +50,8 @@ struct TuningProfile {
     bool laneWideDoubleRadix16 = true;  // ... and radix 16 on double8 lanes at all
     std::size_t rowLaneFirstPassLines{};// cache lines per work-item the first row-lane pass may read
     std::size_t rowLaneOnePassLines{};  // ... and a row-lane kernel of one pass (0: that limit too)
+    std::size_t rowLanePassRegisterBytes{}; // the vectors of a one-pass or first row-lane pass, at most (0: any)
+    bool rowLaneTwoPassBalanced = false; // two row-lane passes: the smaller largest radix, not the larger first
     // Single complex rows of 8 x A points, A not a multiple of 8 (16-56, 72, ...): row lanes with
     // the DFTs across the lanes over blocks of the group's vectors (generator rowLanePacked), up
     // to this length (0: such rows take lane kernels).
@@ -114,7 +116,12 @@ const TuningProfile& tuningProfile(DeviceClass c);
 
 // The class of a device from CL_DEVICE_TYPE (CPU or not), CL_DEVICE_VENDOR_ID (GPUs: PCI ids
 // 0x1002 AMD, 0x10DE NVIDIA, 0x8086 Intel) and CL_DEVICE_VENDOR (CPUs: an Intel one names Intel,
-// "GenuineIntel" on PoCL, whose vendor ids are 0x8086 plus the device's index on any CPU).
-DeviceClass deviceClassOf(bool cpuType, unsigned vendorId, const std::string& vendorName);
+// "GenuineIntel" on PoCL, whose vendor ids are 0x8086 plus the device's index on any CPU) and,
+// for an AMD CPU, the x86 family of the host (a CPU device runs on it; 0: unknown): 26 (Zen 5)
+// and later have a profile of their own.
+DeviceClass deviceClassOf(bool cpuType, unsigned vendorId, const std::string& vendorName, unsigned hostFamily = 0);
+
+// The x86 family (base plus extended) of the CPU this runs on, 0 where not x86.
+unsigned hostX86Family();
 
 } // namespace clfft_ng

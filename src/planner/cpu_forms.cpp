@@ -49,23 +49,29 @@ std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision
 // linesPerVector` cache lines per work-item, and more than the profile's streams cost; so the
 // fewest passes whose first radix stays within them, the rest ascending. Among those, three
 // passes or more take the smallest first radix, two the largest.
-std::vector<int> rowLaneRadices(const TuningProfile& t, std::size_t A, std::size_t linesPerVector)
+std::vector<int> rowLaneRadices(const TuningProfile& t, std::size_t A, std::size_t linesPerVector, std::size_t vectorBytes)
 {
     const int maxRadix = static_cast<int>(t.rowLaneMaxRadix);
+    // a radix whose vectors fit the profile's registers (vectorBytes: one vector of complex values)
+    const auto fits = [&](std::size_t radix) { return !t.rowLanePassRegisterBytes || radix * vectorBytes <= t.rowLanePassRegisterBytes; };
     // one pass where the whole row's lines are few enough (fewer trips through local memory)
-    if (isCodeletRadix(static_cast<int>(A)) && A * linesPerVector <= t.rowLaneOnePassLines)
+    if (isCodeletRadix(static_cast<int>(A)) && A * linesPerVector <= t.rowLaneOnePassLines && fits(A))
         return {static_cast<int>(A)};
     std::vector<int> best;
     for (int first = 2; static_cast<std::size_t>(first) * linesPerVector <= t.rowLaneFirstPassLines; ++first) {
-        if (!isCodeletRadix(first) || A % static_cast<std::size_t>(first) != 0)
+        if (!isCodeletRadix(first) || A % static_cast<std::size_t>(first) != 0 || !fits(static_cast<std::size_t>(first)))
             continue;
         std::vector<int> radices;
         if (A != static_cast<std::size_t>(first))
             radices = chooseRadices(A / static_cast<std::size_t>(first), maxRadix);
         std::sort(radices.begin(), radices.end());
         radices.insert(radices.begin(), first);
-        // fewer passes; with three or more, the smaller first radix (met first); with two, the larger
-        if (best.empty() || radices.size() < best.size() || (radices.size() == best.size() && radices.size() <= 2))
+        // fewer passes; with three or more, the smaller first radix (met first); with two, the
+        // larger, or where the profile says so the smaller largest radix (fewer registers)
+        const auto largest = [](const std::vector<int>& r) { return *std::max_element(r.begin(), r.end()); };
+        const bool tie = radices.size() == best.size() && radices.size() <= 2 &&
+                         (!t.rowLaneTwoPassBalanced || largest(radices) <= largest(best));
+        if (best.empty() || radices.size() < best.size() || tie)
             best = radices;
     }
     return best.empty() ? chooseRadices(A, maxRadix) : best;
@@ -134,7 +140,7 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     // two, and a vector of pairs takes one from each of two rows. Double is counted as one (a
     // first pass within the line budget would take more passes, slower).
     const std::size_t lines = spec.precision == Precision::Single && (lanes == 16 || pairs) ? 2 : 1;
-    spec.radices = rowLaneRadices(t, spec.length / lanes, lines);
+    spec.radices = rowLaneRadices(t, spec.length / lanes, lines, lanes * complexBytes(spec.precision));
     spec.stockham.transformMajor = false;
     const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup);
     spec.threadsPerTransform =

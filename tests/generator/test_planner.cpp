@@ -572,6 +572,40 @@ BOOST_AUTO_TEST_CASE(intel_cpus_keep_dimension_zero_first)
     }
 }
 
+// AMD CPUs of family 26 (Zen 5) and later plan with their own profile: row-lane kernels keep
+// their passes' vectors within 1 KiB of registers (256 as 8 x 4, not radix 32) and take a first
+// pass of 16 lines where it saves a pass (1024 as 16 x 8), two passes balanced.
+BOOST_AUTO_TEST_CASE(zen5_cpus_keep_row_lane_passes_in_registers)
+{
+    BOOST_TEST((deviceClassOf(true, 0x8086, "AuthenticAMD", 26) == DeviceClass::CpuAmdZen5));
+    BOOST_TEST((deviceClassOf(true, 0x8087, "AuthenticAMD", 27) == DeviceClass::CpuAmdZen5));
+    BOOST_TEST((deviceClassOf(true, 0x8086, "AuthenticAMD", 25) == DeviceClass::Cpu));
+    BOOST_TEST((deviceClassOf(true, 0x8086, "AuthenticAMD", 0) == DeviceClass::Cpu));
+    BOOST_TEST((deviceClassOf(true, 0x8086, "GenuineIntel", 26) == DeviceClass::CpuIntel));
+    BOOST_TEST((deviceClassOf(false, 0x1002, "Advanced Micro Devices, Inc.", 26) == DeviceClass::GpuAmd));
+#if defined(__x86_64__)
+    BOOST_TEST(hostX86Family() >= 6u); // every x86-64 CPU
+#endif
+    DeviceLimits zen5 = shapes().back().limits, generic = zen5;
+    zen5.deviceClass = DeviceClass::CpuAmdZen5;
+    BOOST_REQUIRE(zen5.isCpu() && generic.deviceClass == DeviceClass::Cpu);
+    auto rowRadices = [](std::size_t n, Precision p, const DeviceLimits& l) {
+        const KernelSpec spec =
+            planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, 4096), l).passes.front().spec;
+        BOOST_TEST(spec.row.width == 8u, spec.describe());
+        return spec.radices;
+    };
+    using R = std::vector<int>;
+    BOOST_TEST((rowRadices(256, Precision::Single, generic) == R{32}));
+    BOOST_TEST((rowRadices(256, Precision::Single, zen5) == R{8, 4}));
+    BOOST_TEST((rowRadices(256, Precision::Double, zen5) == R{8, 4}));
+    BOOST_TEST((rowRadices(128, Precision::Single, zen5) == R{16})); // 1 KiB: one pass
+    BOOST_TEST((rowRadices(128, Precision::Double, zen5) == R{4, 4})); // 2 KiB: two passes
+    BOOST_TEST((rowRadices(1024, Precision::Single, generic).size() == 3u));
+    BOOST_TEST((rowRadices(1024, Precision::Single, zen5) == R{16, 8}));
+    BOOST_TEST((rowRadices(512, Precision::Single, zen5) == R{8, 8}));
+}
+
 // Passes whose data exceed the device's cache store past it (non-temporal stores) where whole
 // vectors go out in order: row lanes, lane passes out of place over unit-stride columns, moving
 // aligned rows or blocks of short rows; never lane passes in place, GPU forms, or a device that
