@@ -159,6 +159,9 @@ TuningProfile cpuZen5()
     p.rowLaneFirstPassLines = 16;
     // ... where that saves a pass: two passes the most balanced (256 as 8 x 4, not 16 x 2: 1.2x).
     p.rowLaneTwoPassBalanced = true;
+    // Single columns of 128 points (16 x 8) in registers: 128^3 1.35x, 1024 x 128 1.17x, 8192 x
+    // 128 1.34x; 64 points lost (64^3 0.71x), 96-100 mostly (docs/tuning.md).
+    p.laneRegistersColumnLength = 128;
     return p;
 }
 

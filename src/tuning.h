@@ -86,6 +86,7 @@ struct TuningProfile {
     // Complex lane kernels of several passes whose set of lanes takes at most this many bytes: one
     // work-item per set, the passes exchanging through registers, not local memory (0: never).
     std::size_t laneRegistersMaxBytes{};
+    std::size_t laneRegistersColumnLength{}; // ... and single columns (lanes of whole lines) of this length
     std::size_t laneRegistersNarrowMaxLength{}; // ... and narrow double rows up to this length,
     std::size_t laneRegistersNarrowUnalignedMaxLength{}; // ... or this one where rows start mid-vector
     std::size_t laneLocalOddRowsMaxRadix{}; // single rows of odd length across the lanes whose

@@ -241,6 +241,8 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     spec.lane.registers = (spec.kind == PassKind::Complex || evenReal) && !spec.stageTwiddleLength &&
                           spec.fusedStep == FusedStep::None && (spec.radices.size() >= 2 || evenReal) &&
                           (spec.length * W * complexBytes(spec.precision) <= ctx.tuning.laneRegistersMaxBytes ||
+                           (spec.length == ctx.tuning.laneRegistersColumnLength && spec.precision == Precision::Single &&
+                            d.inStride == 1 && d.outStride == 1) ||
                            (narrow && spec.length <= ctx.tuning.laneRegistersNarrowMaxLength) ||
                            (narrow && spec.length % W != 0 &&
                             spec.length <= ctx.tuning.laneRegistersNarrowUnalignedMaxLength));

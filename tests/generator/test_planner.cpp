@@ -604,6 +604,24 @@ BOOST_AUTO_TEST_CASE(zen5_cpus_keep_row_lane_passes_in_registers)
     BOOST_TEST((rowRadices(1024, Precision::Single, generic).size() == 3u));
     BOOST_TEST((rowRadices(1024, Precision::Single, zen5) == R{16, 8}));
     BOOST_TEST((rowRadices(512, Precision::Single, zen5) == R{8, 8}));
+    // single columns of 128 in registers (not 64, not double, not the scattered first pass of 65536)
+    auto columnsInRegisters = [](const Problem& pr, const DeviceLimits& l) {
+        std::vector<bool> out;
+        for (const PassPlan& pass : planProblem(pr, l).passes)
+            if (pass.spec.lane.width)
+                out.push_back(pass.spec.lane.registers);
+        return out;
+    };
+    using B = std::vector<bool>;
+    const Problem cube = multiD(TransformKind::ComplexToComplex, {128, 128, 128}, Precision::Single, false, 2);
+    BOOST_TEST((columnsInRegisters(cube, zen5) == B{true, true}));
+    BOOST_TEST((columnsInRegisters(cube, generic) == B{false, false}));
+    BOOST_TEST((columnsInRegisters(multiD(TransformKind::ComplexToComplex, {64, 64, 128}, Precision::Single, false, 8), zen5) ==
+                B{false, true}));
+    BOOST_TEST((columnsInRegisters(multiD(TransformKind::ComplexToComplex, {128, 128}, Precision::Double, false, 64), zen5) ==
+                B{false}));
+    const B split = columnsInRegisters(multiD(TransformKind::ComplexToComplex, {65536}, Precision::Single, false, 64), zen5);
+    BOOST_TEST((split == B{false, false}));
 }
 
 // Passes whose data exceed the device's cache store past it (non-temporal stores) where whole
