@@ -185,8 +185,9 @@ try {
     cl_mem in = cl.buffer(std::max(inBytes, o.inplace ? outBytes : 0));
     cl_mem out = o.inplace ? nullptr : cl.buffer(outBytes);
 
-    // Input: random values; a C2R input is the transform of real data, so that every plan reads
-    // a valid Hermitian row (values off the real axis at 0 and N/2 would be read differently).
+    // Input: random values; a C2R row gets real values at 0 and N/2, which plans could otherwise
+    // read differently (1D rows only: 2D/3D C2R input is not made Hermitian across the other
+    // dimensions, so variants may then differ in their outputs without being wrong).
     std::vector<unsigned char> host(std::max(inBytes, o.inplace ? outBytes : 0));
     std::mt19937 rng(7);
     std::uniform_real_distribution<double> u(-1, 1);
