@@ -48,7 +48,8 @@ std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision
 // The radices of the A-point passes of a row-lane kernel: the first pass reads `radix x
 // linesPerVector` cache lines per work-item, and more than the profile's streams cost; so the
 // fewest passes whose first radix stays within them, the rest ascending. Among those, three
-// passes or more take the smallest first radix, two the largest.
+// passes or more take the smallest first radix, two the largest (or, where the profile says
+// so, the smallest largest radix); a profile's register budget bounds the radices it may take.
 std::vector<int> rowLaneRadices(const TuningProfile& t, std::size_t A, std::size_t linesPerVector, std::size_t vectorBytes)
 {
     const int maxRadix = static_cast<int>(t.rowLaneMaxRadix);
