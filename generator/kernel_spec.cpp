@@ -13,7 +13,8 @@ bool KernelSpec::usesLocalMemory() const
     // Between radix passes; before the first pass of a real backward transform (the
     // hermitian half is expanded there); after the last pass of an even real forward one.
     // Lane passes in registers exchange through private arrays.
-    if (kind == PassKind::RealMerge || kind == PassKind::RealSplit || (lane.width && lane.registers))
+    if (kind == PassKind::RealMerge || kind == PassKind::RealSplit || (lane.width && lane.registers) ||
+        (row.width && row.registers))
         return false;
     return row.width || radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein ||
            kind == PassKind::Rader || (kind == PassKind::RealForward && halfLengthReal());
@@ -63,7 +64,7 @@ std::string KernelSpec::kernelName() const
            << threadsPerTransform;
     else if (row.width)
     {
-        os << "_w" << row.width << (row.pairs ? "p" : "") << (row.stacked ? "h" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
+        os << "_w" << row.width << (row.pairs ? "p" : "") << (row.stacked ? "h" : "") << (row.registers ? "r" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
         if (row.pieceLength)
             os << "s" << row.pieceLength << "x" << row.pieceDistance << "o" << row.pieceBase;
     }
@@ -177,6 +178,7 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"row lanes", n(row.width), {}},
         {"two rows", b(row.pairs), {}},
         {"two rows per vector", b(row.stacked), {}},
+        {"row passes in registers", b(row.registers), {}},
         {"input pieces", n(row.pieceLength), {}},
         {"input piece distance", n(row.pieceDistance), {}},
         {"input piece base", n(row.pieceBase), {}},

@@ -112,6 +112,10 @@ struct RowLaneShape {
     // s's transform, lanes 4-7 the transform transformsPerGroup further on (as with pairs, a slot
     // holds two transforms); the A-point passes run at the CPU's full vector width.
     bool stacked = false;
+    // One work-item per transform (threadsPerTransform 1) with every pass in registers: the
+    // passes and the transposes across the lanes exchange through private arrays with constant
+    // indices, no local memory, no barriers.
+    bool registers = false;
     // The input row in pieces (a row gathered from every device's pencils, docs/multi-device.md):
     // point c of a row at pieceBase + c % pieceLength + (c / pieceLength) * pieceDistance from the
     // row's offset. pieceLength 0: the row is contiguous.

@@ -56,6 +56,9 @@ void check(const KernelSpec& spec)
         throw std::invalid_argument("KernelSpec: row-lane radices must multiply to length / 8");
     // Pieces hold whole 16-point chunks (the loads of pass 0) of complex interleaved rows.
     const std::size_t m = spec.row.pieceLength;
+    if (spec.row.registers && (spec.threadsPerTransform != 1 || W != 8 || rowLanePacked(spec) || spec.row.stacked ||
+                               spec.kind != PassKind::Complex))
+        throw std::invalid_argument("KernelSpec: row-lane passes in registers need one work-item per complex transform of 8 lanes");
     if (m && (spec.kind != PassKind::Complex || spec.inLayout != ComplexLayout::Interleaved || m % 16 != 0 ||
               N % m != 0 || spec.row.pieceDistance < m || spec.inPlace))
         throw std::invalid_argument("KernelSpec: row-lane input pieces need complex interleaved rows, out of place, "
@@ -113,7 +116,7 @@ RowLaneKernel::RowLaneKernel(const KernelSpec& k)
       pairs(k.row.pairs), merge(forward && !pairs), split(backward && !pairs),
       inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar),
       packed(rowLanePacked(k)), io(k),
-      barrier(k.barrier())
+      barrier(k.row.registers ? "" : k.barrier())
 {
 }
 
@@ -143,7 +146,7 @@ std::string RowLaneKernel::loadStacked(const std::string& at, const std::string&
 std::string RowLaneKernel::storePoints(const std::string& at, const std::string& re, const std::string& im) const
 {
     if (outPlanar)
-        return vectorStore(spec, 8, re, "outRe + " + at) + " " + vectorStore(spec, 8, im, "outIm + " + at);
+        return "{ " + vectorStore(spec, 8, re, "outRe + " + at) + " " + vectorStore(spec, 8, im, "outIm + " + at) + " }";
     return "{ creal2_t z; z.even = " + re + "; z.odd = " + im + "; " +
            vectorStore(spec, 16, "z", "(__global real_t*)out + 2u * (" + at + ")") + " }";
 }
@@ -188,7 +191,7 @@ void RowLaneKernel::prelude()
         return;
     }
     // 8 x 8 transpose of 8 vectors in three rounds of two-vector shuffles: t[b] lane l = v[l] lane b
-    os << "static inline void transpose8(" << (W == 8 ? "__local " : "") << "const creal_t* v, creal_t* t)\n{\n"
+    os << "static inline void transpose8(" << (W == 8 && !spec.row.registers ? "__local " : "") << "const creal_t* v, creal_t* t)\n{\n"
        << "    const creal_t r0 = v[0], r1 = v[1], r2 = v[2], r3 = v[3], r4 = v[4], r5 = v[5], r6 = v[6], r7 = v[7];\n";
     auto pairs2 = [&](const std::string& name, const std::string& a, const std::string& b, const char* i) {
         // lanes i[0..3] of a and b alternated
@@ -230,7 +233,10 @@ void RowLaneKernel::ownership()
         offsets("valid ? 2u * m : nTransforms - 1u", "ioff", "ooff");
         offsets("validB ? 2u * m + 1u : (valid ? 2u * m : nTransforms - 1u)", "ioffB", "ooffB");
     } else {
-        os << "    const bool valid = m < nTransforms;\n    idx_t ioff = 0, ooff = 0;\n";
+        os << "    const bool valid = m < nTransforms;\n    idx_t ioff = 0, ooff = 0;\n";        // No barriers: a slot past the last transform returns (in place it would read what another stores).
+        if (spec.row.registers)
+            os << "    if (!valid)\n        return;\n";
+
         offsets("valid ? m : nTransforms - 1u", "ioff", "ooff");
         if (H == 2) { // slot s + B in the high lanes
             os << "    const bool validH = m + " << u(B) << " < nTransforms;\n    idx_t ioffH = 0, ooffH = 0;\n";
@@ -244,7 +250,9 @@ void RowLaneKernel::ownership()
     // Z[N] = Z[0] (R2C).
     const std::size_t slot = packed ? A : A + 1;
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
-    for (int b = 0; b < 2; ++b)
+    for (int b = 0; b < 2 && spec.row.registers; ++b) // private: the one work-item's constant indices
+        os << "    vreal_t lr" << b << "[" << slot << "], li" << b << "[" << slot << "];\n";
+    for (int b = 0; b < 2 && !spec.row.registers; ++b)
         os << "    __local vreal_t lr" << b << "All[" << B * slot << "], li" << b << "All[" << B * slot << "];\n"
            << "    __local vreal_t* lr" << b << " = lr" << b << "All + s * " << u(slot) << ";\n"
            << "    __local vreal_t* li" << b << " = li" << b << "All + s * " << u(slot) << ";\n";

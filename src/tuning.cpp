@@ -71,6 +71,10 @@ TuningProfile cpu()
     // One row-lane pass of up to 32 lines (c2c 256 as radix 32, not 16 x 2): Intel 256 1.35x, AMD
     // (Zen 4) 256 1.16x, double 256 1.16x, 256^2 1.13x, r2c 256 1.10x.
     p.rowLaneOnePassLines = 32;
+    // Rows of up to 1 KiB of vectors (single 64 and 128, double 64) on one work-item, their passes
+    // in registers and not through local memory across barriers: Zen 5 64 1.6x, 128 1.3-1.47x,
+    // double 64 1.6-1.9x, 128^2 1.16x, 64^3 1.14x; 2 KiB even (single 256, double 128).
+    p.rowLaneRegistersBytes = 1024;
     // Double rows of double4 lanes up to 48 points with their passes in registers (the byte limit
     // below): with stores past the caches, Zen 4 lost beyond (56-112: 0.58-0.96x, but 81 1.1-1.4x,
     // 90 1.17x); 12-48 0.72-1.2x, 1.1x at the median.

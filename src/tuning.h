@@ -52,6 +52,9 @@ struct TuningProfile {
     std::size_t rowLaneOnePassLines{};  // ... and a row-lane kernel of one pass (0: that limit too)
     std::size_t rowLanePassRegisterBytes{}; // the vectors of a one-pass or first row-lane pass, at most (0: any)
     bool rowLaneTwoPassBalanced = false; // two row-lane passes: the smaller largest radix, not the larger first
+    // Complex rows of 8 lanes whose vectors take at most this many bytes: one work-item per row,
+    // every pass in registers (no local memory, no barriers) (0: never).
+    std::size_t rowLaneRegistersBytes{};
     // Single complex rows of 8 x A points, A not a multiple of 8 (16-56, 72, ...): row lanes with
     // the DFTs across the lanes over blocks of the group's vectors (generator rowLanePacked), up
     // to this length (0: such rows take lane kernels).

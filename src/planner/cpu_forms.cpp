@@ -146,6 +146,12 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup);
     spec.threadsPerTransform =
         std::max<std::size_t>(1, std::min(spec.length / lanes / static_cast<std::size_t>(spec.radices.front()), maxGroup));
+    // Short complex rows (their vectors hold the row once): every pass on one work-item, in registers.
+    if (!packed && lanes == 8 && spec.kind == PassKind::Complex &&
+        spec.length * complexBytes(spec.precision) <= t.rowLaneRegistersBytes) {
+        spec.threadsPerTransform = 1;
+        spec.row.registers = true;
+    }
     // Short transforms: several per work-group, so that the groups are worth their start.
     std::size_t b = std::max<std::size_t>(1, t.rowLaneGroupThreads / spec.threadsPerTransform);
     b = std::min(b, std::max<std::size_t>(1, t.rowLaneGroupBytes / (spec.length * complexBytes(spec.precision))));

@@ -6,6 +6,7 @@
 
 #include "cl_object.h"
 #include "factorize.h"
+#include "generate.h"
 #include "planner_fixtures.h"
 #include "planner.h"
 #include "problem.h"
@@ -622,6 +623,39 @@ BOOST_AUTO_TEST_CASE(zen5_cpus_keep_row_lane_passes_in_registers)
                 B{false}));
     const B split = columnsInRegisters(multiD(TransformKind::ComplexToComplex, {65536}, Precision::Single, false, 64), zen5);
     BOOST_TEST((split == B{false, false}));
+}
+
+// Complex rows of up to 1 KiB (single 64 and 128, double 64) on one work-item per row, every
+// pass in registers: no local memory, in every CPU profile; longer rows, real and packed rows,
+// and GPUs keep local memory.
+BOOST_AUTO_TEST_CASE(short_complex_rows_keep_every_row_lane_pass_in_registers)
+{
+    for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::CpuIntel, DeviceClass::CpuAmdZen5}) {
+        DeviceLimits l = shapes().back().limits;
+        l.deviceClass = c;
+        BOOST_REQUIRE(l.isCpu());
+        auto rowPass = [&](std::size_t n, Precision p) {
+            return planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, 4096), l).passes.front().spec;
+        };
+        for (auto [n, p] : {std::pair{64, Precision::Single}, {128, Precision::Single}, {64, Precision::Double}}) {
+            const KernelSpec s = rowPass(static_cast<std::size_t>(n), p);
+            BOOST_TEST((s.row.width == 8u && s.row.registers && s.threadsPerTransform == 1u && s.localMemBytes() == 0u),
+                       s.describe());
+            const std::string src = generateKernelSource(s);
+            BOOST_TEST((src.find("__local") == std::string::npos && src.find("barrier(") == std::string::npos), s.describe());
+        }
+        for (auto [n, p] : {std::pair{256, Precision::Single}, {128, Precision::Double}}) {
+            const KernelSpec s = rowPass(static_cast<std::size_t>(n), p);
+            BOOST_TEST((s.row.width == 8u && !s.row.registers && s.localMemBytes() > 0u), s.describe());
+        }
+        const KernelSpec r = planProblem(multiD(TransformKind::RealToComplex, {128}, Precision::Single, false, 4096), l)
+                                 .passes.front().spec;
+        BOOST_TEST(!r.row.registers, r.describe());
+    }
+    const KernelSpec g =
+        planProblem(multiD(TransformKind::ComplexToComplex, {64}, Precision::Single, false, 4096), shapes().front().limits)
+            .passes.front().spec;
+    BOOST_TEST((g.row.width == 0u && !g.row.registers), g.describe());
 }
 
 // Passes whose data exceed the device's cache store past it (non-temporal stores) where whole
