@@ -11,6 +11,8 @@ fi
 VAR=$1; VALS=$2; REPS=$3; shift 3
 CLIENT=${CLIENT:-$(dirname "$0")/../build/samples/clfft-client}
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+# A cache of its own (kept between runs): wisdom in the user's cache would name one plan for every value.
+export CLFFT_CACHE_PATH=${CLFFT_CACHE_PATH:-${TMPDIR:-/tmp}/clfft-ab-cache}
 for args in "$@"; do
     for v in $VALS; do : > "$TMP/$v"; done
     for _ in $(seq "$REPS"); do

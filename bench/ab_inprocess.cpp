@@ -4,7 +4,8 @@
 // rotated every round). Separate processes on the VMs here differ by up to 2x for one plan
 // (bench/ab.sh needs many of them); within a process, the ratio of each round's medians holds
 // still, and its median over the rounds is what this prints. Each value's output is compared
-// with the first value's, so a faster but wrong variant shows.
+// with the first value's, so a faster but wrong variant shows. Its disk cache is
+// $TMPDIR/clfft-ab-cache unless CLFFT_CACHE_PATH is set (no wisdom from measured bakes there).
 //
 //   clfft-ab VARIABLE "V1 V2 ..." [--rounds K] [--runs R] -x N [-y N] [-z N] [-b B] [--double]
 //            [--inplace] [--r2c | --c2r]
@@ -175,6 +176,13 @@ try {
     const Layout l = layoutOf(o);
     const size_t inBytes = l.inElems * o.batch * realBytes, outBytes = l.outElems * o.batch * realBytes;
 
+    // A cache of its own: a wisdom record in the user's cache names one plan for every value of
+    // the variable (a bake takes wisdom at any rigor), which would make any A/B read even.
+    if (!std::getenv("CLFFT_CACHE_PATH")) {
+        const char* tmp = std::getenv("TMPDIR");
+        const std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/clfft-ab-cache";
+        setenv("CLFFT_CACHE_PATH", dir.c_str(), 1);
+    }
     bench::checkFft([] {
         clfftSetupData setup;
         clfftInitSetupData(&setup);

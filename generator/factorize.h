@@ -18,6 +18,8 @@ bool hasCodeletFactors(std::size_t n);
 // radix16Cost > 0 replaces radixPassCost(16): the lane kernels' radix-16 butterflies on vectors
 // cost more than their one trip through local memory saves (TuningProfile::laneRadix16Cost).
 std::vector<int> chooseRadices(std::size_t n, int maxRadix = 16, double radix16Cost = 0);
+// A radix16Cost that keeps radix 16 out of any choice.
+constexpr double kNoRadix16Cost = 1e9;
 
 // The cost model both the radix choice and the planner's length choices use (pocketfft's
 // habit: one model, written down once). A Stockham pass of radix r costs one trip of every

@@ -166,6 +166,10 @@ TuningProfile cpuZen5()
     // Single columns of 128 points (16 x 8) in registers: 128^3 1.35x, 1024 x 128 1.17x, 8192 x
     // 128 1.34x; 64 points lost (64^3 0.71x), 96-100 mostly (docs/tuning.md).
     p.laneRegistersColumnLength = 128;
+    // Lane passes through local memory without radix 16 (2^22 as 2048 x 2048 in radices of 8, not
+    // 1024 x 4096 with 16 x 8 x 8): 2^22 1.65x, 2^21 1.31x, 2^20 1.25x, 16384 1.18x, 10007 1.18x;
+    // 65536, 1024^2, 2048^2, 512^3 even; columns of 128 in registers keep 16 x 8 (8 x 4 x 4: 0.82x).
+    p.laneRadix16OnlyInRegisters = true;
     return p;
 }
 

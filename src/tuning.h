@@ -48,6 +48,8 @@ struct TuningProfile {
     std::size_t rowLaneMaxRadix{};      // radices of row-lane passes, at most
     double laneRadix16Cost = 0;         // lane passes: radixPassCost of radix 16 (0: the model's)
     bool laneWideDoubleRadix16 = true;  // ... and radix 16 on double8 lanes at all
+    bool laneRadix16OnlyInRegisters = false; // ... and in passes through local memory (not: only a
+                                        // kernel of one pass or with its passes in registers)
     std::size_t rowLaneFirstPassLines{};// cache lines per work-item the first row-lane pass may read
     std::size_t rowLaneOnePassLines{};  // ... and a row-lane kernel of one pass (0: that limit too)
     std::size_t rowLanePassRegisterBytes{}; // the vectors of a one-pass or first row-lane pass, at most (0: any)

@@ -238,7 +238,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     // 5-pass kernel crashed PoCL 3.1). Double8 values (512 bits): no radix 16 at all.
     if (ctx.tuning.laneRadix16Cost > 0 && laneLocalFits(ctx, spec.length, false)) {
         const bool wideDouble = spec.precision == Precision::Double && W >= 8 && !ctx.tuning.laneWideDoubleRadix16;
-        spec.radices = chooseRadices(spec.length, 16, wideDouble ? 1e9 : ctx.tuning.laneRadix16Cost);
+        spec.radices = chooseRadices(spec.length, 16, wideDouble ? kNoRadix16Cost : ctx.tuning.laneRadix16Cost);
         const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, ctx.tuning.maxWorkGroup);
         spec.threadsPerTransform = std::min(spec.length / static_cast<std::size_t>(spec.radices.front()), maxGroup);
     }
@@ -258,6 +258,15 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
         static_cast<std::size_t>(*std::max_element(spec.radices.begin(), spec.radices.end())) <=
             ctx.tuning.laneLocalOddRowsMaxRadix)
         spec.lane.registers = false;
+    // Radix 16 through local memory where the profile keeps it to registers (a second pass
+    // exchanges anyway, so a kernel of one radix-16 pass keeps it).
+    if (ctx.tuning.laneRadix16OnlyInRegisters && !spec.lane.registers && spec.radices.size() >= 2 &&
+        std::find(spec.radices.begin(), spec.radices.end(), 16) != spec.radices.end() &&
+        laneLocalFits(ctx, spec.length, false)) {
+        spec.radices = chooseRadices(spec.length, 16, kNoRadix16Cost);
+        const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, ctx.tuning.maxWorkGroup);
+        spec.threadsPerTransform = std::min(spec.length / static_cast<std::size_t>(spec.radices.front()), maxGroup);
+    }
     if (spec.lane.registers)
         spec.threadsPerTransform = 1;
     spec.lane.full = d.n % W == 0;

@@ -115,6 +115,8 @@ std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::siz
     // fewest radix passes in all (each one a trip through local memory), the most balanced of
     // those. Not other lengths: Bluestein 65537 (133120 as 208 x 640, not 320 x 416) lost 0.86x.
     if (ctx.tuning.splitFewestRadixPasses && (n & (n - 1)) == 0) {
+        // (the passes of a split go through local memory)
+        const double radix16Cost = ctx.tuning.laneRadix16OnlyInRegisters ? kNoRadix16Cost : ctx.tuning.laneRadix16Cost;
         std::vector<std::size_t> best;
         std::size_t bestPasses = SIZE_MAX;
         for (std::size_t f : candidates) {
@@ -128,7 +130,7 @@ std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::siz
             split.insert(split.begin(), f);
             std::size_t passes = 0;
             for (std::size_t len : split)
-                passes += hasCodeletFactors(len) ? chooseRadices(len, 16, ctx.tuning.laneRadix16Cost).size() : 0;
+                passes += hasCodeletFactors(len) ? chooseRadices(len, 16, radix16Cost).size() : 0;
             if (passes < bestPasses) {
                 bestPasses = passes;
                 best = split;

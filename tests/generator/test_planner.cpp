@@ -623,6 +623,23 @@ BOOST_AUTO_TEST_CASE(zen5_cpus_keep_row_lane_passes_in_registers)
                 B{false}));
     const B split = columnsInRegisters(multiD(TransformKind::ComplexToComplex, {65536}, Precision::Single, false, 64), zen5);
     BOOST_TEST((split == B{false, false}));
+    // lane passes through local memory take no radix 16 (long lengths split accordingly); passes
+    // in registers and the other profiles keep it
+    auto laneRadices = [](const Problem& pr, const DeviceLimits& l) {
+        std::vector<std::vector<int>> out;
+        for (const PassPlan& pass : planProblem(pr, l).passes)
+            if (pass.spec.lane.width)
+                out.push_back(pass.spec.radices);
+        return out;
+    };
+    using RR = std::vector<std::vector<int>>;
+    const Problem p22 = multiD(TransformKind::ComplexToComplex, {std::size_t{1} << 22}, Precision::Single, false, 1);
+    BOOST_TEST((laneRadices(p22, zen5) == RR{{8, 8, 8, 4}, {8, 8, 8, 4}}));
+    BOOST_TEST((laneRadices(p22, generic) == RR{{16, 8, 8}, {8, 8, 8, 8}}));
+    BOOST_TEST((laneRadices(cube, zen5) == RR{{16, 8}, {16, 8}}));
+    const Problem p10007 = multiD(TransformKind::ComplexToComplex, {10007}, Precision::Single, false, 64);
+    for (const auto& r : laneRadices(p10007, zen5))
+        BOOST_TEST((std::find(r.begin(), r.end(), 16) == r.end()));
 }
 
 // Complex rows of up to 1 KiB (single 64 and 128, double 64) on one work-item per row, every
