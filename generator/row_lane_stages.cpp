@@ -175,8 +175,12 @@ void RowLaneKernel::packedAcrossLanes()
     const std::size_t L = std::lcm(A, PB), P = L / PB, Q = L / A, periods = B * A / L;
     os << "\n    // across the lanes, the group's vectors in blocks of " << PB << " (vector v: block v % " << A << " of transform v / " << A
        << "), " << P << " block(s) per period of " << Q << " transform(s)\n"
-       << barrier << "    for (uint per = lid; per < " << u(periods) << "; per += " << u(B * T) << ") {\n"
-       << "        idx_t ioffUnused = 0;\n";
+       << barrier;
+    if (spec.row.registers) // one transform a period, the work-item's own (its private arrays)
+        os << "    {\n        const uint per = s;\n";
+    else
+        os << "    for (uint per = lid; per < " << u(periods) << "; per += " << u(B * T) << ") {\n";
+    os << "        idx_t ioffUnused = 0;\n";
     const char* half[] = {"", "H"};
     for (std::size_t h = 0; h < H; ++h) // stacked: the high lanes' transforms B further on
         for (std::size_t q = 0; q < Q; ++q) {
@@ -191,8 +195,9 @@ void RowLaneKernel::packedAcrossLanes()
     for (std::size_t p = 0; p < P; ++p) {
         os << "        {\n            vreal_t ur[" << PB << "], ui[" << PB << "];\n";
         for (int c = 0; c < 2; ++c)
-            os << "            transpose" << PB << "(" << (c ? "li" : "lr") << from << "All + (per * " << u(P) << " + "
-               << u(p) << ") * " << u(PB) << ", " << (c ? "ui" : "ur") << ");\n";
+            os << "            transpose" << PB << "(" << (c ? "li" : "lr") << from
+               << (spec.row.registers ? " + " + u(p * PB) : "All + (per * " + u(P) + " + " + u(p) + ") * " + u(PB)) << ", "
+               << (c ? "ui" : "ur") << ");\n";
         os << "            dft" << PB << "s(ur, ui);\n";
         for (std::size_t c = 0; c < PB; ++c)
             for (std::size_t h = 0; h < H; ++h) {

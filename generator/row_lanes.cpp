@@ -56,9 +56,9 @@ void check(const KernelSpec& spec)
         throw std::invalid_argument("KernelSpec: row-lane radices must multiply to length / 8");
     // Pieces hold whole 16-point chunks (the loads of pass 0) of complex interleaved rows.
     const std::size_t m = spec.row.pieceLength;
-    if (spec.row.registers && (spec.threadsPerTransform != 1 || W != 8 || rowLanePacked(spec) || spec.row.stacked ||
-                               spec.kind != PassKind::Complex))
-        throw std::invalid_argument("KernelSpec: row-lane passes in registers need one work-item per complex transform of 8 lanes");
+    if (spec.row.registers && (spec.threadsPerTransform != 1 || spec.kind != PassKind::Complex || (N / W) % W != 0))
+        throw std::invalid_argument("KernelSpec: row-lane passes in registers need one work-item per complex transform "
+                                    "of a multiple of lanes x lanes points");
     if (m && (spec.kind != PassKind::Complex || spec.inLayout != ComplexLayout::Interleaved || m % 16 != 0 ||
               N % m != 0 || spec.row.pieceDistance < m || spec.inPlace))
         throw std::invalid_argument("KernelSpec: row-lane input pieces need complex interleaved rows, out of place, "
@@ -177,7 +177,7 @@ void RowLaneKernel::prelude()
     }
 
     if (W == 4) { // 4 x 4 (in each half of a stacked vector): t[b] lane l = v[l] lane b
-        os << "static inline void transpose4(__local const vreal_t* v, vreal_t* t)\n{\n"
+        os << "static inline void transpose4(" << (spec.row.registers ? "" : "__local ") << "const vreal_t* v, vreal_t* t)\n{\n"
            << "    const vreal_t r0 = v[0], r1 = v[1], r2 = v[2], r3 = v[3];\n";
         const char* hex = "0123456789abcdef";
         for (std::size_t b = 0; b < 4; ++b) {
@@ -240,7 +240,9 @@ void RowLaneKernel::ownership()
         offsets("valid ? m : nTransforms - 1u", "ioff", "ooff");
         if (H == 2) { // slot s + B in the high lanes
             os << "    const bool validH = m + " << u(B) << " < nTransforms;\n    idx_t ioffH = 0, ooffH = 0;\n";
-            offsets("validH ? m + " + u(B) + " : nTransforms - 1u", "ioffH", "ooffH");
+            // (in registers an invalid high half reads the slot's own row: another item may be
+            // storing the last one in place)
+            offsets("validH ? m + " + u(B) + " : " + (spec.row.registers ? "m" : "nTransforms - 1u"), "ioffH", "ooffH");
         }
     }
     // Two buffers, the passes alternating between them (pass p writes buffer p % 2): no pass reads

@@ -146,9 +146,12 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup);
     spec.threadsPerTransform =
         std::max<std::size_t>(1, std::min(spec.length / lanes / static_cast<std::size_t>(spec.radices.front()), maxGroup));
-    // Short complex rows (their vectors hold the row once): every pass on one work-item, in registers.
-    if (!packed && lanes == 8 && spec.kind == PassKind::Complex &&
-        spec.length * complexBytes(spec.precision) <= t.rowLaneRegistersBytes) {
+    // Short complex rows whose blocks of the DFTs across the lanes lie in one row (A a multiple of
+    // the lanes): every pass on one work-item, in registers, within the profile's bytes of vectors.
+    const bool stack = packed && lanes == 4 && spec.precision == Precision::Single && t.rowLanesStacked4 &&
+                       !ctx.problem.inPieces.length;
+    if (spec.kind == PassKind::Complex && (spec.length / lanes) % lanes == 0 &&
+        spec.length * (stack ? 2 : 1) * complexBytes(spec.precision) <= t.rowLaneRegistersBytes) {
         spec.threadsPerTransform = 1;
         spec.row.registers = true;
     }
@@ -165,7 +168,6 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
         // then holds two transforms, as with real pairs), in fewer slots where local memory
         // needs it, down to one period; not rows read in pieces (the loads of one row only).
         const std::size_t slot = rowLaneSlotBytes(rowLength, lanes, spec.precision);
-        const bool stack = lanes == 4 && spec.precision == Precision::Single && t.rowLanesStacked4 && !ctx.problem.inPieces.length;
         while (stack && b > packedPeriod && 2 * b * slot > ctx.limits.localMemBytes)
             b /= 2;
         spec.row.stacked = stack && 2 * b * slot <= ctx.limits.localMemBytes;

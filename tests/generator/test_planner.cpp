@@ -642,9 +642,9 @@ BOOST_AUTO_TEST_CASE(zen5_cpus_keep_row_lane_passes_in_registers)
         BOOST_TEST((std::find(r.begin(), r.end(), 16) == r.end()));
 }
 
-// Complex rows of up to 1 KiB (single 64 and 128, double 64) on one work-item per row, every
-// pass in registers: no local memory, in every CPU profile; longer rows, real and packed rows,
-// and GPUs keep local memory.
+// Complex rows of up to 1 KiB of vectors (single 48, 64 and 128, double 48 and 64) whose blocks
+// across the lanes lie in one row, on one work-item per row, every pass in registers: no local
+// memory, in every CPU profile; longer rows, real rows, rows packed across rows and GPUs keep it.
 BOOST_AUTO_TEST_CASE(short_complex_rows_keep_every_row_lane_pass_in_registers)
 {
     for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::CpuIntel, DeviceClass::CpuAmdZen5}) {
@@ -664,6 +664,18 @@ BOOST_AUTO_TEST_CASE(short_complex_rows_keep_every_row_lane_pass_in_registers)
         for (auto [n, p] : {std::pair{256, Precision::Single}, {128, Precision::Double}}) {
             const KernelSpec s = rowPass(static_cast<std::size_t>(n), p);
             BOOST_TEST((s.row.width == 8u && !s.row.registers && s.localMemBytes() > 0u), s.describe());
+        }
+        // packed rows of 4 lanes whose blocks lie in one row: single 48 (two rows per vector,
+        // 768 bytes) and double 48; not single 80 (1280 bytes) nor rows of 8A + 4 points
+        for (auto [n, p] : {std::pair{48, Precision::Single}, {48, Precision::Double}}) {
+            const KernelSpec s = rowPass(static_cast<std::size_t>(n), p);
+            BOOST_TEST((s.row.width == 4u && rowLanePacked(s) && s.row.registers && s.localMemBytes() == 0u), s.describe());
+            const std::string src = generateKernelSource(s);
+            BOOST_TEST((src.find("__local") == std::string::npos && src.find("barrier(") == std::string::npos), s.describe());
+        }
+        for (std::size_t n : {80u, 60u}) {
+            const KernelSpec s = rowPass(n, Precision::Single);
+            BOOST_TEST((s.row.width == 4u && !s.row.registers), s.describe());
         }
         const KernelSpec r = planProblem(multiD(TransformKind::RealToComplex, {128}, Precision::Single, false, 4096), l)
                                  .passes.front().spec;
@@ -973,11 +985,11 @@ BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
     const KernelSpec small = firstPass(56, Precision::Single, clfft_test::cpuShape(8 * 2 * 64 * 8), 1000);
     BOOST_TEST((rowLanePacked(small) && small.transformsPerGroup == 8u), small.describe());
     BOOST_TEST(firstPass(56, Precision::Single, clfft_test::cpuShape(7 * 2 * 64 * 8), 1000).row.width == 0u);
-    // stacked rows where two slots fit, else one row per vector
-    const KernelSpec one = firstPass(48, Precision::Single, clfft_test::cpuShape(2 * 52 * 8), 1000);
+    // stacked rows where two slots fit, else one row per vector (80: more than registers hold)
+    const KernelSpec one = firstPass(80, Precision::Single, clfft_test::cpuShape(2 * 84 * 8), 1000);
     BOOST_TEST((one.row.width == 4u && rowLanePacked(one) && !one.row.stacked && one.transformsPerGroup == 1u), one.describe());
-    const KernelSpec two = firstPass(48, Precision::Single, clfft_test::cpuShape(2 * 2 * 52 * 8), 1000);
-    BOOST_TEST((two.row.stacked && two.transformsPerGroup == 1u && two.localMemBytes() == 2u * 2u * 52u * 8u), two.describe());
+    const KernelSpec two = firstPass(80, Precision::Single, clfft_test::cpuShape(2 * 2 * 84 * 8), 1000);
+    BOOST_TEST((two.row.stacked && two.transformsPerGroup == 1u && two.localMemBytes() == 2u * 2u * 84u * 8u), two.describe());
     // rows read in pieces (several devices' pencils): one row per vector, the pieces' loads
     Problem pieces = multiD(TransformKind::ComplexToComplex, {96}, Precision::Single, false, 1000);
     pieces.inPieces = RowPieces{48, 64, 0};
