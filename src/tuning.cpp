@@ -124,8 +124,9 @@ TuningProfile cpu()
     p.rowLanesStacked16A[0] = 48;
     p.rowLanesStacked16A[1] = 112;
     // Double rows of 16A points as packed row lanes of 4, streamed (every block one row's whole
-    // lines): 48 1.20x, 80 1.33x, 96 1.26x, 112 1.26x; 16 0.67x, 32 0.89x, 144-240 0.64-0.78x.
-    p.rowLanesPacked4Double[0] = 48;
+    // lines): 48 1.20x, 80 1.33x, 96 1.26x, 112 1.26x; 144-240 0.64-0.78x. 16 and 32 (0.67x,
+    // 0.89x through local memory) since their passes run in registers: 1.13-1.18x, 1.9-2.0x.
+    p.rowLanesPacked4Double[0] = 16;
     p.rowLanesPacked4Double[1] = 112;
     return p;
 }
