@@ -171,6 +171,10 @@ TuningProfile cpuZen5()
     // 1024 x 4096 with 16 x 8 x 8): 2^22 1.65x, 2^21 1.31x, 2^20 1.25x, 16384 1.18x, 10007 1.18x;
     // 65536, 1024^2, 2048^2, 512^3 even; columns of 128 in registers keep 16 x 8 (8 x 4 x 4: 0.82x).
     p.laneRadix16OnlyInRegisters = true;
+    // Narrow double rows (double4 lanes) of radices up to 10 through local memory, not registers:
+    // 81 1.34x, 125 1.32x, 45 1.39x, 35 1.40x, 70 1.23x, 63 1.23x, 105 1.21x, 50 1.26x, 36 1.35x,
+    // 40 1.24x; radix 11 and 14 lost (121 0.61x, 99 0.88x, 126 0.89x), rows of 20-24 too (0.76-0.96x).
+    p.laneLocalNarrowMaxRadix = 10;
     return p;
 }
 

@@ -96,6 +96,7 @@ struct TuningProfile {
     std::size_t laneRegistersNarrowUnalignedMaxLength{}; // ... or this one where rows start mid-vector
     std::size_t laneLocalOddRowsMaxRadix{}; // single rows of odd length across the lanes whose
                                         // radices are at most this: through local memory (0: never)
+    std::size_t laneLocalNarrowMaxRadix{}; // ... and narrow double rows that start mid-vector
     std::size_t narrowDoubleLanes{};    // double rows gathered on both sides, up to ...
     std::size_t narrowDoubleLanesMaxLength{}; // ... this length: lanes per vector (0: lanes)
     // Complex primes: Bluestein in a lane kernel, not Rader in the Stockham form (Rader has no

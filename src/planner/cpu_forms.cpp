@@ -269,6 +269,12 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
         const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, ctx.tuning.maxWorkGroup);
         spec.threadsPerTransform = std::min(spec.length / static_cast<std::size_t>(spec.radices.front()), maxGroup);
     }
+    // Narrow double rows of small radices through local memory where the profile says so (not
+    // the rows of up to 32 points that start every vector: they lost).
+    if (narrow && (spec.length % W != 0 || spec.length > 32) &&
+        static_cast<std::size_t>(*std::max_element(spec.radices.begin(), spec.radices.end())) <=
+            ctx.tuning.laneLocalNarrowMaxRadix)
+        spec.lane.registers = false;
     if (spec.lane.registers)
         spec.threadsPerTransform = 1;
     spec.lane.full = d.n % W == 0;

@@ -637,6 +637,18 @@ BOOST_AUTO_TEST_CASE(zen5_cpus_keep_row_lane_passes_in_registers)
     BOOST_TEST((laneRadices(p22, zen5) == RR{{8, 8, 8, 4}, {8, 8, 8, 4}}));
     BOOST_TEST((laneRadices(p22, generic) == RR{{16, 8, 8}, {8, 8, 8, 8}}));
     BOOST_TEST((laneRadices(cube, zen5) == RR{{16, 8}, {16, 8}}));
+    // narrow double rows of radices up to 10 through local memory (not rows of up to 32 points
+    // that start every vector; radix 11 keeps registers); the generic profile keeps registers
+    auto narrowRegisters = [](std::size_t n, const DeviceLimits& l) {
+        const KernelSpec s = planProblem(multiD(TransformKind::ComplexToComplex, {n}, Precision::Double, false, 1000), l)
+                                 .passes.front().spec;
+        BOOST_TEST(s.lane.width == 4u, s.describe());
+        return s.lane.registers;
+    };
+    for (std::size_t n : {35u, 36u, 45u, 81u, 125u})
+        BOOST_TEST((!narrowRegisters(n, zen5) && narrowRegisters(n, generic)), n);
+    for (std::size_t n : {20u, 24u, 99u, 121u})
+        BOOST_TEST(narrowRegisters(n, zen5), n);
     const Problem p10007 = multiD(TransformKind::ComplexToComplex, {10007}, Precision::Single, false, 64);
     for (const auto& r : laneRadices(p10007, zen5))
         BOOST_TEST((std::find(r.begin(), r.end(), 16) == r.end()));
