@@ -64,6 +64,9 @@ TuningProfile cpu()
                                     // 1.26x over two runs; 19 0.92x, 23 0.46x, 31 0.93x, 97 1.03x
     p.longRowMultiple = 64;         // above 4096 points one kernel only as row lanes (5000 x 512
                                     // gathered: 12.8 ms against 6.5 in two passes)
+    // Beyond 8192 points too, where the row lanes hold the row: Zen 5 8320 2.9x, 12288 2.5x, 16384
+    // 1.26x, 20480-24576 1.25x, double 10240 2.8x; r2c 24576 1.57x, c2r 20480 1.66x (tuning.md).
+    p.rowLanesBeyondMaxLength = true;
     p.laneCostFactor = 2.5;         // lane passes ran at 0.23-0.51 of the copy bandwidth, row lanes 0.81-0.88
     p.stockhamCostFactor = 6;       // c2c 4096: the Stockham form 10x the row lanes, lanes 7x
     p.measureCostCutoff = 1.5;      // each candidate kernel costs ~1 s of PoCL codegen cold; none

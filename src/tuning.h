@@ -74,6 +74,9 @@ struct TuningProfile {
     std::size_t realPairMaxLength{};    // even real rows up to this length run two rows at once
     std::size_t longRowMultiple{};      // above maxConvolutionKernelLength, one kernel only for
                                       // multiples of this (row lanes); others take passes
+    // Complex rows longer than maxSingleKernelLength in one kernel where that kernel is a row-lane
+    // one (unit strides, both row buffers in local memory), not in passes.
+    bool rowLanesBeyondMaxLength = false;
     bool padSplitRows = false;          // two-pass lengths: temporary rows padded by a cache line
     // Complex 2D/3D whose last dimension has a length in paddedDimsLengths and steps by a
     // multiple of 512 bytes, at least paddedDimsMinStepBytes: the last dimension first, into a

@@ -66,9 +66,21 @@ void addOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& pla
 // Factors 2..13 only: Stockham passes in local memory.
 bool directOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
 {
-    if (!hasCodeletFactors(t.n) || !fitsOneKernel(ctx, t.n))
+    if (!hasCodeletFactors(t.n))
         return false;
-    addOneKernel(ctx, t, plan);
+    if (fitsOneKernel(ctx, t.n)) {
+        addOneKernel(ctx, t, plan);
+        return true;
+    }
+    // CPUs: a longer complex row still in one trip where the row lanes hold it (a column, or a
+    // row the local memory does not hold twice, would get the Stockham form: passes instead).
+    if (!ctx.cpuForms() || !ctx.tuning.rowLanesBeyondMaxLength || t.n % ctx.tuning.longRowMultiple != 0 ||
+        2 * (t.n + ctx.tuning.lanes) * complexBytes(ctx.precision()) > ctx.limits.localMemBytes)
+        return false;
+    PassPlan pass = makePass(ctx, oneKernelIo(t));
+    if (!pass.spec.row.width)
+        return false;
+    plan.passes.push_back(std::move(pass));
     return true;
 }
 

@@ -195,6 +195,7 @@ void capKernelLength(TuningProfile& t, std::size_t n)
 {
     t.maxSingleKernelLength = std::min(t.maxSingleKernelLength, n);
     t.maxConvolutionKernelLength = std::min(t.maxConvolutionKernelLength, n);
+    t.rowLanesBeyondMaxLength = false;
 }
 
 // In the order they are tried: a plan two variants share keeps the first one's label (wisdom

@@ -509,7 +509,9 @@ BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
 BOOST_AUTO_TEST_CASE(first_pass_shorter_is_a_candidate)
 {
     for (const Shape& shape : shapes()) {
-        const Problem pr = multiD(TransformKind::ComplexToComplex, {16384}, Precision::Single, false, 4);
+        // (on CPUs 16384 is one row-lane kernel; 32768 is too long for one)
+        const std::size_t n = shape.limits.isCpu() ? 32768 : 16384;
+        const Problem pr = multiD(TransformKind::ComplexToComplex, {n}, Precision::Single, false, 4);
         const ExecutionPlan profile = planProblem(pr, shape.limits);
         BOOST_TEST_REQUIRE(profile.passes.size() == 2u, shape.name);
         bool found = false;
@@ -518,7 +520,7 @@ BOOST_AUTO_TEST_CASE(first_pass_shorter_is_a_candidate)
                 found = true;
                 BOOST_TEST_REQUIRE(c.plan.passes.size() == 2u);
                 BOOST_TEST(c.plan.passes[0].spec.length < profile.passes[0].spec.length, shape.name);
-                BOOST_TEST(c.plan.passes[0].spec.length * c.plan.passes[1].spec.length == 16384u, shape.name);
+                BOOST_TEST(c.plan.passes[0].spec.length * c.plan.passes[1].spec.length == n, shape.name);
             }
         BOOST_TEST(found, shape.name);
     }
@@ -703,6 +705,52 @@ BOOST_AUTO_TEST_CASE(short_complex_rows_keep_every_row_lane_pass_in_registers)
 // vectors go out in order: row lanes, lane passes out of place over unit-stride columns, moving
 // aligned rows or blocks of short rows; never lane passes in place, GPU forms, or a device that
 // reports no cache.
+// Complex rows beyond 8192 points stay one trip through global memory where the row-lane kernel
+// holds the row twice in local memory; columns of such lengths, rows too long for it and the
+// capped candidates keep their passes (a Stockham kernel of that length would be far slower).
+BOOST_AUTO_TEST_CASE(complex_rows_beyond_8192_points_take_one_row_lane_kernel)
+{
+    for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::CpuIntel, DeviceClass::CpuAmdZen5}) {
+        DeviceLimits l = shapes().back().limits;
+        l.deviceClass = c;
+        BOOST_REQUIRE(l.isCpu());
+        for (auto [n, p] : {std::pair{8320, Precision::Single}, {12288, Precision::Single}, {16384, Precision::Single},
+                            {32768, Precision::Single}, {10240, Precision::Double}, {16384, Precision::Double}}) {
+            const ExecutionPlan plan = planProblem(multiD(TransformKind::ComplexToComplex, {static_cast<std::size_t>(n)}, p,
+                                                          false, 8), l);
+            const bool holds = 2 * (n + 8) * (p == Precision::Double ? 16 : 8) <= static_cast<int>(l.localMemBytes);
+            BOOST_TEST_CONTEXT(n << (p == Precision::Double ? " double" : " single"))
+            {
+                if (holds) {
+                    BOOST_TEST(plan.passes.size() == 1u);
+                    BOOST_TEST(plan.passes.front().spec.row.width == 8u, plan.passes.front().spec.describe());
+                } else {
+                    BOOST_TEST(plan.passes.size() >= 2u);
+                }
+                for (const PassPlan& pass : plan.passes)
+                    BOOST_TEST((pass.spec.length <= 8192u || pass.spec.row.width > 0u), pass.spec.describe());
+            }
+        }
+        // long real rows: the complex FFT of half the length in one row-lane kernel, then the merge
+        const ExecutionPlan r = planProblem(multiD(TransformKind::RealToComplex, {24576}, Precision::Single, false, 8), l);
+        BOOST_TEST(r.passes.size() == 2u);
+        BOOST_TEST(r.passes.front().spec.row.width == 8u, r.passes.front().spec.describe());
+        // 16384-point columns: passes, none a kernel of 16384 points
+        const ExecutionPlan cols = planProblem(multiD(TransformKind::ComplexToComplex, {64, 16384}, Precision::Single, false), l);
+        BOOST_TEST(cols.passes.size() >= 3u);
+        for (const PassPlan& pass : cols.passes)
+            BOOST_TEST(pass.spec.length < 16384u, pass.spec.describe());
+        // the candidates that cap one kernel's length keep their passes
+        const std::optional<ExecutionPlan> two = planVariant(
+            multiD(TransformKind::ComplexToComplex, {12288}, Precision::Single, false, 8), l, "one kernel up to 4096");
+        BOOST_TEST_REQUIRE(two.has_value());
+        BOOST_TEST(two->passes.size() >= 2u);
+    }
+    const ExecutionPlan gpu =
+        planProblem(multiD(TransformKind::ComplexToComplex, {12288}, Precision::Single, false, 8), shapes()[3].limits);
+    BOOST_TEST(gpu.passes.size() >= 2u);
+}
+
 BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
 {
     DeviceLimits cpu = shapes().back().limits;
@@ -895,7 +943,7 @@ BOOST_AUTO_TEST_CASE(long_lengths_split_into_the_fewest_radix_passes)
         return lengths;
     };
     BOOST_TEST(passLengths(cpu, 65536) == (std::vector<std::size_t>{128, 512}), boost::test_tools::per_element());
-    BOOST_TEST(passLengths(cpu, 16384) == (std::vector<std::size_t>{128, 128}), boost::test_tools::per_element());
+    BOOST_TEST(passLengths(cpu, 32768) == (std::vector<std::size_t>{256, 128}), boost::test_tools::per_element());
     BOOST_TEST(passLengths(cpu, std::size_t{1} << 20) == (std::vector<std::size_t>{1024, 1024}),
                boost::test_tools::per_element());
     BOOST_TEST(passLengths(gpu, 65536) == (std::vector<std::size_t>{256, 256}), boost::test_tools::per_element());
