@@ -178,6 +178,12 @@ TuningProfile cpuZen5()
     // 81 1.34x, 125 1.32x, 45 1.39x, 35 1.40x, 70 1.23x, 63 1.23x, 105 1.21x, 50 1.26x, 36 1.35x,
     // 40 1.24x; radix 11 and 14 lost (121 0.61x, 99 0.88x, 126 0.89x), rows of 20-24 too (0.76-0.96x).
     p.laneLocalNarrowMaxRadix = 10;
+    // Double lane passes of two radices, a large one among them: more passes of smaller radices
+    // (a large radix's double values spill the registers). Narrow rows up to 8: 60 1.36x, 100
+    // 1.22x, 70 1.20x, 90 1.17x, 120 1.10x, 80 1.04x (30-50 even); wide up to 12: 225 1.88x, 196
+    // 1.84x, 210 1.80x, 195 1.59x, 150 1.44x, 140 1.40x. Not three radices (1050 0.94x, 3000 0.80x).
+    p.laneDoubleTwoRadicesMax[0] = 8;
+    p.laneDoubleTwoRadicesMax[1] = 12;
     return p;
 }
 

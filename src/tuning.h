@@ -100,6 +100,9 @@ struct TuningProfile {
     std::size_t laneLocalOddRowsMaxRadix{}; // single rows of odd length across the lanes whose
                                         // radices are at most this: through local memory (0: never)
     std::size_t laneLocalNarrowMaxRadix{}; // ... and narrow double rows that start mid-vector
+    // Double lane passes of two radices, one of them large (narrow rows from 60 points: 10 or
+    // more; wide: 14 or more): radices up to these instead, [0] narrow, [1] wide (0: keep).
+    std::size_t laneDoubleTwoRadicesMax[2]{};
     std::size_t narrowDoubleLanes{};    // double rows gathered on both sides, up to ...
     std::size_t narrowDoubleLanesMaxLength{}; // ... this length: lanes per vector (0: lanes)
     // Complex primes: Bluestein in a lane kernel, not Rader in the Stockham form (Rader has no

@@ -241,6 +241,12 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     if (ctx.tuning.laneRadix16Cost > 0 && laneLocalFits(ctx, spec.length, false)) {
         const bool wideDouble = spec.precision == Precision::Double && W >= 8 && !ctx.tuning.laneWideDoubleRadix16;
         spec.radices = chooseRadices(spec.length, 16, wideDouble ? kNoRadix16Cost : ctx.tuning.laneRadix16Cost);
+        // Double: two radices with a large one spill the registers; more passes of smaller ones.
+        const std::size_t largest = static_cast<std::size_t>(*std::max_element(spec.radices.begin(), spec.radices.end()));
+        const std::size_t cap = ctx.tuning.laneDoubleTwoRadicesMax[narrow ? 0 : 1];
+        if (spec.precision == Precision::Double && spec.radices.size() == 2 && cap &&
+            (narrow ? largest >= 10 && spec.length >= 60 : largest >= 14))
+            spec.radices = chooseRadices(spec.length, static_cast<int>(cap), kNoRadix16Cost);
         const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, ctx.tuning.maxWorkGroup);
         spec.threadsPerTransform = std::min(spec.length / static_cast<std::size_t>(spec.radices.front()), maxGroup);
     }

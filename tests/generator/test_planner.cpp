@@ -654,6 +654,21 @@ BOOST_AUTO_TEST_CASE(zen5_cpus_keep_row_lane_passes_in_registers)
     const Problem p10007 = multiD(TransformKind::ComplexToComplex, {10007}, Precision::Single, false, 64);
     for (const auto& r : laneRadices(p10007, zen5))
         BOOST_TEST((std::find(r.begin(), r.end(), 16) == r.end()));
+    // double lane passes of two radices with a large one: smaller radices (narrow rows from 60
+    // points up to 8, wide rows up to 12); three radices, short rows and the generic profile keep theirs
+    auto doubleRadices = [](std::size_t n, const DeviceLimits& l) {
+        const KernelSpec s = planProblem(multiD(TransformKind::ComplexToComplex, {n}, Precision::Double, false, 1000), l)
+                                 .passes.front().spec;
+        BOOST_TEST(s.lane.width > 0u, s.describe());
+        return s.radices;
+    };
+    auto largest = [](const std::vector<int>& r) { return *std::max_element(r.begin(), r.end()); };
+    for (std::size_t n : {60u, 100u, 120u})
+        BOOST_TEST((largest(doubleRadices(n, zen5)) <= 8 && largest(doubleRadices(n, generic)) >= 10), n);
+    for (std::size_t n : {150u, 196u, 210u, 225u})
+        BOOST_TEST((largest(doubleRadices(n, zen5)) <= 12 && largest(doubleRadices(n, generic)) >= 14), n);
+    BOOST_TEST(doubleRadices(1050, zen5) == doubleRadices(1050, generic));
+    BOOST_TEST(doubleRadices(50, zen5) == doubleRadices(50, generic));
 }
 
 // Complex rows of up to 1 KiB of vectors (single 48, 64 and 128, double 48 and 64) whose blocks
