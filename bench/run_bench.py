@@ -183,7 +183,8 @@ class Harness:
                 sys.exit("run_bench.py: %s" % (p.stderr.strip() or "cl-devices --select failed"))
             plat, dev = p.stdout.split()
             self.device_args = ["-p", plat, "-d", dev]
-        self.ourlib = os.path.join(self.build, "src")
+        # (real paths: the client reports the library it loaded with its links resolved)
+        self.ourlib = os.path.realpath(os.path.join(self.build, "src"))
         self.syslib = os.path.realpath(args.system_lib)
         self.tmp = tempfile.mkdtemp(prefix="clfft-bench-")
         self.runs = []  # every run, for runs.csv; "tool" tells clfft-client, fftw-bench and real-ratio apart
