@@ -30,19 +30,19 @@ bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein)
     return ctx.tuning.lanes * points * complexBytes(ctx.precision()) <= std::min(ctx.limits.localMemBytes, cap);
 }
 
-namespace {
-
 // Local memory of one transform slot of a row-lane kernel: two buffers of the row, each with a
 // vector to spare (KernelSpec::localMemBytes).
+std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p)
+{
+    return 2 * (rowLength + lanes) * complexBytes(p);
+}
+
+namespace {
+
 // Whether a pass over rows of `length` points reads and writes more than the device's cache.
 bool pastCache(const Context& ctx, const PassPlan& pass, std::size_t length)
 {
     return ctx.limits.cacheBytes > 0 && 2 * pass.transforms * length * complexBytes(ctx.precision()) > ctx.limits.cacheBytes;
-}
-
-std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p)
-{
-    return 2 * (rowLength + lanes) * complexBytes(p);
 }
 
 // The radices of the A-point passes of a row-lane kernel: the first pass reads `radix x
