@@ -989,7 +989,8 @@ void runBatch(Run& r, const MultiRequest& rq)
 // Each device's pencil of the client's input side: a sub-buffer read with the client's strides
 // where its origin is aligned and the pencil's inner indices form one batch dimension (overlapping
 // sub-buffers that are only read are defined), else a library copy loaded by rect copies.
-PencilSide clientPencils(Run& r, cl_mem* client, clfftLayout layout, const std::array<std::size_t, 3>& st)
+PencilSide clientPencils(Run& r, cl_mem* client, clfftLayout layout, const std::array<std::size_t, 3>& st,
+                         bool allowDirect = true)
 {
     const Geometry& g = r.g;
     const std::size_t D = static_cast<std::size_t>(g.rank - 1);
@@ -999,7 +1000,7 @@ PencilSide clientPencils(Run& r, cl_mem* client, clfftLayout layout, const std::
     in.planes.assign(r.devices, Planes{{nullptr, nullptr}});
     in.ready.resize(r.devices);
     const std::size_t step = g.rank == 2 ? st[0] : st[1]; // between pencil indices
-    bool direct = g.rank == 2 || st[1] == g.n0c * st[0];
+    bool direct = allowDirect && (g.rank == 2 || st[1] == g.n0c * st[0]);
     for (int i = 0; i < nplanes; ++i) {
         cl_mem parent = nullptr;
         check(clGetMemObjectInfo(client[i], CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, nullptr));
@@ -1089,8 +1090,13 @@ void runDimension(Run& r, const MultiRequest& rq)
         return;
     }
     // C2C and C2R: pencils of the client's input, slabs written into the client's output.
-    PencilSide in = clientPencils(r, rq.inputs, s.inLayout, c.is);
     const bool inPlace = s.placement == CLFFT_INPLACE;
+    // In place, the pencils read are sub-buffers overlapping the regions written: NVIDIA's driver
+    // (H200, 580) crashed releasing them, even after clFinish. Copies, except where tested safe.
+    bool overlapSafe = true;
+    for (std::size_t k = 0; k < r.devices; ++k)
+        overlapSafe = overlapSafe && isPoclCpu(r.part(k).device);
+    PencilSide in = clientPencils(r, rq.inputs, s.inLayout, c.is, !inPlace || overlapSafe);
     cl_mem* client = inPlace ? rq.inputs : rq.outputs;
     const int nout = planesOf(s.outLayout);
     const std::size_t oe = elementBytes(s.outLayout, g.real);

@@ -198,21 +198,7 @@ void dumpProgram(const KernelSpec& spec, const std::string& source)
 
 } // namespace
 
-namespace {
-
-struct BakeTarget {
-    cl_device_id device = nullptr;
-    DeviceLimits limits;
-    bool dump = false;
-    int replica = 0; // > 0: the kernels get programs of their own (sharesLoadedKernels)
-};
-
-// PoCL's CPU drivers (3.x) keep one loaded kernel per build hash and work-group size for all
-// their devices, and count its users by a lookup that ignores the grid size: the same kernel
-// running at once on two devices with different grids corrupts the count, and a kernel in use
-// is unloaded (crashes in test_multi_device). Programs of their own for each device of a queue
-// array avoid the sharing.
-bool sharesLoadedKernels(cl_device_id device)
+bool isPoclCpu(cl_device_id device)
 {
     if ((deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) == 0)
         return false;
@@ -224,6 +210,26 @@ bool sharesLoadedKernels(cl_device_id device)
         return false;
     return version.find("PoCL") != std::string::npos || version.find("pocl") != std::string::npos;
 }
+
+namespace {
+
+struct BakeTarget {
+    cl_device_id device = nullptr;
+    DeviceLimits limits;
+    bool dump = false;
+    int replica = 0; // > 0: the kernels get programs of their own (sharesLoadedKernels)
+    // Bytes of CL_KERNEL_LOCAL_MEM_SIZE beyond the device's local memory that still run: NVIDIA
+    // reports 4-32 more than a kernel declares, and on an H200 (driver 580) kernels declaring
+    // all 48 KiB ran; planning them again in less cost double 6144 0.54x, 3072 0.76x there.
+    std::size_t localMemSlack = 0;
+};
+
+// PoCL's CPU drivers (3.x) keep one loaded kernel per build hash and work-group size for all
+// their devices, and count its users by a lookup that ignores the grid size: the same kernel
+// running at once on two devices with different grids corrupts the count, and a kernel in use
+// is unloaded (crashes in test_multi_device). Programs of their own for each device of a queue
+// array avoid the sharing.
+bool sharesLoadedKernels(cl_device_id device) { return isPoclCpu(device); }
 
 // Oclgrind (21.10) crashes when two host threads call it at once, though OpenCL requires its
 // API to be thread-safe; bakes on it make their passes on one thread.
@@ -277,13 +283,22 @@ std::vector<std::exception_ptr> runTasks(const std::vector<std::function<void()>
     return errors;
 }
 
-// Compiles the kernels of `exec` and uploads their tables. Null when a kernel supports smaller
-// work-groups than the plan uses (register pressure): *kernelLimit then says how large.
+// What the compiled kernels of a plan allow: smaller work-groups than the device's (register
+// pressure), less local memory than the device's (a compiler's own bytes beyond our arrays:
+// NVIDIA's reports 4-32 more than the kernel declares, so a kernel planned to fill local memory
+// exactly cannot run there).
+struct KernelFit {
+    std::size_t workGroupSize = 0;
+    std::size_t localMemBytes = 0;
+};
+
+// Compiles the kernels of `exec` and uploads their tables. Null when a kernel does not fit the
+// limits the plan was made for: *fit then says within which to plan again.
 // `parallel`: the passes' programs (a PoCL binary load is 3-9 ms each even from the caches) and
 // tables (a Bluestein spectrum is a long double FFT on the host) are made on several threads;
 // measured bakes, which already build their candidates in parallel, pass false.
 std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
-                                     const ExecutionPlan& exec, const std::string& header, std::size_t* kernelLimit,
+                                     const ExecutionPlan& exec, const std::string& header, KernelFit* fit,
                                      bool persist = true, bool parallel = true)
 {
     Library& lib = Library::get();
@@ -298,7 +313,8 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
     baked->tmpBytes = exec.tmpBytes;
     baked->tmp2Bytes = exec.tmp2Bytes;
     baked->tmp3Bytes = exec.tmp3Bytes;
-    *kernelLimit = t.limits.maxWorkGroupSize;
+    fit->workGroupSize = t.limits.maxWorkGroupSize;
+    fit->localMemBytes = t.limits.localMemBytes;
 
     const std::size_t passes = exec.passes.size();
     std::vector<std::string> sources(passes);
@@ -350,7 +366,18 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
         if (clGetKernelWorkGroupInfo(kernel.get(), t.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof groupLimit,
                                      &groupLimit, nullptr) == CL_SUCCESS &&
             groupLimit < pass.spec.workGroupSize())
-            *kernelLimit = std::min(*kernelLimit, groupLimit);
+            fit->workGroupSize = std::min(fit->workGroupSize, groupLimit);
+        cl_ulong localBytes = 0;
+        if (clGetKernelWorkGroupInfo(kernel.get(), t.device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof localBytes, &localBytes,
+                                     nullptr) == CL_SUCCESS &&
+            localBytes > t.limits.localMemBytes + t.localMemSlack) {
+            // Plan again with the compiler's extra bytes (those beyond what the pass declares) left free.
+            const std::size_t declared = pass.spec.localMemBytes();
+            const std::size_t extra = localBytes > declared ? static_cast<std::size_t>(localBytes) - declared
+                                                            : static_cast<std::size_t>(localBytes) - t.limits.localMemBytes;
+            const std::size_t room = t.limits.localMemBytes > extra ? t.limits.localMemBytes - extra : 0;
+            fit->localMemBytes = std::min(fit->localMemBytes, room);
+        }
         if (errors[2 * i + 1])
             std::rethrow_exception(errors[2 * i + 1]);
         BakedPass bp;
@@ -359,7 +386,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
         bp.twiddles = std::move(tables[i]);
         baked->passes.push_back(std::move(bp));
     }
-    if (*kernelLimit < t.limits.maxWorkGroupSize)
+    if (fit->workGroupSize < t.limits.maxWorkGroupSize || fit->localMemBytes < t.limits.localMemBytes)
         return nullptr;
     return baked;
 }
@@ -399,8 +426,8 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
                 record->milliseconds <= 0 ? "wisdom: " + record->variant + ", the only candidate (not timed)\n"
                                       : "wisdom: " + record->variant + ", measured " + formatMs(record->milliseconds) +
                                             " (fastest of " + std::to_string(record->measured) + " candidates)\n";
-            std::size_t limit = 0;
-            if (auto baked = buildPlan(s, t, problem, *named, header, &limit))
+            KernelFit fit;
+            if (auto baked = buildPlan(s, t, problem, *named, header, &fit))
                 return baked;
         }
         // A record naming no candidate of this plan (written by another planner): a miss.
@@ -421,11 +448,11 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     // The profile's plan alone: nothing to choose, so nothing is timed (on PoCL its timing would
     // add a code generation, 1-2 s, to the bake). Remembered all the same: later bakes skip planning.
     if (candidates.size() == 1) {
-        std::size_t limit = 0;
+        KernelFit fit;
         std::unique_ptr<BakedPlan> only =
             buildPlan(s, t, problem, candidates.front().plan,
                       "measured 1 of 1 candidates (" + std::string(rigorName(rigor)) + "): the profile's plan, not timed\n",
-                      &limit);
+                      &fit);
         if (!only)
             return nullptr;
         record.variant = candidates.front().variant;
@@ -440,8 +467,8 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     std::vector<std::function<void()>> tasks;
     for (std::size_t i = 0; i < candidates.size(); ++i)
         tasks.emplace_back([&, i] {
-            std::size_t limit = 0;
-            slots[i] = buildPlan(s, t, problem, candidates[i].plan, std::string(), &limit, false, false);
+            KernelFit fit;
+            slots[i] = buildPlan(s, t, problem, candidates[i].plan, std::string(), &fit, false, false);
         });
     const std::size_t workers = takesConcurrentCalls(t.device) ? std::max(2u, std::thread::hardware_concurrency()) : 1;
     const std::vector<std::exception_ptr> errors = runTasks(tasks, workers);
@@ -550,6 +577,8 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         limits.localMemBytes = std::min<std::size_t>(limits.localMemBytes, std::strtoull(cap, nullptr, 10));
     const bool cpuType = (deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
     const unsigned vendor = deviceInfo<cl_uint>(device, CL_DEVICE_VENDOR_ID);
+    if (vendor == 0x10DE && !cpuType)
+        target.localMemSlack = 64;
     std::string vendorName(256, '\0');
     std::size_t vendorBytes = 0;
     if (clGetDeviceInfo(device, CL_DEVICE_VENDOR, vendorName.size(), vendorName.data(), &vendorBytes) != CL_SUCCESS)
@@ -567,6 +596,12 @@ void bakePlan(Plan& plan, cl_command_queue queue)
             limits.deviceClass = DeviceClass::CpuAmdZen5;
         else if (std::string(forms) == "gpu" && cpuType)
             limits.deviceClass = DeviceClass::GpuGeneric;
+        else if (std::string(forms) == "gpu-nvidia")
+            limits.deviceClass = DeviceClass::GpuNvidia;
+        else if (std::string(forms) == "gpu-amd")
+            limits.deviceClass = DeviceClass::GpuAmd;
+        else if (std::string(forms) == "gpu-intel")
+            limits.deviceClass = DeviceClass::GpuIntel;
     }
     // Switches for comparisons (docs/tuning.md): the CPU kernel forms off.
     limits.laneKernels = !switchedOff("CLFFT_NG_LANES");
@@ -607,25 +642,30 @@ void bakePlan(Plan& plan, cl_command_queue queue)
             return;
         }
     }
-    // A kernel may support smaller work-groups than the device (register pressure): plan
-    // again within the kernel's own limit.
+    // A kernel may support smaller work-groups than the device (register pressure) or need more
+    // local memory than it declares (KernelFit): plan again within what the kernels allow.
+    std::string refit;
     for (int attempt = 0; attempt < 4; ++attempt) {
-        std::string header;
+        std::string header = refit;
         ExecutionPlan exec;
         if (chooseCandidate) {
             std::vector<Candidate> candidates = planCandidates(problem, limits, set);
             if (candidate >= candidates.size())
                 throw StatusError{CLFFT_INVALID_ARG_VALUE};
-            header = "candidate " + std::to_string(candidate) + " of " + std::to_string(candidates.size()) + " (" +
+            header += "candidate " + std::to_string(candidate) + " of " + std::to_string(candidates.size()) + " (" +
                      candidates[candidate].variant + "): ";
             exec = std::move(candidates[candidate].plan);
         } else {
             exec = planProblem(problem, limits);
         }
-        std::size_t kernelLimit = 0;
-        std::unique_ptr<BakedPlan> baked = buildPlan(s, target, problem, exec, header, &kernelLimit);
+        KernelFit fit;
+        std::unique_ptr<BakedPlan> baked = buildPlan(s, target, problem, exec, header, &fit);
         if (!baked) {
-            limits.maxWorkGroupSize = kernelLimit;
+            limits.maxWorkGroupSize = fit.workGroupSize;
+            limits.localMemBytes = fit.localMemBytes;
+            refit = "planned again within what the compiled kernels allow: work-groups of " +
+                    std::to_string(limits.maxWorkGroupSize) + ", " + std::to_string(limits.localMemBytes) +
+                    " bytes of local memory\n";
             continue;
         }
         explainIfAsked(*baked);

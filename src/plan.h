@@ -120,6 +120,9 @@ struct Plan {
 // Bakes the plan for the device of `queue` (plan mutex held by the caller). Throws StatusError.
 void bakePlan(Plan& plan, cl_command_queue queue);
 
+// A CPU device of PoCL, whose driver quirks (and their absence) the library knows.
+bool isPoclCpu(cl_device_id device);
+
 // Bytes each buffer of one side must hold for the plan's strides and distances (per buffer: a
 // planar side has two). False when the computation overflows size_t.
 bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* outBytes);

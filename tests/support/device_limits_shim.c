@@ -13,6 +13,11 @@
  *   fp64=0       CL_DEVICE_DOUBLE_FP_CONFIG 0, cl_khr_fp64 removed from CL_DEVICE_EXTENSIONS,
  *                double vector widths 0
  *   address_bits CL_DEVICE_ADDRESS_BITS
+ *   local_overhead  bytes added to every kernel's CL_KERNEL_LOCAL_MEM_SIZE, as a compiler that
+ *                keeps data of its own in local memory reports (NVIDIA's: 4-32 bytes beyond the
+ *                kernel's arrays on an H200)
+ *   local_slack  bytes a kernel's CL_KERNEL_LOCAL_MEM_SIZE may exceed local_mem and still run,
+ *                as on NVIDIA's driver (libclFFT allows 64 there)
  * A value only ever lowers what the device reports (the real device cannot do more than it
  * does). Everything else is forwarded to the next definition (the ICD loader) through
  * dlsym(RTLD_NEXT), so the test programs and libclFFT, which both call the loader, see the same
@@ -63,6 +68,7 @@ struct Limits {
     size_t maxWg;                          /* 0: not set */
     int noFp64;
     cl_uint addressBits; /* 0: not set */
+    cl_ulong localOverhead, localSlack;
 };
 
 static struct Limits g_limits;
@@ -119,6 +125,10 @@ static void parse(void)
             g_limits.maxWg = (size_t)parseSize(item, value);
         else if (!strcmp(item, "fp64"))
             g_limits.noFp64 = parseSize(item, value) == 0;
+        else if (!strcmp(item, "local_overhead"))
+            g_limits.localOverhead = parseSize(item, value);
+        else if (!strcmp(item, "local_slack"))
+            g_limits.localSlack = parseSize(item, value);
         else if (!strcmp(item, "address_bits"))
             g_limits.addressBits = (cl_uint)parseSize(item, value);
         else
@@ -241,6 +251,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_
     const cl_int err = NEXT(clGetKernelWorkGroupInfo)(k, d, what, size, value, sizeRet);
     if (err == CL_SUCCESS && l->active && value && what == CL_KERNEL_WORK_GROUP_SIZE && size >= sizeof(size_t))
         *(size_t*)value = lowerSize(*(size_t*)value, l->maxWg);
+    if (err == CL_SUCCESS && l->active && value && what == CL_KERNEL_LOCAL_MEM_SIZE && size >= sizeof(cl_ulong))
+        *(cl_ulong*)value += l->localOverhead;
     return err;
 }
 
@@ -281,7 +293,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
             NEXT(clGetCommandQueueInfo)(q, CL_QUEUE_DEVICE, sizeof d, &d, NULL) == CL_SUCCESS &&
             NEXT(clGetKernelWorkGroupInfo)(k, d, CL_KERNEL_LOCAL_MEM_SIZE, sizeof localBytes, &localBytes, NULL) ==
                 CL_SUCCESS &&
-            localBytes > l->localMem) {
+            localBytes + l->localOverhead > l->localMem + l->localSlack) {
+            localBytes += l->localOverhead;
             fprintf(stderr, "device_limits_shim: kernel %s uses %llu bytes of local memory (local_mem %llu)\n", name,
                     (unsigned long long)localBytes, (unsigned long long)l->localMem);
             return CL_OUT_OF_RESOURCES;
