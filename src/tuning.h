@@ -38,6 +38,9 @@ struct TuningProfile {
     std::size_t maxWorkGroup{};         // work-items per group, at most (and at most the device's)
     std::size_t targetGroupThreads{};   // short transforms are packed to about this many work-items
     std::size_t groupLocalBudget{};     // bytes of local memory packed transforms may share
+    // Passes whose neighbouring transforms are neighbours in memory (the columns of a 2D or of a
+    // long 1D length): enough transforms per group that each row read is this many bytes (0: any).
+    std::size_t stridedGroupRowBytes{};
 
     // ---- CPU kernel forms (lanes, row lanes) -------------------------------------------------
     bool laneKernels{};                 // lane and row-lane kernels at all

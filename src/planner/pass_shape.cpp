@@ -168,6 +168,11 @@ PassPlan makePass(const Context& ctx, const PassIo& io)
     const std::size_t targetThreads = tuning.targetGroupThreads;
     const std::size_t localBudget = std::min(limits.localMemBytes, tuning.groupLocalBudget);
     std::size_t b = std::max<std::size_t>(1, targetThreads / spec.threadsPerTransform);
+    if (tuning.stridedGroupRowBytes && !pass.batch.empty()) {
+        const IoDim& next = pass.batch.front();
+        if ((next.inStride == 1 && pass.inStride > 1) || (next.outStride == 1 && pass.outStride > 1))
+            b = std::max(b, tuning.stridedGroupRowBytes / complexBytes(spec.precision));
+    }
     if (usesLocal)
         b = std::min(b, std::max<std::size_t>(1, localBudget / bytesPerTransform));
     b = std::min(b, std::max<std::size_t>(1, maxGroup / spec.threadsPerTransform));

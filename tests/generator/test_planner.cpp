@@ -1092,3 +1092,36 @@ BOOST_AUTO_TEST_CASE(complex_primes_take_bluestein_lanes_but_double_17_rader)
                        n << ": " << s.describe());
         }
 }
+
+// NVIDIA: passes over columns (neighbouring transforms neighbours in memory) pack transforms so
+// that each row read is a 32-byte sector (H200: 2^20 1.7x, 1024^2 1.6x); the generic GPU profile
+// and passes over rows keep their groups.
+BOOST_AUTO_TEST_CASE(nvidia_column_passes_read_whole_sectors)
+{
+    DeviceLimits nvidia = shapes()[2].limits, generic = nvidia;
+    nvidia.deviceClass = DeviceClass::GpuNvidia;
+    generic.deviceClass = DeviceClass::GpuGeneric;
+    for (auto [ns, p] : {std::pair{std::vector<std::size_t>{1048576}, Precision::Single},
+                         {std::vector<std::size_t>{1024, 1024}, Precision::Single},
+                         {std::vector<std::size_t>{1024, 1024}, Precision::Double},
+                         {std::vector<std::size_t>{65536}, Precision::Single},
+                         {std::vector<std::size_t>{128, 128, 128}, Precision::Single}}) {
+        const Problem pr = multiD(TransformKind::ComplexToComplex, ns, p, false, 8);
+        const ExecutionPlan a = planProblem(pr, nvidia), b = planProblem(pr, generic);
+        BOOST_TEST_REQUIRE(a.passes.size() == b.passes.size());
+        const std::size_t point = p == Precision::Double ? 16 : 8;
+        for (std::size_t i = 0; i < a.passes.size(); ++i) {
+            const KernelSpec& s = a.passes[i].spec;
+            const bool columns = a.passes[i].inStride > 1 || a.passes[i].outStride > 1;
+            BOOST_TEST_CONTEXT(s.describe())
+            {
+                const std::size_t budget = std::min(nvidia.localMemBytes, tuningFor(nvidia).groupLocalBudget);
+                if (columns && s.localMemBytes() / s.transformsPerGroup * (32 / point) <= budget)
+                    BOOST_TEST(s.transformsPerGroup * point >= 32u);
+                BOOST_TEST(s.transformsPerGroup >= b.passes[i].spec.transformsPerGroup);
+                if (!columns)
+                    BOOST_TEST(s.transformsPerGroup == b.passes[i].spec.transformsPerGroup);
+            }
+        }
+    }
+}
