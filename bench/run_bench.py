@@ -12,7 +12,7 @@ For every case of the suite it runs, in separate processes:
               libraries export the same symbols; the client is linked with a RUNPATH, so the
               variable decides, and the client reports which file it loaded, which is checked)
   FFTW        BUILD/bench/fftw-bench (2 threads, FFTW_MEASURE)
-First a cold run of each (fresh, empty POCL_CACHE_DIR and CLFFT_CACHE_PATH directories; it also
+First a cold run of each (fresh, empty POCL_CACHE_DIR, CLFFT_CACHE_PATH and CUDA_CACHE_PATH directories; it also
 checks the result against FFTW with --verify), then N rounds in which the three take turns
 (the order rotates every round), each run the median of K transforms (enqueue + clFinish) after
 a warm-up. The table shows the median over the rounds. A case a library cannot run shows as
@@ -240,6 +240,8 @@ class Harness:
             env.pop("CLFFT_NG_RIGOR", None)
         env["POCL_CACHE_DIR"] = pocl
         env["CLFFT_CACHE_PATH"] = cache
+        # NVIDIA's driver keeps compiled kernels of its own: the case's, emptied with PoCL's.
+        env["CUDA_CACHE_PATH"] = os.path.join(os.path.dirname(pocl), "nvidia")
         return env
 
     def run_clfft(self, c, lib, batch, cold, rnd):

@@ -15,7 +15,7 @@ done
 [ "$L" -gt "${STANDIN_LOCAL_MAX:-$L}" ] && L=$STANDIN_LOCAL_MAX
 for a in "$@"; do [ "$a" = --dumpKernels ] || args+=("$a"); done
 # shellcheck disable=SC2086
-out=$(LD_PRELOAD=$STANDIN_SHIM CLFFT_FAKE_DEVICE="local_mem=$L,max_wg=$W" timeout 120 "${args[0]}" \
+out=$(LD_PRELOAD=$STANDIN_SHIM CLFFT_FAKE_DEVICE="local_mem=$L,max_wg=$W${STANDIN_FAKE_MORE:-}" timeout 120 "${args[0]}" \
       ${STANDIN_DEVICE_ARGS:-} "${args[@]:1}" 2>&1)
 rc=$?
 v=$(printf '%s\n' "$out" | grep -m1 '^verify:')

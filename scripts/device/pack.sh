@@ -21,8 +21,11 @@ find "$dest/build" -type f -perm -u+x | xargs -r ldd 2>/dev/null | awk '/=> \//{
   grep -Ev "libclFFT|/(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s)\.so|mpi|open-|hwloc|event|udev|libz\.|$PWD" |
   while read -r l; do cp -L "$l" "$dest/deps/"; done
 cp -L /usr/lib/x86_64-linux-gnu/libclFFT.so.2 "$dest/syslib/" 2>/dev/null || echo "no Debian libclFFT.so.2: the bench runs without clFFT 2.12" >&2
-# CTest files name the build and source folders by absolute path: run.sh links them there.
+# A crashing process prints its call stack there (no debugger on that machine).
+cc -O1 -g -shared -fPIC -o "$dest/segv_trace.so" scripts/device/segv_trace.c
+# CTest files name the build and source folders and Python by absolute path: run.sh links them there.
 echo "$(cd "$build" && pwd)" >"$dest/build-path"
 pwd >"$dest/source-path"
+sed -n 's/^_Python3_EXECUTABLE:INTERNAL=//p' "$build/CMakeCache.txt" >"$dest/python-path"
 git describe --always --dirty >"$dest/commit"
 du -sh "$dest" | sed 's/^/packed: /'
