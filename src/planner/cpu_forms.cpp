@@ -26,8 +26,18 @@ bool Context::cpuForms() const
 // `lanes` vectors per point, within the profile's cap and the device's local memory.
 bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein)
 {
+    return laneLocalLanes(ctx, points, bluestein) > 0;
+}
+
+// The lanes a lane kernel of `points` gets within its local memory: the profile's, or for a
+// Bluestein convolution where the profile says so 4 (0: none fit).
+std::size_t laneLocalLanes(const Context& ctx, std::size_t points, bool bluestein)
+{
     const std::size_t cap = bluestein ? ctx.tuning.laneConvolutionLocalCap : ctx.tuning.laneLocalCap;
-    return ctx.tuning.lanes * points * complexBytes(ctx.precision()) <= std::min(ctx.limits.localMemBytes, cap);
+    const std::size_t room = std::min(ctx.limits.localMemBytes, cap), bytes = points * complexBytes(ctx.precision());
+    if (ctx.tuning.lanes * bytes <= room)
+        return ctx.tuning.lanes;
+    return bluestein && ctx.tuning.laneBluesteinNarrow && ctx.tuning.lanes > 4 && 4 * bytes <= room ? 4 : 0;
 }
 
 // Local memory of one transform slot of a row-lane kernel: two buffers of the row, each with a
@@ -234,6 +244,8 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
                         ctx.tuning.narrowDoubleLanes >= 2;
     if (narrow)
         W = ctx.tuning.narrowDoubleLanes;
+    if (bluestein)
+        W = laneLocalLanes(ctx, spec.length, true);
     spec.lane.width = W;
     spec.lane.dim = lane;
     // Not the convolutions beyond a plain lane pass's local memory (one buffer, M = 16384: the

@@ -117,6 +117,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass);
 void streamLargeStores(const Context& ctx, PassPlan& pass);
 // Local memory of a lane kernel over `points` points fits (bluestein: the convolution cap).
 bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein);
+std::size_t laneLocalLanes(const Context& ctx, std::size_t points, bool bluestein);
 // Local memory of one transform of a row-lane kernel of rows of rowLength points.
 std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p);
 

@@ -1125,3 +1125,27 @@ BOOST_AUTO_TEST_CASE(nvidia_column_passes_read_whole_sectors)
         }
     }
 }
+
+// MEASURE's candidate "Bluestein in lanes of 4": a convolution that 8 lanes' local memory cannot
+// hold (4099 single: 8320 x 8 x 8 bytes > 512 KiB) in one lane kernel of 4 lanes, not 4 passes;
+// where 8 lanes fit, the same plan as the profile's.
+BOOST_AUTO_TEST_CASE(bluestein_in_lanes_of_4_where_8_do_not_fit)
+{
+    DeviceLimits cpu = shapes().back().limits;
+    cpu.deviceClass = DeviceClass::Cpu;
+    const Problem big = multiD(TransformKind::ComplexToComplex, {4099}, Precision::Single, false, 8);
+    BOOST_TEST(planProblem(big, cpu).passes.size() >= 2u);
+    const std::optional<ExecutionPlan> narrow = planVariant(big, cpu, "Bluestein in lanes of 4");
+    BOOST_TEST_REQUIRE(narrow.has_value());
+    BOOST_TEST_REQUIRE(narrow->passes.size() == 1u);
+    const KernelSpec& s = narrow->passes.front().spec;
+    BOOST_TEST((s.kind == PassKind::Bluestein && s.lane.width == 4u && s.localMemBytes() <= cpu.localMemBytes),
+               s.describe());
+    const Problem small = multiD(TransformKind::ComplexToComplex, {2053}, Precision::Single, false, 8);
+    const std::optional<ExecutionPlan> same = planVariant(small, cpu, "Bluestein in lanes of 4");
+    BOOST_TEST_REQUIRE(same.has_value());
+    const ExecutionPlan profile = planProblem(small, cpu);
+    BOOST_TEST_REQUIRE(same->passes.size() == profile.passes.size());
+    for (std::size_t i = 0; i < profile.passes.size(); ++i)
+        BOOST_TEST(same->passes[i].spec.kernelName() == profile.passes[i].spec.kernelName());
+}
