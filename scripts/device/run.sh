@@ -3,7 +3,8 @@
 # correctness first (gpu-check's clfft-client --verify sweep, the simulated-GPU corpus run natively
 # under the device-limits shim in three GPU shapes and both form sets, CTest without the long,
 # MPI and multi-device labels), all three at once; then speed (cuFFT through CuPy where it is
-# there, bench/run_bench.py: ours, ours measured, clFFT 2.12). Every step has a time cap that
+# there, every exhaustive candidate timed on the bench's cases, bench/run_bench.py: ours, ours
+# measured, clFFT 2.12). Every step has a time cap that
 # fits BUDGET; the results go into one file, OUT/device-check.tgz (OUT: the device tool's folder,
 # else /tmp).
 #
@@ -82,6 +83,21 @@ if python3 -c "import cupy" 2>/dev/null && [ "$(left)" -gt 60 ]; then
   el "cuFFT through CuPy"
   timeout 40 python3 scripts/device/cufft_peer.py 128 >"$W/cufft.md" 2>&1
 fi
+# Every candidate of the exhaustive set timed on the bench's cases (how the gpu-nvidia sector rule
+# was found): what the device's own measurements would choose, for the next profile change.
+cap=$(( $(left) / 4 )); [ $cap -gt 90 ] && cap=90
+el "exhaustive candidates, $cap s cap"
+end=$(( $(date +%s) + cap ))
+for c in "-x 1048576 -b 16" "-x 1024 -y 1024 -b 16" "-x 65536 -b 256" "-x 256 -b 65536" "-x 4096 -b 4096" \
+         "-x 128 -y 128 -z 128 -b 8" "-x 1000 -b 16777" "-x 2187 -b 7671" "-x 4096 -b 2048 --double" \
+         "-x 4096 -b 8192 --inLayout real --outLayout hermitian-interleaved"; do
+  t=$(( end - $(date +%s) )); [ $t -gt 30 ] && t=30; [ $t -le 2 ] && break
+  echo "==== $c" >>"$W/exhaustive.txt"
+  # shellcheck disable=SC2086
+  CLFFT_CACHE_PATH=$W/cache-exh timeout $t "$B/samples/clfft-client" -p "$P" -d "$D" $c -o --rigor exhaustive --explain 2>&1 |
+    grep -vE "^    (fft_|kind )" >>"$W/exhaustive.txt"
+  rm -rf "$W/cache-exh"
+done
 libs=ours,measured; [ -f "$G/syslib/libclFFT.so.2" ] && libs=$libs,clfft
 for part in 1 2; do
   if [ $part = 1 ]; then only="c2c single 256,c2c single 4096,c2c single 65536,c2c single 1048576,c2c single 1024x1024,c2c single 128x128x128,r2c single 4096,c2c double 4096"
