@@ -1095,7 +1095,7 @@ void runDimension(Run& r, const MultiRequest& rq)
     // (H200, 580) crashed releasing them, even after clFinish. Copies, except where tested safe.
     bool overlapSafe = true;
     for (std::size_t k = 0; k < r.devices; ++k)
-        overlapSafe = overlapSafe && isPoclCpu(r.part(k).device);
+        overlapSafe = overlapSafe && r.part(k).overlapSafe;
     PencilSide in = clientPencils(r, rq.inputs, s.inLayout, c.is, !inPlace || overlapSafe);
     cl_mem* client = inPlace ? rq.inputs : rq.outputs;
     const int nout = planesOf(s.outLayout);
@@ -1181,6 +1181,7 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
         part->index = static_cast<int>(i);
         check(clGetCommandQueueInfo(queues[i], CL_QUEUE_DEVICE, sizeof part->device, &part->device, nullptr));
         part->alignBytes = std::max<std::size_t>(deviceInfo<cl_uint>(part->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8, 1);
+        part->overlapSafe = isPoclCpu(part->device);
         aligns.push_back(part->alignBytes);
         mb->parts.push_back(std::move(part));
     }

@@ -38,6 +38,9 @@ struct MultiDevicePart {
     cl_device_id device = nullptr;
     int index = 0;              // position in the queue array: PlanSettings::replica of its sub-plans
     std::size_t alignBytes = 1; // CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes: sub-buffer origins
+    // Overlapping sub-buffers of a buffer some of whose regions are written run safely (tested on
+    // PoCL's CPU devices; NVIDIA's driver, H200 580, crashed releasing them).
+    bool overlapSafe = false;
     IndexRange slab;            // Batch: transforms; Dimension: outermost indices
     IndexRange pencil;          // Dimension: indices of dimension rank-2 on the complex side
     // Sub-plans baked for this device, by their settings (subPlanKey), and the library's

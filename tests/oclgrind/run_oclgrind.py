@@ -95,7 +95,7 @@ def run_one(client, cache, name, args, shape, form, timeout, extra_env):
     # Uninitialised values are checked in the GPU forms only: on the CPU forms' 16-wide vectors
     # Oclgrind 21.10 marks the upper half of any shuffle (z.hi of a float16) uninitialised, and
     # crashes in some kernels.
-    checks = ["--data-races", "--check-api"] + (["--uninitialized"] if form == "gpu" else [])
+    checks = ["--data-races", "--check-api"] + (["--uninitialized"] if form.startswith("gpu") else [])
     cmd = ["oclgrind"] + checks + ["--build-options", "-cl-opt-disable", "--log", log_path,
            "--local-mem-size", str(local), "--max-wgsize", str(wg), client] + args + ["--verify"]
     env = dict(os.environ, CLFFT_NG_FORMS=form, CLFFT_CACHE_PATH=cache, **extra_env)
