@@ -357,10 +357,19 @@ void LaneKernel::passes()
             rowBlockIn();
             os << "    } else {\n";
         }
+        // where a value goes after its butterfly: the global row, local memory, or (chunks out
+        // from the registers) nowhere until the last item is done
+        const bool chunksOutFromRegisters = writesGlobal && spec.lane.rowsOut;
+        const bool blockOut = writesGlobal && spec.lane.blocksOut;
+        const bool fused = !readsGlobal && (writesGlobal || buffers == 2); // reads, computes, writes per item
+        // A looped pass whose items are independent (read from global memory or fused) runs each
+        // item start to end in registers 0..R-1: constant indices, which LLVM keeps in registers.
+        const bool itemsInOneLoop = loopsItems(s) && !chunksOutFromRegisters && !blockOut &&
+                                    (fused || (readsGlobal && !spec.lane.rowsIn && !spec.lane.blocksIn));
         if (readsGlobal && spec.lane.rowsIn) // chunksInRegisters
             rowsInByChunks(true);
-        else if (readsGlobal) {
-            forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
+        else if (readsGlobal && !itemsInOneLoop) {
+            forEachPassItem(s, [&](std::size_t q, const std::string& j) {
                 for (int r = 0; r < R; ++r)
                     loadElement(vectorReadElement(s, j, r), vectorSlot(s, q, r));
             });
@@ -371,11 +380,6 @@ void LaneKernel::passes()
         if (!readsGlobal && !writesGlobal && buffers == 2)
             cur = 1 - cur;
         const std::string to = std::to_string(cur);
-        const bool fused = !readsGlobal && (writesGlobal || buffers == 2); // reads, computes, writes per item
-        // where a value goes after its butterfly: the global row, local memory, or (chunks out
-        // from the registers) nowhere until the last item is done
-        const bool chunksOutFromRegisters = writesGlobal && spec.lane.rowsOut;
-        const bool blockOut = writesGlobal && spec.lane.blocksOut;
         auto store = [&](const std::string& e, const std::string& k) {
             if (chunksOutFromRegisters || blockOut)
                 return;
@@ -392,13 +396,16 @@ void LaneKernel::passes()
         if (!readsGlobal) {
             os << barrier;
             if (!fused) { // one buffer: every item read before any is written
-                forEachItem(s.butterflies, readLocal);
+                forEachPassItem(s, readLocal);
                 os << barrier;
             }
         }
-        forEachItem(s.butterflies, [&](std::size_t q, const std::string& j) {
+        auto item = [&](std::size_t q, const std::string& j) {
             if (fused)
                 readLocal(q, j);
+            else if (itemsInOneLoop) // readsGlobal
+                for (int r = 0; r < R; ++r)
+                    loadElement(vectorReadElement(s, j, r), vectorSlot(s, q, r));
             emitVectorButterfly(os, s, q, j);
             for (int r = 0; r < R; ++r) {
                 const std::string e = writeElement(s, j, r), k = vectorSlot(s, q, r);
@@ -408,7 +415,11 @@ void LaneKernel::passes()
                        << "] * c.x); }\n";
                 store(e, k);
             }
-        });
+        };
+        if (itemsInOneLoop)
+            forEachVectorItemLooped(os, T, s.butterflies, R, item, false);
+        else
+            forEachPassItem(s, item);
         if (blockOut) { // one pass, one item: output point e in vr[e]
             os << "    if (" << blockCondition(false) << ") {\n";
             rowBlockOut();
