@@ -39,6 +39,12 @@ TuningProfile cpu()
     p.lanes = 8;                    // float8 / double8 values, float16 / double16 loads
     p.laneLocalCap = 1u << 19;      // 512 KiB (4096 points x 8 lanes); more was slower on PoCL
     p.laneConvolutionLocalCap = 1u << 20; // a whole Bluestein convolution: one trip, not four
+    // ... in 4 lanes where 8 do not fit, within 400 KiB: Zen 5 (512 KiB local), against four
+    // lane passes: single 4297 1.80x, 4099 1.47-1.52x, 5003 1.29x, 6007 (378 KiB) 1.24x, 4999
+    // 1.07-1.31x; double 2053 2.39x, 2503 2.29x, 3001 1.52x. Fuller lost: 7919 (496 KiB) 0.90x,
+    // 8191 (512 KiB) 0.50x; double 4093 (512 KiB) 1.0-1.25x.
+    p.laneBluesteinNarrow = true;
+    p.laneBluesteinNarrowMaxBytes = 400u << 10;
     p.realRowLanes = 16;            // single even real rows: two rows' cache lines per vector
     p.rowLaneMaxRadix = 8;          // radix 16 spilled the registers (2048^2: 26 -> 34 GFLOP/s)
     p.rowLaneFirstPassLines = 8;    // more cache-line streams per work-item in the first pass cost

@@ -48,6 +48,7 @@ struct TuningProfile {
     std::size_t laneLocalCap{};         // local memory of a lane kernel, at most
     std::size_t laneConvolutionLocalCap{}; // the same for a Bluestein convolution in one lane kernel
     bool laneBluesteinNarrow = false;   // ... in 4 lanes where 8 lanes' convolution would not fit
+    std::size_t laneBluesteinNarrowMaxBytes{}; // ... their local memory, at most (0: any that fits)
     std::size_t realRowLanes{};         // single-precision even real rows: lanes per vector
     std::size_t rowLaneMaxRadix{};      // radices of row-lane passes, at most
     double laneRadix16Cost = 0;         // lane passes: radixPassCost of radix 16 (0: the model's)

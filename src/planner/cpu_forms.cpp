@@ -37,7 +37,9 @@ std::size_t laneLocalLanes(const Context& ctx, std::size_t points, bool bluestei
     const std::size_t room = std::min(ctx.limits.localMemBytes, cap), bytes = points * complexBytes(ctx.precision());
     if (ctx.tuning.lanes * bytes <= room)
         return ctx.tuning.lanes;
-    return bluestein && ctx.tuning.laneBluesteinNarrow && ctx.tuning.lanes > 4 && 4 * bytes <= room ? 4 : 0;
+    const std::size_t narrowRoom =
+        ctx.tuning.laneBluesteinNarrowMaxBytes ? std::min(room, ctx.tuning.laneBluesteinNarrowMaxBytes) : room;
+    return bluestein && ctx.tuning.laneBluesteinNarrow && ctx.tuning.lanes > 4 && 4 * bytes <= narrowRoom ? 4 : 0;
 }
 
 // Local memory of one transform slot of a row-lane kernel: two buffers of the row, each with a

@@ -208,7 +208,8 @@ const Variant kVariants[] = {
     {"one kernel up to 512", false, false, [](TuningProfile& t, DeviceLimits&) { capKernelLength(t, 512); }},
     {"first pass shorter", false, false, [](TuningProfile& t, DeviceLimits&) { t.firstPassScale = 0.25; t.splitFewestRadixPasses = false; }},
     {"passes split in balance", false, true, [](TuningProfile& t, DeviceLimits&) { t.splitFewestRadixPasses = t.splitForFullLanes = false; }},
-    {"Bluestein in lanes of 4", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneBluesteinNarrow = true; }},
+    {"Bluestein in lanes of 4", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneBluesteinNarrow = true; t.laneBluesteinNarrowMaxBytes = 0; }},
+    {"no Bluestein in lanes of 4", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneBluesteinNarrow = false; }},
     {"Bluestein passes reversed", false, false, [](TuningProfile& t, DeviceLimits&) { t.bluesteinPassesReversed = !t.bluesteinPassesReversed; }},
     // Work-items per group and transforms per group.
     {"groups of 32", false, false, [](TuningProfile& t, DeviceLimits&) { t.targetGroupThreads = t.rowLaneGroupThreads = 32; }},

@@ -1126,14 +1126,29 @@ BOOST_AUTO_TEST_CASE(nvidia_column_passes_read_whole_sectors)
     }
 }
 
-// MEASURE's candidate "Bluestein in lanes of 4": a convolution that 8 lanes' local memory cannot
-// hold (4099 single: 8320 x 8 x 8 bytes > 512 KiB) in one lane kernel of 4 lanes, not 4 passes;
-// where 8 lanes fit, the same plan as the profile's.
+// A Bluestein convolution that 8 lanes' local memory cannot hold (4099 single: 8320 x 8 x 8 bytes
+// > 512 KiB) runs in one lane kernel of 4 lanes, not 4 passes, where the 4 lanes take at most the
+// profile's 400 KiB (8232 x 4 x 8 bytes); beyond (7919: 15876 points, 496 KiB) four passes, and the
+// candidate "Bluestein in lanes of 4" the one kernel; "no Bluestein in lanes of 4" the passes.
+// Where 8 lanes fit, the candidates plan as the profile does.
 BOOST_AUTO_TEST_CASE(bluestein_in_lanes_of_4_where_8_do_not_fit)
 {
     DeviceLimits cpu = shapes().back().limits;
     cpu.deviceClass = DeviceClass::Cpu;
-    const Problem big = multiD(TransformKind::ComplexToComplex, {4099}, Precision::Single, false, 8);
+    BOOST_TEST_REQUIRE(cpu.localMemBytes == 512u * 1024u);
+    auto narrowOne = [&](const ExecutionPlan& plan) {
+        if (plan.passes.size() != 1u)
+            return false;
+        const KernelSpec& s = plan.passes.front().spec;
+        return s.kind == PassKind::Bluestein && s.lane.width == 4u && s.localMemBytes() <= 400u * 1024u + 4096u;
+    };
+    const Problem mid = multiD(TransformKind::ComplexToComplex, {4099}, Precision::Single, false, 8);
+    BOOST_TEST(narrowOne(planProblem(mid, cpu)), planProblem(mid, cpu).passes.front().spec.describe());
+    const std::optional<ExecutionPlan> passes = planVariant(mid, cpu, "no Bluestein in lanes of 4");
+    BOOST_TEST_REQUIRE(passes.has_value());
+    BOOST_TEST(passes->passes.size() >= 2u);
+
+    const Problem big = multiD(TransformKind::ComplexToComplex, {7919}, Precision::Single, false, 8);
     BOOST_TEST(planProblem(big, cpu).passes.size() >= 2u);
     const std::optional<ExecutionPlan> narrow = planVariant(big, cpu, "Bluestein in lanes of 4");
     BOOST_TEST_REQUIRE(narrow.has_value());
@@ -1141,11 +1156,14 @@ BOOST_AUTO_TEST_CASE(bluestein_in_lanes_of_4_where_8_do_not_fit)
     const KernelSpec& s = narrow->passes.front().spec;
     BOOST_TEST((s.kind == PassKind::Bluestein && s.lane.width == 4u && s.localMemBytes() <= cpu.localMemBytes),
                s.describe());
+
     const Problem small = multiD(TransformKind::ComplexToComplex, {2053}, Precision::Single, false, 8);
-    const std::optional<ExecutionPlan> same = planVariant(small, cpu, "Bluestein in lanes of 4");
-    BOOST_TEST_REQUIRE(same.has_value());
     const ExecutionPlan profile = planProblem(small, cpu);
-    BOOST_TEST_REQUIRE(same->passes.size() == profile.passes.size());
-    for (std::size_t i = 0; i < profile.passes.size(); ++i)
-        BOOST_TEST(same->passes[i].spec.kernelName() == profile.passes[i].spec.kernelName());
+    for (const char* label : {"Bluestein in lanes of 4", "no Bluestein in lanes of 4"}) {
+        const std::optional<ExecutionPlan> same = planVariant(small, cpu, label);
+        BOOST_TEST_REQUIRE(same.has_value());
+        BOOST_TEST_REQUIRE(same->passes.size() == profile.passes.size());
+        for (std::size_t i = 0; i < profile.passes.size(); ++i)
+            BOOST_TEST(same->passes[i].spec.kernelName() == profile.passes[i].spec.kernelName());
+    }
 }
