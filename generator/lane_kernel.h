@@ -61,27 +61,20 @@ private:
     const bool chunksInRegisters;
     const std::string barrier;
     const bool inPlanar, outPlanar;
+    // Passes with more items than work-items run them as loops: unrolled, the kernel's passes
+    // would hold more than 256 vectors a work-item (each component), which spill all the same and
+    // make long straight blocks that LLVM schedules in time quadratic in their length (Bluestein
+    // 4099 in lanes of 4, 672 vectors: 1.72x faster looped, compiled in 2.3 s, not 21 s). At 192
+    // (Bluestein 2047 in lanes of 8: looped 0.70-0.81x; 8192, 2^20: even) they stay unrolled.
+    const bool loopedItems;
     std::size_t cur = 0; // the local buffer holding the latest values
 
     void forEachItem(std::size_t count, const std::function<void(std::size_t, const std::string&)>& body)
     {
         forEachVectorItem(os, T, count, body);
     }
-    // Whether a pass's items run as a loop rather than unrolled: where the kernel's passes
-    // unrolled would hold more than 256 vectors a work-item (each component), they spill all the
-    // same, and the long straight blocks cost PoCL's code generation time quadratic in their
-    // length. Zen 5, Bluestein in lanes of 4: 4099 (672 vectors) 1.72x and compiled in 2.3 s, not
-    // 21 s; 4999 (320) 3.8x. Bluestein 2047 in lanes of 8 (192) ran 0.70-0.81x looped; 8192 and
-    // 2^20 (192) the same: those stay unrolled.
-    bool loopsItems(const VectorPass& s) const
-    {
-        std::size_t vectors = 0;
-        for (const VectorPass& p : shapes)
-            vectors += (p.butterflies + T - 1) / T * static_cast<std::size_t>(p.radix);
-        if (bluestein)
-            vectors *= 2;
-        return !spec.lane.registers && s.butterflies > T && vectors > 256;
-    }
+    // Whether a pass's items run as a loop rather than unrolled (loopedItems).
+    bool loopsItems(const VectorPass& s) const { return loopedItems && s.butterflies > T; }
     // A pass's items: unrolled, or as a loop with registers qR.. (loopsItems).
     void forEachPassItem(const VectorPass& s, const std::function<void(std::size_t, const std::string&)>& body)
     {

@@ -31,6 +31,19 @@
 namespace clfft_ng {
 namespace detail {
 
+namespace {
+
+// Vectors (of each component) a work-item holds over the passes with every item unrolled.
+std::size_t unrolledVectors(const std::vector<VectorPass>& passes, std::size_t T, bool bluestein)
+{
+    std::size_t vectors = 0;
+    for (const VectorPass& p : passes)
+        vectors += (p.butterflies + T - 1) / T * static_cast<std::size_t>(p.radix);
+    return bluestein ? 2 * vectors : vectors;
+}
+
+} // namespace
+
 LaneKernel::LaneKernel(const KernelSpec& k)
     : KernelSkeleton(k), W(k.lane.width), N(k.length), T(k.threadsPerTransform),
       realForward(k.kind == PassKind::RealForward && k.halfLengthReal()),
@@ -45,7 +58,8 @@ LaneKernel::LaneKernel(const KernelSpec& k)
       perLaneTwiddles(k.stageTwiddleLength && k.lane.dim == 0), lanePositions(step != FusedStep::None && k.lane.dim == 0),
       laneTables(lanePositions && k.lane.full), S(k.fusedPositionStride), chirpN(k.transformLength), io(k),
       buffers(laneLocalBuffers(k)), chunksInRegisters(laneChunksInRegisters(k)), barrier(k.lane.registers ? "" : k.barrier()), inPlanar(k.inLayout == ComplexLayout::Planar),
-      outPlanar(k.outLayout == ComplexLayout::Planar)
+      outPlanar(k.outLayout == ComplexLayout::Planar),
+      loopedItems(!k.lane.registers && unrolledVectors(shapes, T, bluestein) > 256)
 {
 }
 

@@ -69,9 +69,7 @@ constexpr std::size_t kLoopItem = static_cast<std::size_t>(-1);
 
 // The same items as one loop: body once with j declared, and with item q's registers at qR
 // = q * radix (slotsPerItem: body(kLoopItem, "j"), for passes that keep every item's values)
-// or at 0 (body(0, "j"), for items that run start to end within the iteration). Many items a work-item unrolled make one straight block per
-// pass, which LLVM schedules in time quadratic in its length (PoCL compiled Bluestein 4099 in
-// lanes of 4, 6-12 items a pass, in 14 s unrolled).
+// or at 0 (body(0, "j"), for items that run start to end within the iteration).
 inline void forEachVectorItemLooped(std::ostream& os, std::size_t T, std::size_t count, int radix,
                                     const std::function<void(std::size_t, const std::string&)>& body,
                                     bool slotsPerItem)
