@@ -74,9 +74,10 @@ std::vector<std::complex<long double>> bluesteinChirp(std::size_t n)
 {
     // conj(b[k]) = exp(-pi i k^2 / N); k^2 reduced modulo 2N exactly in integers first.
     std::vector<std::complex<long double>> chirp(n);
+    const TwoLevelRoots root(2 * n);
     for (std::size_t k = 0; k < n; ++k) {
         const unsigned long long e = (static_cast<unsigned long long>(k) * k) % (2ULL * n);
-        chirp[k] = unitRoot(static_cast<std::size_t>(e), 2 * n);
+        chirp[k] = root(static_cast<std::size_t>(e));
     }
     return chirp;
 }
@@ -103,6 +104,17 @@ void hostFft(Complex* a, std::size_t n, const Complex* roots, std::size_t rootCo
             scratch[r * m + i] = a[i * p + r];
     for (std::size_t r = 0; r < p; ++r)
         hostFft(scratch + r * m, m, roots, rootCount, a + r * m);
+    if (p == 2) {
+        // Outputs k and k + m share their product: w^(k+m) = -w^k.
+        for (std::size_t k = 0; k < m; ++k) {
+            const Complex s = scratch[k], x = scratch[m + k], w = roots[k * step];
+            const long double re = x.real() * w.real() - x.imag() * w.imag();
+            const long double im = x.real() * w.imag() + x.imag() * w.real();
+            a[k] = Complex(s.real() + re, s.imag() + im);
+            a[k + m] = Complex(s.real() - re, s.imag() - im);
+        }
+        return;
+    }
     for (std::size_t k = 0; k < n; ++k) {
         // Written out: std::complex's operator* on long double calls __mulxc3 (its inf/NaN
         // recovery), which made this loop most of a warm Bluestein bake; the root's index r k
@@ -124,9 +136,13 @@ void hostFft(Complex* a, std::size_t n, const Complex* roots, std::size_t rootCo
 
 void hostFft(std::vector<std::complex<long double>>& a)
 {
-    std::vector<std::complex<long double>> roots(a.size());
-    for (std::size_t j = 0; j < a.size(); ++j)
-        roots[j] = unitRoot(j, a.size());
+    const std::size_t n = a.size();
+    std::vector<std::complex<long double>> roots(n);
+    const TwoLevelRoots root(n);
+    for (std::size_t j = 0; j <= n / 2; ++j)
+        roots[j] = root(j);
+    for (std::size_t j = n / 2 + 1; j < n; ++j)
+        roots[j] = std::conj(roots[n - j]);
     std::vector<std::complex<long double>> scratch(a.size());
     hostFft(a.data(), a.size(), roots.data(), roots.size(), scratch.data());
 }

@@ -159,32 +159,28 @@ bool switchedOff(const char* name)
 // (no device's newer default) for the generated code and the callbacks spliced into it.
 const char* const kBuildOptions = "-cl-std=CL1.2";
 
-MemRef uploadTwiddles(cl_context context, const KernelSpec& spec)
+// The table rounded to the kernel's precision, in one allocation handed straight to the
+// runtime: a Bluestein spectrum is hundreds of KB, and each fresh copy costs its page faults.
+template <typename Real>
+MemRef uploadTable(cl_context context, const std::vector<std::complex<long double>>& table)
 {
-    const auto table = kernelTable(spec);
-    std::vector<unsigned char> bytes;
-    if (spec.precision == Precision::Double) {
-        std::vector<double> v;
-        for (const auto& w : table) {
-            v.push_back(static_cast<double>(w.real()));
-            v.push_back(static_cast<double>(w.imag()));
-        }
-        bytes.assign(reinterpret_cast<const unsigned char*>(v.data()),
-                     reinterpret_cast<const unsigned char*>(v.data() + v.size()));
-    } else {
-        std::vector<float> v;
-        for (const auto& w : table) {
-            v.push_back(static_cast<float>(w.real()));
-            v.push_back(static_cast<float>(w.imag()));
-        }
-        bytes.assign(reinterpret_cast<const unsigned char*>(v.data()),
-                     reinterpret_cast<const unsigned char*>(v.data() + v.size()));
+    std::vector<Real> v(2 * table.size());
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        v[2 * i] = static_cast<Real>(table[i].real());
+        v[2 * i + 1] = static_cast<Real>(table[i].imag());
     }
     cl_int err = CL_SUCCESS;
-    MemRef mem(clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes.size(), bytes.data(), &err));
+    MemRef mem(clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, v.size() * sizeof(Real), v.data(), &err));
     if (err != CL_SUCCESS)
         throw StatusError{err};
     return mem;
+}
+
+MemRef uploadTwiddles(cl_context context, const KernelSpec& spec)
+{
+    const auto table = kernelTable(spec);
+    return spec.precision == Precision::Double ? uploadTable<double>(context, table)
+                                               : uploadTable<float>(context, table);
 }
 
 void dumpProgram(const KernelSpec& spec, const std::string& source)
@@ -255,14 +251,17 @@ std::string passSource(const BakeTarget& t, const PassPlan& pass)
     return source;
 }
 
-// Runs tasks[0..n) on up to `workers` threads (this one among them) and returns each task's
-// exception, rethrown by the caller in task order so that failures read as in a serial bake.
-std::vector<std::exception_ptr> runTasks(const std::vector<std::function<void()>>& tasks, std::size_t workers)
+// Runs tasks[0..n) on up to `workers` threads (this one among them), started in `order` (all
+// of 0..n, or empty: in index order), and returns each task's exception, rethrown by the caller
+// in task order so that failures read as in a serial bake.
+std::vector<std::exception_ptr> runTasks(const std::vector<std::function<void()>>& tasks, std::size_t workers,
+                                         const std::vector<std::size_t>& order = {})
 {
     std::vector<std::exception_ptr> errors(tasks.size());
     std::atomic<std::size_t> next{0};
     auto work = [&]() noexcept {
-        for (std::size_t i; (i = next.fetch_add(1)) < tasks.size();) {
+        for (std::size_t n; (n = next.fetch_add(1)) < tasks.size();) {
+            const std::size_t i = order.empty() ? n : order[n];
             try {
                 tasks[i]();
             } catch (...) {
@@ -333,9 +332,23 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
         });
         tasks.emplace_back([&, i] { tables[i] = uploadTwiddles(s.context.get(), exec.passes[i].spec); });
     }
-    const std::size_t workers =
-        parallel && passes > 1 && takesConcurrentCalls(t.device) ? std::max(1u, std::thread::hardware_concurrency()) : 1;
-    const std::vector<std::exception_ptr> errors = runTasks(tasks, workers);
+    // Tables that need a host FFT in long double (a Bluestein spectrum: 11 ms for 10007's) start
+    // first: begun last, one made a warm bake of 10007 wait 10 ms for it after every program.
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < passes; ++i) {
+        const KernelSpec& spec = exec.passes[i].spec;
+        if (spec.kind == PassKind::Bluestein || spec.kind == PassKind::Rader || spec.fusedStep == FusedStep::Multiply)
+            order.push_back(2 * i + 1);
+    }
+    // One pass too when its tables take a host FFT (4099: 12 ms, its program's load 15 ms);
+    // other tables of one pass take under a millisecond, less than a second thread costs.
+    const std::size_t workers = parallel && (passes > 1 || !order.empty()) && takesConcurrentCalls(t.device)
+                                    ? std::max(1u, std::thread::hardware_concurrency())
+                                    : 1;
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+        if (std::find(order.begin(), order.end(), i) == order.end())
+            order.push_back(i);
+    const std::vector<std::exception_ptr> errors = runTasks(tasks, workers, order);
 
     for (std::size_t i = 0; i < passes; ++i) {
         const PassPlan& pass = exec.passes[i];
