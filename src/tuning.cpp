@@ -182,7 +182,8 @@ TuningProfile cpuZen5()
     p.laneRadix16OnlyInRegisters = true;
     // Narrow double rows (double4 lanes) of radices up to 10 through local memory, not registers:
     // 81 1.34x, 125 1.32x, 45 1.39x, 35 1.40x, 70 1.23x, 63 1.23x, 105 1.21x, 50 1.26x, 36 1.35x,
-    // 40 1.24x; radix 11 and 14 lost (121 0.61x, 99 0.88x, 126 0.89x), rows of 20-24 too (0.76-0.96x).
+    // 40 1.24x, 28 1.48x, 24 1.37x (out of place 1.09x, 1.07x); radix 11 and 14 lost (121 0.61x,
+    // 99 0.88x, 126 0.89x), rows of 20 (out of place 0.91x).
     p.laneLocalNarrowMaxRadix = 10;
     // Double lane passes of two radices, a large one among them: more passes of smaller radices
     // (a large radix's double values spill the registers). Narrow rows up to 8: 60 1.36x, 100

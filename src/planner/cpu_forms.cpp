@@ -290,8 +290,8 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
         spec.threadsPerTransform = std::min(spec.length / static_cast<std::size_t>(spec.radices.front()), maxGroup);
     }
     // Narrow double rows of small radices through local memory where the profile says so (not
-    // the rows of up to 32 points that start every vector: they lost).
-    if (narrow && (spec.length % W != 0 || spec.length > 32) &&
+    // the rows of up to 20 points that start every vector: 20 lost out of place).
+    if (narrow && (spec.length % W != 0 || spec.length > 20) &&
         static_cast<std::size_t>(*std::max_element(spec.radices.begin(), spec.radices.end())) <=
             ctx.tuning.laneLocalNarrowMaxRadix)
         spec.lane.registers = false;
