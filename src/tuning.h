@@ -72,8 +72,10 @@ struct TuningProfile {
     std::size_t rowLanesPacked4MaxLength{};
     bool rowLanesStacked4 = false;      // ... two rows per float8 (row.stacked): full-width passes
     std::size_t rowLanesStacked16A[2]{}; // ... and single rows of 16A points in this range so too
-    // ... and double rows of 16A points (not 64A) within this range (0, 0: never).
+    // ... and double rows of 16A points (not 64A) within this range (0, 0: never); of 4A points
+    // with rowLanesPacked4DoubleMultiple 4 (MEASURE's variant; every block then not whole lines).
     std::size_t rowLanesPacked4Double[2]{};
+    std::size_t rowLanesPacked4DoubleMultiple = 16;
     std::size_t rowLaneGroupThreads{};  // short rows are packed to about this many work-items
     std::size_t rowLaneGroupBytes{};    // ... and about this many bytes of row per group
     std::size_t realPairMaxLength{};    // even real rows up to this length run two rows at once

@@ -100,7 +100,8 @@ std::size_t packedRowLanes(const TuningProfile& t, const KernelSpec& spec, std::
     if (t.lanes != 8 || spec.kind != PassKind::Complex)
         return 0;
     if (spec.precision == Precision::Double)
-        return rowLength % 16 == 0 && rowLength % 64 != 0 && rowLength >= t.rowLanesPacked4Double[0] &&
+        return rowLength % std::max<std::size_t>(t.rowLanesPacked4DoubleMultiple, 4) == 0 && rowLength % 64 != 0 &&
+                       rowLength >= t.rowLanesPacked4Double[0] &&
                        rowLength <= t.rowLanesPacked4Double[1]
                    ? 4
                    : 0;

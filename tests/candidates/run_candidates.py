@@ -29,6 +29,7 @@ CASES = [
     "-x 10007 -b 2 -o",
     "-x 48 -b 13 -o",
     "-x 60 -b 13 --double",
+    "-x 24 -b 13 --double -o",
     "-x 24 -y 40 -b 3",
     "-x 64 -b 13 --inLayout 5 --outLayout 3 -o",
 ]
