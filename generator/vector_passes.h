@@ -51,11 +51,12 @@ inline std::size_t vectorRegisters(const std::vector<VectorPass>& passes, std::s
 }
 
 // Emits body(q, j) for each of `count` items among T work-items (j = t + q*T), guarded when
-// they do not divide.
+// they do not divide, or always (alwaysGuarded: see LaneKernel::forEachItem).
 inline void forEachVectorItem(std::ostream& os, std::size_t T, std::size_t count,
-                              const std::function<void(std::size_t, const std::string&)>& body)
+                              const std::function<void(std::size_t, const std::string&)>& body,
+                              bool alwaysGuarded = false)
 {
-    const bool guarded = count % T != 0;
+    const bool guarded = alwaysGuarded || count % T != 0;
     for (std::size_t q = 0; q < (count + T - 1) / T; ++q) {
         const std::string j = "(t + " + u(q * T) + ")";
         os << "    " << (guarded ? "if (" + j + " < " + u(count) + ") " : "") << "{\n";
