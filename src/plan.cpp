@@ -639,10 +639,16 @@ void bakePlan(Plan& plan, cl_command_queue queue)
 
     // CLFFT_NG_CANDIDATE=k bakes candidate k of planCandidates instead of the profile's plan:
     // how the tests run every candidate on a device (CLFFT_NG_CANDIDATE_SET=exhaustive: of the
-    // exhaustive set).
+    // exhaustive set). A value that is not a number names the candidate by its variant (a test
+    // of one variant's kernels then stays on it when the list of candidates changes).
     const char* candidateText = std::getenv("CLFFT_NG_CANDIDATE");
     const bool chooseCandidate = candidateText && *candidateText;
-    const std::size_t candidate = chooseCandidate ? std::strtoull(candidateText, nullptr, 10) : 0;
+    const std::string candidateLabel =
+        chooseCandidate && std::string(candidateText).find_first_not_of("0123456789") != std::string::npos
+            ? std::string(candidateText)
+            : std::string();
+    const std::size_t candidate =
+        chooseCandidate && candidateLabel.empty() ? std::strtoull(candidateText, nullptr, 10) : 0;
     const char* setText = std::getenv("CLFFT_NG_CANDIDATE_SET");
     const CandidateSet set =
         setText && std::string(setText) == "exhaustive" ? CandidateSet::Exhaustive : CandidateSet::Default;
@@ -663,11 +669,18 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         ExecutionPlan exec;
         if (chooseCandidate) {
             std::vector<Candidate> candidates = planCandidates(problem, limits, set);
-            if (candidate >= candidates.size())
+            std::size_t k = candidate;
+            if (!candidateLabel.empty()) {
+                k = candidates.size();
+                for (std::size_t i = 0; i < candidates.size(); ++i)
+                    if (candidates[i].variant == candidateLabel)
+                        k = i;
+            }
+            if (k >= candidates.size())
                 throw StatusError{CLFFT_INVALID_ARG_VALUE};
-            header += "candidate " + std::to_string(candidate) + " of " + std::to_string(candidates.size()) + " (" +
-                     candidates[candidate].variant + "): ";
-            exec = std::move(candidates[candidate].plan);
+            header += "candidate " + std::to_string(k) + " of " + std::to_string(candidates.size()) + " (" +
+                     candidates[k].variant + "): ";
+            exec = std::move(candidates[k].plan);
         } else {
             exec = planProblem(problem, limits);
         }

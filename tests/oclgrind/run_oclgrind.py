@@ -16,6 +16,7 @@ import argparse
 import os
 import re
 import shutil
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -79,7 +80,7 @@ def read_corpus(path):
             env = {}
             if "!" in line:  # "! NAME=VALUE ...": the run's environment has these too
                 line, own = line.split("!", 1)
-                env = dict(v.split("=", 1) for v in own.split())
+                env = dict(v.split("=", 1) for v in shlex.split(own))
             name, args = line.split(":", 1)
             args = [os.path.join(HERE, a) if a.endswith(".cl") else a for a in args.split()]
             plans.append((name.strip(), args, shapes, forms, env))
