@@ -142,9 +142,7 @@ bool samePlan(const ExecutionPlan& a, const ExecutionPlan& b)
 
 ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits)
 {
-    TuningProfile tmpT = tuningFor(limits); // TMP_
-    if (const char* v = std::getenv("TMP_MAXWG"); v && *v && std::strtoull(v, nullptr, 10)) tmpT.maxWorkGroup = std::min<std::size_t>(tmpT.maxWorkGroup, std::strtoull(v, nullptr, 10)); // TMP_
-    return planning::planWith(planning::Context{problem, limits, tmpT}); // TMP_
+    return planning::planWith(planning::Context{problem, limits, tuningFor(limits)});
 }
 
 double estimatedCost(const ExecutionPlan& plan, const TuningProfile& profile)
