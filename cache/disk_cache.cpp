@@ -314,6 +314,14 @@ EntryCheck checkEntry(const std::uint8_t* data, std::size_t size, const CacheKey
     return EntryCheck::Ok;
 }
 
+// All of a checked entry but its binary.
+void setEntryHeader(const std::uint8_t* data, const EntryParts& parts, Entry* out)
+{
+    out->key = parts.key;
+    out->formatVersion = parts.version;
+    out->info.assign(reinterpret_cast<const char*>(data + entryHeaderSize), parts.infoSize);
+}
+
 } // namespace
 
 EntryCheck decodeEntry(const std::uint8_t* data, std::size_t size, const CacheKey* expected, Entry* out)
@@ -321,11 +329,9 @@ EntryCheck decodeEntry(const std::uint8_t* data, std::size_t size, const CacheKe
     EntryParts parts;
     const EntryCheck check = checkEntry(data, size, expected, &parts);
     if (check == EntryCheck::Ok && out) {
-        const std::uint8_t* info = data + entryHeaderSize;
-        out->key = parts.key;
-        out->formatVersion = parts.version;
-        out->info.assign(reinterpret_cast<const char*>(info), parts.infoSize);
-        out->binary.assign(info + parts.infoSize, info + parts.infoSize + parts.binarySize);
+        setEntryHeader(data, parts, out);
+        const std::uint8_t* binary = data + size - parts.binarySize;
+        out->binary.assign(binary, binary + parts.binarySize);
     }
     return check;
 }
@@ -389,10 +395,7 @@ EntryCheck readEntryFile(const std::string& path, const CacheKey* expected, Entr
             // The binary keeps the buffer it was read into: a copy's fresh pages cost a warm bake
             // about a millisecond for a 300 KB PoCL binary (page faults).
             if (result == EntryCheck::Ok && out) {
-                const std::uint8_t* info = bytes.data() + entryHeaderSize;
-                out->key = parts.key;
-                out->formatVersion = parts.version;
-                out->info.assign(reinterpret_cast<const char*>(info), parts.infoSize);
+                setEntryHeader(bytes.data(), parts, out);
                 bytes.erase(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(bytes.size() - parts.binarySize));
                 out->binary = std::move(bytes);
             }

@@ -52,43 +52,44 @@ inline std::size_t twoLevelSplit(std::size_t count)
     return L;
 }
 
-// exp(-2 pi i e / n), e < n, as lo[e mod L] * hi[e / L], for the host's own long tables (a
-// Bluestein chirp and spectrum): 2 sqrt(n) sines instead of n, which were most of a warm bake's
-// tables, for one more rounding in long double (2^-64), far below what the kernels keep.
+// The two tables above. The kernels take the tables (appendTwoLevelRoots); the host's own long
+// tables (a Bluestein chirp and spectrum) take their products here: 2 sqrt(n) sines instead of n,
+// for one more rounding in long double (2^-64), far below what the kernels keep.
 class TwoLevelRoots {
 public:
-    explicit TwoLevelRoots(std::size_t n) : n_(n), L_(twoLevelSplit(n))
+    TwoLevelRoots(std::size_t count, std::size_t n) : L_(twoLevelSplit(count))
     {
         lo_.reserve(L_);
-        hi_.reserve((n + L_ - 1) / L_);
+        hi_.reserve((count + L_ - 1) / L_);
         for (std::size_t e = 0; e < L_; ++e)
             lo_.push_back(unitRoot(e, n));
-        for (std::size_t h = 0; h * L_ < n; ++h)
+        for (std::size_t h = 0; h * L_ < count; ++h)
             hi_.push_back(unitRoot(h * L_, n));
     }
+    explicit TwoLevelRoots(std::size_t n) : TwoLevelRoots(n, n) {}
+    // e < count.
     std::complex<long double> operator()(std::size_t e) const
     {
-        e %= n_;
         const std::complex<long double>&a = lo_[e % L_], &b = hi_[e / L_];
         if (e % L_ == 0)
             return b;
         // Written out: std::complex's operator* calls __mulxc3 for long double.
         return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
     }
+    const std::vector<std::complex<long double>>& lo() const { return lo_; }
+    const std::vector<std::complex<long double>>& hi() const { return hi_; }
 
 private:
-    std::size_t n_, L_;
+    std::size_t L_;
     std::vector<std::complex<long double>> lo_, hi_;
 };
 
 // Appends lo (L entries) then hi (ceil(count / L) entries).
 inline void appendTwoLevelRoots(std::vector<std::complex<long double>>& table, std::size_t count, std::size_t n)
 {
-    const std::size_t L = twoLevelSplit(count);
-    for (std::size_t e = 0; e < L; ++e)
-        table.push_back(unitRoot(e, n));
-    for (std::size_t h = 0; h * L < count; ++h)
-        table.push_back(unitRoot(h * L, n));
+    const TwoLevelRoots roots(count, n);
+    table.insert(table.end(), roots.lo().begin(), roots.lo().end());
+    table.insert(table.end(), roots.hi().begin(), roots.hi().end());
 }
 
 } // namespace clfft_ng
