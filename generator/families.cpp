@@ -3,6 +3,7 @@
 #include "lanes.h"
 #include "real_split.h"
 #include "row_lanes.h"
+#include "row_vectors.h"
 #include "stockham.h"
 
 namespace clfft_ng {
@@ -49,6 +50,8 @@ const KernelFamily kFamilies[] = {
     {"lanes", [](const KernelSpec& s) { return s.lane.width != 0; }, generateLaneSource, laneTable, groupsOfSpec},
     {"row lanes", [](const KernelSpec& s) { return s.row.width != 0; }, generateRowLaneSource, rowLaneTwiddles,
      groupsOfSpec},
+    {"row vectors", [](const KernelSpec& s) { return s.rowVector.rowsPerGroup != 0; }, generateRowVectorSource,
+     [](const KernelSpec&) { return std::vector<std::complex<long double>>(1); }, groupsOfSpec},
     {"stockham", [](const KernelSpec&) { return true; }, generateStockhamSource, stockhamTwiddles, groupsOfSpec},
 };
 

@@ -14,7 +14,7 @@ bool KernelSpec::usesLocalMemory() const
     // hermitian half is expanded there); after the last pass of an even real forward one.
     // Lane passes in registers exchange through private arrays.
     if (kind == PassKind::RealMerge || kind == PassKind::RealSplit || (lane.width && lane.registers) ||
-        (row.width && row.registers))
+        (row.width && row.registers) || rowVector.rowsPerGroup)
         return false;
     return row.width || radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein ||
            kind == PassKind::Rader || (kind == PassKind::RealForward && halfLengthReal());
@@ -68,6 +68,8 @@ std::string KernelSpec::kernelName() const
         if (row.pieceLength)
             os << "s" << row.pieceLength << "x" << row.pieceDistance << "o" << row.pieceBase;
     }
+    else if (rowVector.rowsPerGroup)
+        os << "_y" << rowVector.rowsPerGroup;
     else
         os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (stockham.transformMajor ? "c" : "r");
     os << "_d" << batchDims << (index64 ? "_i64" : "") << (stockham.splitExchange ? "_sx" : "")
@@ -182,6 +184,7 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"input pieces", n(row.pieceLength), {}},
         {"input piece distance", n(row.pieceDistance), {}},
         {"input piece base", n(row.pieceBase), {}},
+        {"rows per vector group", n(rowVector.rowsPerGroup), {}},
     };
     for (Field& x : f)
         if (x.summary.empty())

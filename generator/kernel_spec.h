@@ -124,6 +124,13 @@ struct RowLaneShape {
     std::size_t pieceBase = 0;
 };
 
+// The shape of a row-vector kernel (CPU devices, row_vectors.cpp): every row of a power-of-two
+// length whole in one vector of interleaved reals, one work-item per group walking the group's
+// rows. rowsPerGroup 0: not a row-vector kernel.
+struct RowVectorShape {
+    std::size_t rowsPerGroup = 0;
+};
+
 // One kernel (one pass of a plan): the algorithm (what it computes: kind, lengths, radices,
 // precision, layouts, the fused steps, callbacks), the work-group (transforms and work-items
 // per group) and the family's shape (stockham, lane, row). The family is the shape that is set
@@ -173,13 +180,17 @@ struct KernelSpec {
     StockhamShape stockham;
     LaneShape lane;
     RowLaneShape row;
+    RowVectorShape rowVector;
 
     // The barrier the kernel's work-items meet at (a global fence too when in place).
     const char* barrier() const
     {
         return inPlace ? "    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n" : "    barrier(CLK_LOCAL_MEM_FENCE);\n";
     }
-    std::size_t workGroupSize() const { return lane.width ? threadsPerTransform : transformsPerGroup * threadsPerTransform; }
+    std::size_t workGroupSize() const
+    {
+        return lane.width || rowVector.rowsPerGroup ? threadsPerTransform : transformsPerGroup * threadsPerTransform;
+    }
     // Real passes of even length run a half-length complex FFT with a split/merge step.
     bool halfLengthReal() const
     {

@@ -173,6 +173,8 @@ TableLayout tableLayout(const KernelSpec& spec)
         t.end = L + (count + L - 1) / L;
         return t;
     }
+    if (spec.rowVector.rowsPerGroup) // its twiddles are constants of the source (one entry is bound)
+        return t;
     if (spec.row.width) {
         const std::size_t W = spec.row.width, A = spec.length / W;
         t.laneTable = vectorPassTwiddleEnd(vectorPasses(spec.radices, A));

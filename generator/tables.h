@@ -39,7 +39,7 @@ std::size_t stockhamTwiddleCount(const KernelSpec& spec);
 // Stockham and lane kernels: pass twiddles, real factors, stage tables, steps (the order
 // stockhamTwiddles builds them), then the lane table. Row lanes: pass twiddles, the lanes'
 // twiddles w_N^(bk) (laneTable), real factors. Split/merge: the two-level factor table
-// (stageTables).
+// (stageTables). Row vectors: none (constants in the source).
 struct TableLayout {
     std::size_t passTwiddles = 0; // the radix passes' twiddles
     std::size_t realFactors = 0;  // half-length real passes: exp(-2 pi i k / N), k <= M/2

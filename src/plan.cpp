@@ -619,6 +619,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     // Switches for comparisons (docs/tuning.md): the CPU kernel forms off.
     limits.laneKernels = !switchedOff("CLFFT_NG_LANES");
     limits.rowLaneKernels = !switchedOff("CLFFT_NG_ROW_LANES");
+    limits.rowVectorKernels = !switchedOff("CLFFT_NG_ROW_VECTORS");
     limits.laneRowChunks = !switchedOff("CLFFT_NG_ROW_CHUNKS");
     limits.laneRowBlocks = !switchedOff("CLFFT_NG_ROW_BLOCKS");
     limits.paddedDims = !switchedOff("CLFFT_NG_PADDED_DIMS");

@@ -9,6 +9,7 @@
 #include "factorize.h"
 #include "lanes.h"
 #include "row_lanes.h"
+#include "row_vectors.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -189,6 +190,33 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     return true;
 }
 
+// Short complex rows of factors 2, 3, 5 and 7 in the profile's ranges, at unit stride on both
+// sides, interleaved: the row-vector kernel, one work-item per group walking about laneGroupBytes of
+// rows (PoCL's start of a group), keeping at least 64 groups for the cores.
+bool chooseRowVectors(const Context& ctx, PassPlan& pass)
+{
+    const TuningProfile& t = ctx.tuning;
+    KernelSpec& spec = pass.spec;
+    const bool odd = spec.length % 2 == 1;
+    const std::size_t* range = spec.precision == Precision::Double ? (odd ? t.rowVectorsOddDouble : t.rowVectorsDouble)
+                               : odd                                ? nullptr
+                                                                    : t.rowVectorsSingle;
+    // (Rows read in pieces, docs/multi-device.md, are the row lanes' alone.)
+    if (!ctx.limits.rowVectorKernels || ctx.problem.inPieces.length || spec.kind != PassKind::Complex || spec.stageTwiddleLength ||
+        spec.fusedStep != FusedStep::None || pass.inStride != 1 || pass.outStride != 1 ||
+        spec.inLayout != ComplexLayout::Interleaved || spec.outLayout != ComplexLayout::Interleaved ||
+        !range || rowVectorReals(spec.length) == 0 || spec.length < range[0] || spec.length > range[1])
+        return false;
+    spec.radices = rowVectorRadices(spec.length);
+    spec.transformsPerGroup = spec.threadsPerTransform = 1;
+    spec.stockham.transformMajor = false;
+    const std::size_t groupBytes = ctx.limits.laneGroupBytes ? ctx.limits.laneGroupBytes : t.laneGroupBytes;
+    const std::size_t rowBytes = spec.length * complexBytes(spec.precision);
+    spec.rowVector.rowsPerGroup = std::max<std::size_t>(
+        1, std::min(floorPow2(std::max(groupBytes, rowBytes) / rowBytes), floorPow2(std::max<std::size_t>(1, pass.transforms / 64))));
+    return true;
+}
+
 // Work-items of a lane pass that holds registers across barriers (one buffer: every item reads
 // all its inputs before any writes). PoCL keeps those per item, and with a multiple of 32 items
 // the blocks alias in the cache (2-6x slower, docs/tuning.md); so another count, the one with the
@@ -225,7 +253,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     if (!ctx.cpuForms() || (spec.kind != PassKind::Complex && !realPass && !bluestein) || spec.radices.empty() ||
         spec.stockham.splitExchange || (spec.fusedStep != FusedStep::None && spec.realDirection != 0))
         return;
-    if (chooseRowLanes(ctx, pass))
+    if (chooseRowVectors(ctx, pass) || chooseRowLanes(ctx, pass))
         return;
     // The lane dimension: unit strides on both sides if there is one (whole cache lines in and
     // out), else on one side, else any (lanes gathered and scattered element by element still
@@ -364,7 +392,8 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
     // Blocks of W short rows are stored as whole vectors from the block's start, wherever the
     // rows start (single 3 1.21x, 6 1.14x, 10 1.17x; double 5 1.20x).
     const bool blocks = spec.lane.blocksOut && !spec.inPlace;
-    const bool rows = spec.row.width || laneRows || columns || blocks;
+    const bool rowVectors = spec.rowVector.rowsPerGroup && !spec.inPlace;
+    const bool rows = spec.row.width || laneRows || columns || blocks || rowVectors;
     // Packed row lanes store runs of a block's lanes: lines written part streamed, part not, or
     // streamed in pieces far apart in time, cost up to 10x (48: 2.96 GFLOP/s against 33.4). Only
     // whole lines stream (single 32 points 1.2x, double 16A points).

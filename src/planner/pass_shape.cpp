@@ -24,7 +24,7 @@ std::size_t PassPlan::workGroups() const
             groups *= static_cast<int>(d) == spec.lane.dim ? (batch[d].n + spec.lane.width - 1) / spec.lane.width : batch[d].n;
         return (groups + spec.lane.setsPerGroup - 1) / spec.lane.setsPerGroup;
     }
-    const std::size_t b = spec.transformsPerGroup;
+    const std::size_t b = spec.rowVector.rowsPerGroup ? spec.rowVector.rowsPerGroup : spec.transformsPerGroup;
     return (transforms + b - 1) / b;
 }
 

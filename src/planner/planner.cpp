@@ -151,7 +151,7 @@ double estimatedCost(const ExecutionPlan& plan, const TuningProfile& profile)
     for (const PassPlan& pass : plan.passes) {
         const PassTraffic t = passTraffic(pass);
         const double points = static_cast<double>(pass.transforms) * fftCost(std::max<std::size_t>(pass.spec.length, 1));
-        const double factor = pass.spec.row.width   ? 1.0
+        const double factor = pass.spec.row.width || pass.spec.rowVector.rowsPerGroup ? 1.0
                               : pass.spec.lane.width ? profile.laneCostFactor
                                                      : profile.stockhamCostFactor;
         cost += factor * (static_cast<double>(t.readBytes + t.writeBytes) +
@@ -219,6 +219,7 @@ const Variant kVariants[] = {
     // Kernel family (CPU forms), radices of the row-lane passes, real rows in pairs.
     {"no row lanes", false, true, [](TuningProfile&, DeviceLimits& l) { l.rowLaneKernels = false; }},
     {"no lane kernels", false, true, [](TuningProfile&, DeviceLimits& l) { l.laneKernels = false; }},
+    {"no row vectors", false, true, [](TuningProfile&, DeviceLimits& l) { l.rowVectorKernels = false; }},
     {"row lanes: radices up to 4", false, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneMaxRadix = 4; }},
     // Double rows of 4A points as packed row lanes of 4: out of place 20 1.13x, 24 1.22x, 28 1.15x
     // over the lanes, in place 24 0.9x of the lanes through local memory (docs/tuning.md).

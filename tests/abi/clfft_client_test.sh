@@ -53,6 +53,10 @@ done <<'PLANS'
 -x 4096 --inLayout 3 --outLayout 5 -o
 -x 100 -y 60 --inLayout 5 --outLayout 4 -o --double
 -x 8192 -y 8 --double
+-x 60 -b 100 -o
+-x 210 -b 3 --inv
+-x 24 -b 50 --double
+-x 45 -b 7 --double -o
 PLANS
 echo "clFFT-client plans failed: $failed"
 [ "$failed" -eq 0 ]

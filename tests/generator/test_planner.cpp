@@ -11,6 +11,7 @@
 #include "planner.h"
 #include "problem.h"
 #include "row_lanes.h"
+#include "row_vectors.h"
 #include "tuning.h"
 
 #include <clFFT.h>
@@ -231,7 +232,8 @@ BOOST_AUTO_TEST_CASE(measure_set_stays_within_the_cost_cutoff)
 // with one local buffer; GPU shapes never.
 BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
 {
-    const Shape cpu = shapes().back();
+    Shape cpu = shapes().back();
+    cpu.limits.rowVectorKernels = false; // the lane forms of short powers of two too
     BOOST_REQUIRE(cpu.limits.isCpu());
     auto lanePass = [](const Problem& pr, const DeviceLimits& limits) {
         const ExecutionPlan plan = planProblem(pr, limits);
@@ -292,7 +294,8 @@ BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
 // turn both off.
 BOOST_AUTO_TEST_CASE(short_rows_move_as_blocks_and_groups_take_several_sets)
 {
-    const Shape cpu = shapes().back();
+    Shape cpu = shapes().back();
+    cpu.limits.rowVectorKernels = false; // the lane forms of short powers of two too
     BOOST_REQUIRE(cpu.limits.isCpu());
     const TuningProfile& profile = tuningProfile(DeviceClass::Cpu);
     BOOST_REQUIRE(profile.laneRowBlocksMaxLength >= 13u && profile.laneGroupBytes > 0u);
@@ -423,6 +426,7 @@ BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
 {
     DeviceLimits intel = shapes().back().limits;
     intel.rowLaneKernels = false; // single rows of 8 A points take packed row lanes
+    intel.rowVectorKernels = false; // ... and short rows of small factors row vectors
     DeviceLimits generic = intel;
     intel.deviceClass = DeviceClass::CpuIntel;
     BOOST_REQUIRE(generic.isCpu() && generic.deviceClass != DeviceClass::CpuIntel);
@@ -589,7 +593,9 @@ BOOST_AUTO_TEST_CASE(zen5_cpus_keep_row_lane_passes_in_registers)
 #if defined(__x86_64__)
     BOOST_TEST(hostX86Family() >= 6u); // every x86-64 CPU
 #endif
-    DeviceLimits zen5 = shapes().back().limits, generic = zen5;
+    DeviceLimits zen5 = shapes().back().limits;
+    zen5.rowVectorKernels = false; // the row lanes of 128 points too
+    DeviceLimits generic = zen5;
     zen5.deviceClass = DeviceClass::CpuAmdZen5;
     BOOST_REQUIRE(zen5.isCpu() && generic.deviceClass == DeviceClass::Cpu);
     auto rowRadices = [](std::size_t n, Precision p, const DeviceLimits& l) {
@@ -679,6 +685,7 @@ BOOST_AUTO_TEST_CASE(short_complex_rows_keep_every_row_lane_pass_in_registers)
     for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::CpuIntel, DeviceClass::CpuAmdZen5}) {
         DeviceLimits l = shapes().back().limits;
         l.deviceClass = c;
+        l.rowVectorKernels = false; // the row lanes of 64 and 128 points
         BOOST_REQUIRE(l.isCpu());
         auto rowPass = [&](std::size_t n, Precision p) {
             return planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, 4096), l).passes.front().spec;
@@ -771,6 +778,7 @@ BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
     DeviceLimits cpu = shapes().back().limits;
     cpu.deviceClass = DeviceClass::Cpu;
     cpu.cacheBytes = std::size_t{1} << 20;
+    cpu.rowVectorKernels = false; // the lane forms of 48 and 24 (row vectors: below)
     BOOST_REQUIRE(tuningFor(cpu).streamStores);
     auto only = [](const ExecutionPlan& plan) {
         BOOST_TEST_REQUIRE(plan.passes.size() == 1u);
@@ -987,9 +995,11 @@ BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
     using namespace clfft_ng;
     DeviceLimits cpu = clfft_test::cpuShape(4u << 20);
     cpu.cacheBytes = 1u << 20;
+    cpu.rowVectorKernels = false; // the row lanes of 16 and 32 points
     const std::size_t maxLength = tuningFor(cpu).rowLanesPackedMaxLength;
     BOOST_REQUIRE(maxLength >= 48);
-    auto firstPass = [&](std::size_t n, Precision p, const DeviceLimits& l, std::size_t batch) {
+    auto firstPass = [&](std::size_t n, Precision p, DeviceLimits l, std::size_t batch) {
+        l.rowVectorKernels = false; // the row lanes of the rows they would take
         const ExecutionPlan plan = planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, batch), l);
         BOOST_REQUIRE_EQUAL(plan.passes.size(), 1u);
         return plan.passes.front().spec;
@@ -1166,4 +1176,108 @@ BOOST_AUTO_TEST_CASE(bluestein_in_lanes_of_4_where_8_do_not_fit)
         for (std::size_t i = 0; i < profile.passes.size(); ++i)
             BOOST_TEST(same->passes[i].spec.kernelName() == profile.passes[i].spec.kernelName());
     }
+}
+
+// Complex rows of a power-of-two length in the profile's range, at unit stride, interleaved,
+// take the row-vector kernel on every CPU class: one pass, no local memory or barrier, groups
+// that leave the cores at least 64 of them; not the lengths outside the range, planar or strided
+// points, real rows, callbacks, rows read in pieces, GPUs, or with the switch off.
+BOOST_AUTO_TEST_CASE(short_power_of_two_rows_take_row_vectors)
+{
+    for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::CpuIntel, DeviceClass::CpuAmdZen5}) {
+        DeviceLimits l = shapes().back().limits;
+        l.deviceClass = c;
+        BOOST_REQUIRE(l.isCpu());
+        const TuningProfile& t = tuningFor(l);
+        for (Precision p : {Precision::Single, Precision::Double}) {
+            const std::size_t* range = p == Precision::Double ? t.rowVectorsDouble : t.rowVectorsSingle;
+            BOOST_REQUIRE(range[0] >= 2u && range[1] >= range[0]);
+            for (std::size_t n = 2; n <= 2 * range[1]; n *= 2)
+                for (std::size_t batch : {1u, 7u, 100000u}) {
+                    const ExecutionPlan plan = planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, batch), l);
+                    const PassPlan& pass = plan.passes.front();
+                    const KernelSpec& s = pass.spec;
+                    BOOST_TEST_CONTEXT("length " << n << " batch " << batch << ": " << s.describe())
+                    {
+                        const bool inRange = n >= range[0] && n <= range[1];
+                        BOOST_TEST((s.rowVector.rowsPerGroup > 0u) == inRange);
+                        if (!inRange)
+                            continue;
+                        BOOST_TEST(plan.passes.size() == 1u);
+                        BOOST_TEST((s.workGroupSize() == 1u && s.localMemBytes() == 0u));
+                        BOOST_TEST(pass.workGroups() >= std::min<std::size_t>(batch, 64u));
+                        BOOST_TEST(pass.workGroups() * s.rowVector.rowsPerGroup >= batch);
+                        const std::string src = generateKernelSource(s);
+                        BOOST_TEST((src.find("__local") == std::string::npos && src.find("barrier(") == std::string::npos));
+                        BOOST_TEST(src.find("vload") != std::string::npos);
+                    }
+                }
+        }
+        auto first = [&](const Problem& pr, const DeviceLimits& lim) { return planProblem(pr, lim).passes.front().spec; };
+        // other lengths of factors 2, 3, 5 and 7: even ones within the ranges, odd ones in double
+        // within rowVectorsOddDouble; not other prime factors
+        auto rowVectors = [&](std::size_t n, Precision p) {
+            const KernelSpec s = first(multiD(TransformKind::ComplexToComplex, {n}, p, false, 1000), l);
+            return s.rowVector.rowsPerGroup > 0u;
+        };
+        const std::size_t* odd = t.rowVectorsOddDouble;
+        for (std::size_t n : {6u, 10u, 12u, 14u, 24u, 60u, 84u, 120u, 144u, 160u, 210u, 240u, 250u})
+            for (Precision p : {Precision::Single, Precision::Double}) {
+                const std::size_t* range = p == Precision::Double ? t.rowVectorsDouble : t.rowVectorsSingle;
+                BOOST_TEST(rowVectors(n, p) == (n >= range[0] && n <= range[1] && n != 250u), n);
+            }
+        for (std::size_t n : {3u, 15u, 21u, 27u, 45u, 63u, 81u, 105u}) {
+            BOOST_TEST(!rowVectors(n, Precision::Single), n);
+            BOOST_TEST(rowVectors(n, Precision::Double) == (n >= odd[0] && n <= odd[1]), n);
+        }
+        for (std::size_t n : {22u, 26u, 44u, 33u})
+            BOOST_TEST((!rowVectors(n, Precision::Single) && !rowVectors(n, Precision::Double)), n);
+        BOOST_TEST((rowVectorRadices(120) == std::vector<int>{5, 3, 2, 2, 2}));
+        BOOST_TEST((rowVectorReals(120) == 16u && rowVectorReals(12) == 8u && rowVectorReals(27) == 2u && rowVectorReals(22) == 0u));
+        const Problem c16 = multiD(TransformKind::ComplexToComplex, {16}, Precision::Single, false, 1000);
+        BOOST_TEST(first(c16, l).rowVector.rowsPerGroup > 0u);
+        Problem planar = c16;
+        planar.inLayout = planar.outLayout = ComplexLayout::Planar;
+        BOOST_TEST(first(planar, l).rowVector.rowsPerGroup == 0u);
+        Problem strided = c16;
+        strided.dims[0].inStride = 2;
+        for (IoDim& b : strided.batch)
+            b.inStride *= 2;
+        BOOST_TEST(first(strided, l).rowVector.rowsPerGroup == 0u);
+        Problem callback = c16;
+        callback.pre.present = true;
+        callback.pre.functionName = "load";
+        callback.pre.source = "float2 load(__global void* in, uint offset, __global void* userdata) { return 0; }";
+        BOOST_TEST(first(callback, l).rowVector.rowsPerGroup == 0u);
+        Problem pieces = multiD(TransformKind::ComplexToComplex, {64}, Precision::Single, false, 1000);
+        pieces.inPieces = RowPieces{32, 48, 0};
+        BOOST_TEST(first(pieces, l).rowVector.rowsPerGroup == 0u);
+        BOOST_TEST(first(multiD(TransformKind::RealToComplex, {16}, Precision::Single, false, 1000), l).rowVector.rowsPerGroup ==
+                   0u);
+        // past the cache their stores stream out of place, never in place
+        DeviceLimits small = l;
+        small.cacheBytes = std::size_t{1} << 20;
+        const KernelSpec st = first(multiD(TransformKind::ComplexToComplex, {16}, Precision::Single, false, 100000), small);
+        BOOST_TEST((st.rowVector.rowsPerGroup > 0u && st.streamStores && st.kernelName().find("_nt") != std::string::npos),
+                   st.describe());
+        BOOST_TEST(!first(multiD(TransformKind::ComplexToComplex, {16}, Precision::Single, true, 100000), small).streamStores);
+        BOOST_TEST(!first(c16, small).streamStores);
+        DeviceLimits off = l;
+        off.rowVectorKernels = false;
+        BOOST_TEST(first(c16, off).rowVector.rowsPerGroup == 0u);
+        // the rows of a 2D transform's first dimension too (two batch dimensions where the
+        // batch's distance is not the product)
+        Problem twoD = multiD(TransformKind::ComplexToComplex, {8, 6}, Precision::Single, false, 3);
+        const ExecutionPlan p2 = planProblem(twoD, l);
+        bool rows = false;
+        for (const PassPlan& pass : p2.passes)
+            rows = rows || (pass.spec.rowVector.rowsPerGroup > 0u && pass.spec.length == 8u);
+        BOOST_TEST(rows);
+    }
+    for (const Shape& shape : shapes())
+        if (!shape.limits.isCpu())
+            BOOST_TEST(planProblem(multiD(TransformKind::ComplexToComplex, {16}, Precision::Single, false, 1000), shape.limits)
+                               .passes.front()
+                               .spec.rowVector.rowsPerGroup == 0u,
+                       shape.name);
 }
