@@ -61,12 +61,12 @@ TuningProfile cpu()
     p.laneRowBlocksMaxLength = 16;  // rows of 2-16 points as one block of W rows
     // Complex rows of up to 240 single, 144 double points of factors 2, 3, 5 and 7 with at least
     // one 2 as row vectors (Zen 5, bench/clfft-ab, out of place; in place in parentheses): powers
-    // of two single 4 1.73x (2.09x), 8 1.88x (2.01x), 16 1.49x (1.63x), 32 1.15x (1.11x), 64 1.07x
+    // of two single 2 1.09x (1.18x), 4 1.73x (2.09x), 8 1.88x (2.01x), 16 1.49x (1.63x), 32 1.15x (1.11x), 64 1.07x
     // (0.96x), 128 1.24x; double 2 1.23x (1.87x), 4 1.30x (1.71x), 8 1.24x (1.45x), 16 1.34x, 32
     // 1.48x (1.37x), 64 1.06x (1.09x), 128 1.14x; 256-512 0.74-0.86x. Others: single 6 1.33x, 10
     // 1.12x, 12 1.05x, 14 1.09x, 20-240 1.5-2.6x; double 6-14 1.22-1.28x, 20-112 1.14-2.39x, 120
     // 1.26x, 144 1.29x; single 288 and 320 1.1x, 384-500 0.47-0.92x; double 160-240 0.81-0.93x.
-    p.rowVectorsSingle[0] = 4;
+    p.rowVectorsSingle[0] = 2;
     p.rowVectorsSingle[1] = 240;
     p.rowVectorsDouble[0] = 2;
     p.rowVectorsDouble[1] = 144;
