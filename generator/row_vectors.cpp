@@ -110,6 +110,8 @@ private:
         os << "    const vreal_t wr" << name << " = " << vectorLiteral(wr) << ";\n    const vreal_t wi" << name
            << " = dirSign * " << vectorLiteral(wi) << ";\n";
     }
+    // Vectors of one point (odd lengths): the first of each sub-block has twiddle 1.
+    bool onePointOne(std::size_t v) const { return C == 1 && v == 0; }
     std::string twiddled(const std::string& v, const std::string& name) const
     {
         return "fma(" + v + ", wr" + name + ", " + swapped(v) + " * wi" + name + ")";
@@ -148,8 +150,9 @@ private:
                 turnAll = true;
                 for (std::size_t k1 = 1; k1 < r; ++k1)
                     for (std::size_t v = 0; v < S / C; ++v)
-                        twiddleConstants(k + "_" + std::to_string(k1) + "_" + std::to_string(v), L,
-                                         [&](std::size_t q) { return (v * C + q) * k1; });
+                        if (!onePointOne(v))
+                            twiddleConstants(k + "_" + std::to_string(k1) + "_" + std::to_string(v), L,
+                                             [&](std::size_t q) { return (v * C + q) * k1; });
                 continue;
             }
             const std::size_t h = S;
@@ -169,7 +172,7 @@ private:
                 os << "    const vreal_t turn" << k << " = (vreal_t)(" << [&] {
                     std::string t;
                     for (std::size_t r2 = 0; r2 < V; ++r2)
-                        t += std::string(r2 ? ", " : "") + (!turned(r2 / 2) ? "1" : r2 % 2 == 0 ? "dirSign" : "-dirSign");
+                        t += std::string(r2 ? ", " : "") + (!turned(r2 / 2) ? lit(1) : r2 % 2 == 0 ? "dirSign" : "-dirSign");
                     return t;
                 }() << ");\n";
         }
@@ -235,7 +238,7 @@ private:
                         for (std::size_t j = 0; j < r; ++j)
                             idx[j] = (b * L + j * S) / C + v;
                         oddDft(r, idx);
-                        for (std::size_t k1 = 1; k1 < r; ++k1)
+                        for (std::size_t k1 = 1; k1 < r && !onePointOne(v); ++k1)
                             os << "        " << x(idx[k1]) << " = "
                                << twiddled(x(idx[k1]), k + "_" + std::to_string(k1) + "_" + std::to_string(v)) << ";\n";
                     }

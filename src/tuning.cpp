@@ -70,10 +70,11 @@ TuningProfile cpu()
     p.rowVectorsSingle[1] = 240;
     p.rowVectorsDouble[0] = 2;
     p.rowVectorsDouble[1] = 144;
-    // ... and double rows of odd length 21-63 (vectors of one point): 21 1.41x, 25 1.45x, 27 1.33x,
-    // 35 1.36x, 45 1.11x, 49 1.04x, 63 1.15x; 3 1.12x, 5 1.03x, 7-15 0.74-0.86x, 81-125 0.60-0.84x;
-    // single odd rows lose (0.48-1.0x).
-    p.rowVectorsOddDouble[0] = 21;
+    // ... and double rows of odd length 3-63 (vectors of one point, no twiddle on the first of
+    // each sub-block): 3 1.18x, 5 1.28x, 7 1.31x, 9 1.06x, 21 1.54x, 25 1.81x, 27 1.74x, 35 1.48x,
+    // 45 1.29x, 49 1.25x, 63 1.25x; 15 0.83-0.92x (kept for one range), 81 1.01x, 105 0.93x, 125
+    // 0.69x. Single rows of odd length lose (0.48-1.0x, before that twiddle was dropped).
+    p.rowVectorsOddDouble[0] = 3;
     p.rowVectorsOddDouble[1] = 63;
     p.laneGroupBytes = 65536;       // one-item groups: PoCL's 5-10 ns per group amortised (2: 1.8x)
     p.narrowDoubleLanes = 4;        // double rows of 3-128 points: double4 values (1.15-1.5x) ...
