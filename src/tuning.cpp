@@ -73,9 +73,12 @@ TuningProfile cpu()
     // ... and double rows of odd length 3-63 (vectors of one point, no twiddle on the first of
     // each sub-block): 3 1.18x, 5 1.28x, 7 1.31x, 9 1.06x, 21 1.54x, 25 1.81x, 27 1.74x, 35 1.48x,
     // 45 1.29x, 49 1.25x, 63 1.25x; 15 0.83-0.92x (kept for one range), 81 1.01x, 105 0.93x, 125
-    // 0.69x. Single rows of odd length lose (0.48-1.0x, before that twiddle was dropped).
+    // 0.69x. Single rows of odd length 3-7: 3 1.17x, 5 1.10x, 7 1.02x; 9 0.68x, 15 0.59x, 27 1.0x,
+    // 45 0.99x.
     p.rowVectorsOddDouble[0] = 3;
     p.rowVectorsOddDouble[1] = 63;
+    p.rowVectorsOddSingle[0] = 3;
+    p.rowVectorsOddSingle[1] = 7;
     p.laneGroupBytes = 65536;       // one-item groups: PoCL's 5-10 ns per group amortised (2: 1.8x)
     p.narrowDoubleLanes = 4;        // double rows of 3-128 points: double4 values (1.15-1.5x) ...
     p.narrowDoubleLanesMaxLength = 128; // ... not longer (210 0.94x, 300 0.93x, 1000 0.90x)

@@ -82,6 +82,7 @@ struct TuningProfile {
     std::size_t rowVectorsSingle[2]{};
     std::size_t rowVectorsDouble[2]{};
     std::size_t rowVectorsOddDouble[2]{}; // ... and double rows of odd length within these
+    std::size_t rowVectorsOddSingle[2]{}; // ... and single ones
     std::size_t rowLaneGroupThreads{};  // short rows are packed to about this many work-items
     std::size_t rowLaneGroupBytes{};    // ... and about this many bytes of row per group
     std::size_t realPairMaxLength{};    // even real rows up to this length run two rows at once

@@ -199,13 +199,13 @@ bool chooseRowVectors(const Context& ctx, PassPlan& pass)
     KernelSpec& spec = pass.spec;
     const bool odd = spec.length % 2 == 1;
     const std::size_t* range = spec.precision == Precision::Double ? (odd ? t.rowVectorsOddDouble : t.rowVectorsDouble)
-                               : odd                                ? nullptr
+                               : odd                                ? t.rowVectorsOddSingle
                                                                     : t.rowVectorsSingle;
     // (Rows read in pieces, docs/multi-device.md, are the row lanes' alone.)
     if (!ctx.limits.rowVectorKernels || ctx.problem.inPieces.length || spec.kind != PassKind::Complex || spec.stageTwiddleLength ||
         spec.fusedStep != FusedStep::None || pass.inStride != 1 || pass.outStride != 1 ||
         spec.inLayout != ComplexLayout::Interleaved || spec.outLayout != ComplexLayout::Interleaved ||
-        !range || rowVectorReals(spec.length) == 0 || spec.length < range[0] || spec.length > range[1])
+        rowVectorReals(spec.length) == 0 || spec.length < range[0] || spec.length > range[1])
         return false;
     spec.radices = rowVectorRadices(spec.length);
     spec.transformsPerGroup = spec.threadsPerTransform = 1;

@@ -1214,8 +1214,8 @@ BOOST_AUTO_TEST_CASE(short_power_of_two_rows_take_row_vectors)
                 }
         }
         auto first = [&](const Problem& pr, const DeviceLimits& lim) { return planProblem(pr, lim).passes.front().spec; };
-        // other lengths of factors 2, 3, 5 and 7: even ones within the ranges, odd ones in double
-        // within rowVectorsOddDouble; not other prime factors
+        // other lengths of factors 2, 3, 5 and 7: even ones within the ranges, odd ones within
+        // rowVectorsOddDouble and rowVectorsOddSingle; not other prime factors
         auto rowVectors = [&](std::size_t n, Precision p) {
             const KernelSpec s = first(multiD(TransformKind::ComplexToComplex, {n}, p, false, 1000), l);
             return s.rowVector.rowsPerGroup > 0u;
@@ -1226,8 +1226,9 @@ BOOST_AUTO_TEST_CASE(short_power_of_two_rows_take_row_vectors)
                 const std::size_t* range = p == Precision::Double ? t.rowVectorsDouble : t.rowVectorsSingle;
                 BOOST_TEST(rowVectors(n, p) == (n >= range[0] && n <= range[1] && n != 250u), n);
             }
-        for (std::size_t n : {3u, 15u, 21u, 27u, 45u, 63u, 81u, 105u}) {
-            BOOST_TEST(!rowVectors(n, Precision::Single), n);
+        const std::size_t* oddSingle = t.rowVectorsOddSingle;
+        for (std::size_t n : {3u, 5u, 7u, 9u, 15u, 21u, 27u, 45u, 63u, 81u, 105u}) {
+            BOOST_TEST(rowVectors(n, Precision::Single) == (n >= oddSingle[0] && n <= oddSingle[1]), n);
             BOOST_TEST(rowVectors(n, Precision::Double) == (n >= odd[0] && n <= odd[1]), n);
         }
         for (std::size_t n : {22u, 26u, 44u, 33u})
