@@ -124,9 +124,9 @@ struct RowLaneShape {
     std::size_t pieceBase = 0;
 };
 
-// The shape of a row-vector kernel (CPU devices, row_vectors.cpp): every row of a power-of-two
-// length whole in one vector of interleaved reals, one work-item per group walking the group's
-// rows. rowsPerGroup 0: not a row-vector kernel.
+// The shape of a row-vector kernel (CPU devices, row_vectors.cpp): every short row (factors 2,
+// 3, 5, 7) whole in a few vectors of interleaved reals, one work-item per group walking the
+// group's rows. rowsPerGroup 0: not a row-vector kernel.
 struct RowVectorShape {
     std::size_t rowsPerGroup = 0;
 };
