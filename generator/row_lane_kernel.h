@@ -50,6 +50,12 @@ private:
     // vectors back to back (no spare), the DFTs across the lanes over blocks of 8 consecutive
     // vectors of the group, a block spanning transforms.
     const bool packed;
+    // Bluestein over M = N points for a transform of Nt (one row per slot, 8 lanes): round 0
+    // loads x conj(b) (zero past Nt), its DFTs across the lanes multiply by the kernel's
+    // spectrum and write back to local memory, round 1 reads them there and stores conj(b)
+    // conj(y) for the first Nt points.
+    const bool bluestein;
+    const std::size_t Nt, chirpBase, spectrumBase;
     const GlobalAccess io;
     const std::string barrier;
 
@@ -77,12 +83,22 @@ private:
     // The A-point passes on vectors, then the DFTs across the lanes.
     void passes() override
     {
-        lanePasses();
-        acrossLanes();
+        lanePasses(0);
+        acrossLanes(0);
+        if (bluestein) {
+            lanePasses(1);
+            acrossLanes(1);
+        }
     }
     void postStage() override;
-    void lanePasses();
-    void acrossLanes();
+    // Round 1 is Bluestein's second FFT: its first pass reads local memory, and its buffers
+    // follow on from round 0's.
+    void lanePasses(std::size_t round);
+    void acrossLanes(std::size_t round);
+    // Bluestein's first loads: vector e of the row times the chirp, zero past Nt.
+    void bluesteinLoad(const std::string& e, const std::string& k);
+    // Bluestein's outputs of round c's DFTs across the lanes in (ur[reg], ui[reg]).
+    void bluesteinOutput(std::size_t round, std::size_t c, std::size_t reg);
     void packedAcrossLanes();
     // Statements storing lanes j0..j0+len of output (zr, zi) at points at..at+len-1.
     std::string storeRun(const std::string& at, std::size_t j0, std::size_t len) const;

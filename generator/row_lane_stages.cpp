@@ -117,7 +117,7 @@ void RowLaneKernel::postStage()
     }
 }
 
-void RowLaneKernel::acrossLanes()
+void RowLaneKernel::acrossLanes(std::size_t round)
 {
     // ---- 2. DFTs across the lanes, 8 outputs k at a time: the 8 vectors of each group
     // transposed in registers (lane b of vector 8g + l to lane l of vector b). With 16 lanes, a
@@ -127,8 +127,8 @@ void RowLaneKernel::acrossLanes()
         packedAcrossLanes();
         return;
     }
-    const std::string from = buffer(shapes.size() + 1);
-    os << "\n    // across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier;
+    const std::string from = buffer(shapes.size() + 1 + (round ? shapes.size() + 1 : 0));
+    os << "\n    // " << (round ? "round 1, " : "") << "across the lanes: X[k + " << A << " c] for k = 8g..8g+7\n" << barrier;
     std::string twr = "(creal_t)(", twi = "(creal_t)("; // w_16^b, b < 8, for the radix-2 step of 16 lanes
     for (int b = 0; b < 8; ++b) {
         const long double angle = 2 * kPi * b / 16;
@@ -144,7 +144,10 @@ void RowLaneKernel::acrossLanes()
                 os << "        transpose8(" << (c ? "li" : "lr") << from << " + 8u * g, " << (c ? "ui" : "ur") << ");\n";
             os << "        dft8s(ur, ui);\n";
             for (std::size_t c = 0; c < W; ++c)
-                output(c, c);
+                if (bluestein)
+                    bluesteinOutput(round, c, c);
+                else
+                    output(c, c);
             return;
         }
         os << "        creal_t hr[8], hi[8];\n";
@@ -262,6 +265,33 @@ std::string RowLaneKernel::storeRun(const std::string& at, std::size_t j0, std::
         j += s;
     }
     return t.str();
+}
+
+void RowLaneKernel::bluesteinOutput(std::size_t round, std::size_t c, std::size_t reg)
+{
+    const std::string r = std::to_string(reg), k0 = "(8u * g + " + u(A * c) + ")";
+    if (round == 0) {
+        // conj(v DFT_M(b~) / M) to vector k0 / 8 of buffer S: round 1's (forward) FFT inverts
+        os << "        { const creal2_t f = vload16(0, (__global const real_t*)(tw + " << u(spectrumBase) << " + " << k0
+           << ")); const creal_t a = ur[" << r << "], b = ui[" << r << "];\n"
+           << "          lr" << buffer(shapes.size()) << "[g + " << u(A / 8 * c) << "] = a * f.even - b * f.odd; li"
+           << buffer(shapes.size()) << "[g + " << u(A / 8 * c) << "] = -(a * f.odd + b * f.even); }\n";
+        return;
+    }
+    // X[k] = conj(b[k]) conj(y[k]) for k < Nt: whole vectors, then the row's last partial one
+    const std::string nt = u(Nt);
+    os << "        if (valid && " << k0 << " < " << nt << ") { const uint k0 = " << k0
+       << "; const creal2_t f = vload16(0, (__global const real_t*)(tw + " << u(chirpBase)
+       << " + k0)); const creal_t a = ur[" << r << "], b = ui[" << r << "];\n"
+       << "          const creal_t Xr = (a * f.even + b * f.odd) * scaleRe, Xi = (a * f.odd - b * f.even) * scaleIm;\n"
+       << "          if (k0 + 8u <= " << nt << ") " << storePoints("ooff + (idx_t)k0", "Xr", "Xi") << "\n"
+       << "          else { real_t xr[8], xi[8]; vstore8(Xr, 0, xr); vstore8(Xi, 0, xi);\n"
+       << "            for (uint l = 0u; l < " << nt << " - k0; ++l) ";
+    if (outPlanar)
+        os << "{ outRe[ooff + k0 + l] = xr[l]; outIm[ooff + k0 + l] = xi[l]; }";
+    else
+        os << "out[ooff + k0 + l] = (real2_t)(xr[l], xi[l]);";
+    os << " }\n        }\n";
 }
 
 void RowLaneKernel::output(std::size_t c, std::size_t reg)

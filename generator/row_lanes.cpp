@@ -41,9 +41,13 @@ void check(const KernelSpec& spec)
     const std::size_t W = spec.row.width, N = spec.length;
     const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal() &&
                       spec.realLength == (spec.row.pairs ? N : 2 * N);
+    const bool bluestein = spec.kind == PassKind::Bluestein;
+    if (bluestein && (W != 8 || N % 64 != 0 || spec.realDirection != 0 || spec.transformLength == 0 ||
+                      N < 2 * spec.transformLength - 1 || spec.row.registers || spec.row.pieceLength))
+        throw std::invalid_argument("KernelSpec: not a row-lane Bluestein kernel");
     if ((W != 8 && W != 16 && !(W == 4 && rowLanePacked(spec))) || (N % (W * 8) != 0 && !rowLanePacked(spec)) ||
         (spec.row.stacked && (W != 4 || spec.row.pieceLength)) ||
-        (spec.kind != PassKind::Complex && !real) ||
+        (spec.kind != PassKind::Complex && !real && !bluestein) ||
         spec.radices.empty() ||
         spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || spec.lane.width || spec.stockham.splitExchange ||
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
@@ -104,6 +108,11 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
     if (spec.halfLengthReal() && !spec.row.pairs) // split/merge factors exp(-2 pi i k / realLength), k < length
         for (std::size_t k = 0; k < N; ++k)
             table.push_back(root(k, spec.realLength));
+    if (spec.kind == PassKind::Bluestein) { // the chirp (Nt), then the kernel's spectrum (M)
+        const auto chirp = bluesteinChirp(spec.transformLength), kernel = bluesteinKernel(spec.transformLength, N);
+        table.insert(table.end(), chirp.begin(), chirp.end());
+        table.insert(table.end(), kernel.begin(), kernel.end());
+    }
     return table;
 }
 
@@ -115,7 +124,8 @@ RowLaneKernel::RowLaneKernel(const KernelSpec& k)
       realBase(tableLayout(k).realFactors), forward(k.kind == PassKind::RealForward), backward(k.kind == PassKind::RealBackward),
       pairs(k.row.pairs), merge(forward && !pairs), split(backward && !pairs),
       inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar),
-      packed(rowLanePacked(k)), io(k),
+      packed(rowLanePacked(k)), bluestein(k.kind == PassKind::Bluestein), Nt(k.transformLength),
+      chirpBase(tableLayout(k).steps), spectrumBase(chirpBase + k.transformLength), io(k),
       barrier(k.row.registers ? "" : k.barrier())
 {
 }
@@ -267,16 +277,19 @@ void RowLaneKernel::ownership()
 
 }
 
-void RowLaneKernel::lanePasses()
+void RowLaneKernel::lanePasses(std::size_t round)
 {
-    // ---- 1. A-point DFTs of the lanes
+    // ---- 1. A-point DFTs of the lanes (round 1: after round 0's S passes and its DFTs across
+    // the lanes, which wrote buffer S)
+    const std::size_t o = round ? shapes.size() + 1 : 0;
     for (std::size_t p = 0; p < shapes.size(); ++p) {
         const VectorPass& s = shapes[p];
         const int R = s.radix;
-        const bool last = p + 1 == shapes.size();
-        const std::string from = buffer(p + 1), to = buffer(p);
-        os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies";
-        if (p > 0)
+        const bool last = p + 1 == shapes.size(), fromLocal = p > 0 || round > 0;
+        const std::string from = buffer(p + o + 1), to = buffer(p + o);
+        os << "\n    // " << (round ? "round 1, " : "") << "pass " << p << ": radix " << R << ", span " << s.span << ", "
+           << s.butterflies << " butterflies";
+        if (fromLocal)
             os << ", buffer " << from << " -> " << to << "\n" << barrier;
         else
             os << " -> buffer " << to << "\n";
@@ -284,7 +297,7 @@ void RowLaneKernel::lanePasses()
             std::ostringstream rowB; // pairs: the loads of row 2m + 1 after those of row 2m (measured 2-5% faster)
             for (int r = 0; r < R; ++r) {
                 const std::string e = vectorReadElement(s, j, r), k = vectorSlot(s, q, r);
-                if (p > 0) {
+                if (fromLocal) {
                     os << "        vr[" << k << "] = lr" << from << "[" << e << "]; vi[" << k << "] = li" << from << "[" << e
                        << "];\n";
                     continue;
@@ -294,6 +307,10 @@ void RowLaneKernel::lanePasses()
                     const std::string x = "(idx_t)(" + e + ") * " + u(W);
                     at = "ioff + " + u(spec.row.pieceBase) + " + " + x + " + " + x + " / " + u(m) + " * " +
                          u(spec.row.pieceDistance - m);
+                }
+                if (bluestein) {
+                    bluesteinLoad(e, k);
+                    continue;
                 }
                 if (backward) // Z from local memory
                     os << "        vr[" << k << "] = vload" << w << "(0, zr + (" << e << ") * " << u(W) << "); vi[" << k
@@ -330,6 +347,26 @@ void RowLaneKernel::lanePasses()
             }
         });
     }
+}
+
+void RowLaneKernel::bluesteinLoad(const std::string& e, const std::string& k)
+{
+    // points n0..n0+7: whole, the row's last partial vector (lanes past Nt zero), or padding
+    const std::string vr = "vr[" + k + "]", vi = "vi[" + k + "]", nt = u(Nt);
+    os << "        { const uint n0 = 8u * (" << e << ");\n"
+       << "          if (n0 + 8u <= " << nt << ") {\n" << loadPoints("ioff + (idx_t)n0", vr, vi, false)
+       << "          } else if (n0 < " << nt << ") {\n"
+       << "            real_t xr[8] = {0}, xi[8] = {0};\n"
+       << "            for (uint l = 0u; l < " << nt << " - n0; ++l) { ";
+    if (inPlanar)
+        os << "xr[l] = inRe[ioff + n0 + l]; xi[l] = inIm[ioff + n0 + l]; }\n";
+    else
+        os << "const real2_t x = in[ioff + n0 + l]; xr[l] = x.x; xi[l] = x.y; }\n";
+    os << "            " << vr << " = vload8(0, xr); " << vi << " = vload8(0, xi);\n"
+       << "          } else { " << vr << " = (vreal_t)0; " << vi << " = (vreal_t)0; }\n"
+       << "          if (n0 < " << nt << ") { const creal2_t c = vload16(0, (__global const real_t*)(tw + " << u(chirpBase)
+       << " + n0)); const vreal_t a = " << vr << ", b = " << vi << " * dirSign; " << vr << " = a * c.even - b * c.odd; "
+       << vi << " = a * c.odd + b * c.even; }\n        }\n";
 }
 
 } // namespace detail

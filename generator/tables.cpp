@@ -181,6 +181,8 @@ TableLayout tableLayout(const KernelSpec& spec)
         t.realFactors = t.laneTable + A * W;
         t.stageTables = t.steps = t.end =
             t.realFactors + (spec.halfLengthReal() && !spec.row.pairs ? spec.length : 0);
+        if (spec.kind == PassKind::Bluestein) // the chirp, then the kernel's spectrum
+            t.end += spec.transformLength + spec.length;
         return t;
     }
     t.realFactors = t.passTwiddles + passTwiddleCount(spec);

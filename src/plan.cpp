@@ -620,6 +620,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     limits.laneKernels = !switchedOff("CLFFT_NG_LANES");
     limits.rowLaneKernels = !switchedOff("CLFFT_NG_ROW_LANES");
     limits.rowVectorKernels = !switchedOff("CLFFT_NG_ROW_VECTORS");
+    limits.rowLaneBluestein = !switchedOff("CLFFT_NG_ROW_LANE_BLUESTEIN");
     limits.laneRowChunks = !switchedOff("CLFFT_NG_ROW_CHUNKS");
     limits.laneRowBlocks = !switchedOff("CLFFT_NG_ROW_BLOCKS");
     limits.paddedDims = !switchedOff("CLFFT_NG_PADDED_DIMS");

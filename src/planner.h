@@ -23,6 +23,7 @@ struct DeviceLimits {
     bool laneKernels = true;    // CLFFT_NG_LANES=0 switches the CPU lane and row-lane kernels off
     bool rowLaneKernels = true; // CLFFT_NG_ROW_LANES=0 switches the row-lane kernels off
     bool rowVectorKernels = true; // CLFFT_NG_ROW_VECTORS=0 switches the row-vector kernels off
+    bool rowLaneBluestein = true; // CLFFT_NG_ROW_LANE_BLUESTEIN=0: Bluestein not in row-lane kernels
     bool laneRowChunks = true;  // CLFFT_NG_ROW_CHUNKS=0: lane kernels gather rows element by element
     // CLFFT_NG_LANE_GROUP_BYTES=n: the profile's laneGroupBytes replaced (1: one set per group)
     std::size_t laneGroupBytes = 0;

@@ -128,7 +128,11 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const bool evenReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
     const bool pairs = evenReal && spec.realLength >= 2 * minRow && spec.realLength <= t.realPairMaxLength &&
                        spec.realLength % (W * W) == 0;
-    const std::size_t rowLength = pairs ? spec.realLength : spec.length;
+    // Bluestein's convolution of a complex row: over the row-lane length (a multiple of 64).
+    const bool bluestein = spec.kind == PassKind::Bluestein && spec.realDirection == 0 &&
+                           rowLaneBluesteinFits(ctx, spec.transformLength);
+    const std::size_t rowLength =
+        pairs ? spec.realLength : bluestein ? rowLaneBluesteinLength(spec.transformLength) : spec.length;
     const std::size_t packedLanes = packedRowLanes(t, spec, rowLength);
     // Past the cache, the shortest packed rows lose to lane kernels that stream their stores.
     if (packedLanes == 8 && rowLength < t.rowLanesPackedMinLengthPastCache && pastCache(ctx, pass, rowLength))
@@ -143,19 +147,29 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const std::size_t packedPeriod = packed ? lanes / std::gcd(rowLength / lanes, lanes) : 1; // transforms
     if (packedPeriod > std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup))
         return false;
-    if (!ctx.limits.rowLaneKernels || !(spec.kind == PassKind::Complex || evenReal) || spec.stageTwiddleLength ||
+    if (bluestein && spec.precision == Precision::Single && rowLength > t.rowLaneBluesteinOneItemAbove &&
+        rowLength / W / static_cast<std::size_t>(rowLaneRadices(t, rowLength / W, 1, W * complexBytes(spec.precision)).front()) >
+            std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup))
+        return false;
+    if (!ctx.limits.rowLaneKernels || !(spec.kind == PassKind::Complex || evenReal || bluestein) || spec.stageTwiddleLength ||
         spec.fusedStep != FusedStep::None || pass.inStride != 1 || pass.outStride != 1 ||
         ((rowLength % (W * W) != 0 || rowLength < minRow) && !packed) ||
         (packed ? packedPeriod : 1) * rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes)
         return false;
-    spec.row.pairs = pairs;
-    spec.length = rowLength;
-    spec.row.width = lanes;
     // Cache lines per vector in the first pass: single precision, 8 complex values are one, 16
     // two, and a vector of pairs takes one from each of two rows. Double is counted as one (a
     // first pass within the line budget would take more passes, slower).
     const std::size_t lines = spec.precision == Precision::Single && (lanes == 16 || pairs) ? 2 : 1;
-    spec.radices = rowLaneRadices(t, spec.length / lanes, lines, lanes * complexBytes(spec.precision));
+    std::vector<int> radices = rowLaneRadices(t, rowLength / lanes, lines, lanes * complexBytes(spec.precision));
+    std::size_t product = 1;
+    for (int r : radices)
+        product *= static_cast<std::size_t>(r);
+    if (product != rowLength / lanes) // a factor above the profile's largest radix (a candidate's)
+        return false;
+    spec.row.pairs = pairs;
+    spec.length = rowLength;
+    spec.row.width = lanes;
+    spec.radices = std::move(radices);
     spec.stockham.transformMajor = false;
     const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup);
     spec.threadsPerTransform =

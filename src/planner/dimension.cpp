@@ -63,6 +63,16 @@ void addOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& pla
     plan.passes.push_back(makePass(ctx, oneKernelIo(t)));
 }
 
+// The same where it comes out as a row-lane kernel (false, and nothing added, otherwise).
+bool addRowLaneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
+{
+    PassPlan pass = makePass(ctx, oneKernelIo(t));
+    if (!pass.spec.row.width)
+        return false;
+    plan.passes.push_back(std::move(pass));
+    return true;
+}
+
 // Factors 2..13 only: Stockham passes in local memory.
 bool directOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
 {
@@ -77,11 +87,7 @@ bool directOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& 
     if (!ctx.cpuForms() || !ctx.tuning.rowLanesBeyondMaxLength || t.n % ctx.tuning.longRowMultiple != 0 ||
         rowLaneSlotBytes(t.n, ctx.tuning.lanes, ctx.precision()) > ctx.limits.localMemBytes)
         return false;
-    PassPlan pass = makePass(ctx, oneKernelIo(t));
-    if (!pass.spec.row.width)
-        return false;
-    plan.passes.push_back(std::move(pass));
-    return true;
+    return addRowLaneKernel(ctx, t, plan);
 }
 
 // On CPUs, a complex prime Rader could take runs Bluestein in a lane kernel instead, where the
@@ -96,7 +102,7 @@ bool laneBluesteinForPrime(const Context& ctx, const DimensionTask& t, Execution
     PassIo io = oneKernelIo(t);
     io.bluesteinOverRader = true;
     PassPlan pass = makePass(ctx, io);
-    if (!pass.spec.lane.width)
+    if (!pass.spec.lane.width && !pass.spec.row.width)
         return false; // no lane form after all: Rader's Stockham kernel is the faster one
     plan.passes.push_back(std::move(pass));
     return true;
@@ -112,15 +118,17 @@ bool raderOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& p
 }
 
 // Any other length: Bluestein's convolution in one kernel (on CPUs a lane kernel holds the
-// convolution of 8 transforms where another dimension gives them).
+// convolution of 8 transforms where another dimension gives them, a row-lane kernel that of a
+// complex row from rowLaneBluesteinMinLength; chooseCpuForm picks).
 bool bluesteinOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
 {
     if (hasCodeletFactors(t.n) || useRader(ctx, t.n))
         return false;
     const bool laneBluestein = ctx.problem.kind == TransformKind::ComplexToComplex &&
                                laneBluesteinFits(ctx, t.n, t.d, t.src.counts);
+    // CPUs: a convolution longer than the other forms hold, in one trip where the row lanes do
     if (!laneBluestein && !fitsOneKernel(ctx, t.n))
-        return false;
+        return rowLaneBluesteinFits(ctx, t.n) && addRowLaneKernel(ctx, t, plan);
     addOneKernel(ctx, t, plan);
     return true;
 }

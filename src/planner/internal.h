@@ -73,6 +73,10 @@ void reserveScratch(ExecutionPlan& plan, const View& v, Precision p);
 bool useRader(const Context& ctx, std::size_t n);
 // Bluestein's convolution length for n.
 std::size_t bluesteinLength(std::size_t n);
+// Bluestein's convolution length for a row-lane kernel (a multiple of 64), and whether a pass
+// of this context would take one (complex rows, unit stride on both sides).
+std::size_t rowLaneBluesteinLength(std::size_t n);
+bool rowLaneBluesteinFits(const Context& ctx, std::size_t n);
 // Whether one kernel computes a transform of n points (complexPass: split exchange allowed).
 bool fitsOneKernel(const Context& ctx, std::size_t n, bool complexPass = true);
 // Lane kernels hold a whole Bluestein convolution of n (dimension d; `counts` the problem's);

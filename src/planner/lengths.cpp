@@ -22,24 +22,18 @@ bool useRader(const Context& ctx, std::size_t n)
            hasCodeletFactors(n - 1);
 }
 
-// The cheapest length >= 2n-1 our passes compute (factors 2, 3, 5, 7; fftCost among the
-// candidates up to 5/4 of the minimum, so 2^k usually wins over an odd smooth number a few
-// percent shorter).
-std::size_t bluesteinLength(std::size_t n)
+namespace {
+
+// The cheapest multiple of `step` from `least` up to 5/4 of it of factors 2, 3, 5, 7 (by fftCost,
+// so 2^k usually wins over an odd smooth number a few percent shorter); `longPowersOfTwo` false:
+// none past 8192.
+std::size_t cheapestSmooth(std::size_t least, std::size_t step, bool longPowersOfTwo)
 {
-    // Remembered per process: the planner asks for each length many times, and each answer
-    // costs a scan of n/2 lengths (10007: 4 ms of a 35 ms warm bake before it was kept).
-    static std::mutex mutex;
-    static std::unordered_map<std::size_t, std::size_t> known;
-    {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (auto it = known.find(n); it != known.end())
-            return it->second;
-    }
-    const std::size_t least = 2 * n - 1;
     std::size_t best = 0;
     double bestCost = 1e300;
-    for (std::size_t m = least; m <= least + least / 4 + 1; ++m) {
+    for (std::size_t m = least; m <= least + least / 4 + step; m += step) {
+        if (!longPowersOfTwo && m > 8192 && (m & (m - 1)) == 0)
+            continue;
         std::size_t r = m;
         for (std::size_t p : {2, 3, 5, 7})
             while (r % p == 0)
@@ -52,9 +46,44 @@ std::size_t bluesteinLength(std::size_t n)
             best = m;
         }
     }
+    return best;
+}
+
+} // namespace
+
+// The cheapest length >= 2n-1 our passes compute.
+std::size_t bluesteinLength(std::size_t n)
+{
+    // Remembered per process: the planner asks for each length many times, and each answer
+    // costs a scan of n/2 lengths (10007: 4 ms of a 35 ms warm bake before it was kept).
+    static std::mutex mutex;
+    static std::unordered_map<std::size_t, std::size_t> known;
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (auto it = known.find(n); it != known.end())
+            return it->second;
+    }
+    const std::size_t best = cheapestSmooth(2 * n - 1, 1, true);
     std::lock_guard<std::mutex> lock(mutex);
     known.emplace(n, best);
     return best;
+}
+
+// The cheapest multiple of 64 (8 lanes of 8-point DFTs across them) >= 2n-1, not a power of
+// two past 8192: row lanes of 2^14 points ran at 0.6x of 16000's (51 against 87 GFLOP/s alone;
+// their passes' reads lie 8-16 KiB apart in local memory, on the same cache sets).
+std::size_t rowLaneBluesteinLength(std::size_t n)
+{
+    return cheapestSmooth((2 * n - 1 + 63) / 64 * 64, 64, false);
+}
+
+bool rowLaneBluesteinFits(const Context& ctx, std::size_t n)
+{
+    const std::size_t bytes = rowLaneSlotBytes(rowLaneBluesteinLength(n), 8, ctx.precision());
+    return ctx.tuning.rowLaneBluesteinMinLength && n >= ctx.tuning.rowLaneBluesteinMinLength && ctx.cpuForms() &&
+           ctx.limits.rowLaneKernels && ctx.limits.rowLaneBluestein && ctx.tuning.lanes == 8 &&
+           ctx.problem.kind == TransformKind::ComplexToComplex && !ctx.problem.inPieces.length &&
+           bytes <= ctx.limits.localMemBytes;
 }
 
 // Split exchange (half the local memory) is a form of complex passes only (makePass).

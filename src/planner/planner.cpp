@@ -220,6 +220,12 @@ const Variant kVariants[] = {
     {"no row lanes", false, true, [](TuningProfile&, DeviceLimits& l) { l.rowLaneKernels = false; }},
     {"no lane kernels", false, true, [](TuningProfile&, DeviceLimits& l) { l.laneKernels = false; }},
     {"no row vectors", false, true, [](TuningProfile&, DeviceLimits& l) { l.rowVectorKernels = false; }},
+    // Bluestein rows of 900 points and more in row lanes; below, they won and lost by length.
+    {"no row-lane Bluestein", false, true, [](TuningProfile&, DeviceLimits& l) { l.rowLaneBluestein = false; }},
+    {"row-lane Bluestein from 256 points", false, true, [](TuningProfile& t, DeviceLimits&) {
+         if (t.rowLaneBluesteinMinLength)
+             t.rowLaneBluesteinMinLength = std::min<std::size_t>(t.rowLaneBluesteinMinLength, 256);
+     }},
     {"row lanes: radices up to 4", false, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneMaxRadix = 4; }},
     // Double rows of 4A points as packed row lanes of 4: out of place 20 1.13x, 24 1.22x, 28 1.15x
     // over the lanes, in place 24 0.9x of the lanes through local memory (docs/tuning.md).

@@ -30,7 +30,10 @@
 //                        above 100000 points), forward then backward (default scales 1 and 1/N:
 //                        the round trip recovers the input), single; double for 17, 1009, 2047,
 //                        4099, 65537, 999983, 17408. The accuracy ratio to FFTW for 1009, 4099,
-//                        65537, 999983 in both precisions.
+//                        65537, 999983 in both precisions. On CPU forms 4099 is a row-lane
+//                        Bluestein kernel (also batch 9, batch 8 planar in place, double batch
+//                        3; 8191 batch 8), 853 batch 9 and 8 (planar, in place) the lane
+//                        Bluestein.
 //  anylength_c2c_layouts planar->planar, interleaved->planar, planar->interleaved, in place
 //                        interleaved and planar, for Rader (1009), Bluestein (149), multi-kernel
 //                        Bluestein (4099) and multi-pass (8633, 17408) lengths; double 1009
@@ -51,7 +54,8 @@
 //                        (second dimension prime; out of place, in place, double) and 17x64.
 //  anylength_kernels     the algorithm shows in the kernel names written with
 //                        CLFFT_DUMP_PROGRAMS=1: 1009 -> "rader" (and no "bluestein"), 2047 ->
-//                        "bluestein" (and no "rader"), 4099 -> "_bsload", "_bsmul", "_bsstore".
+//                        "bluestein" (and no "rader"), 4099 -> one row-lane Bluestein kernel on
+//                        CPU forms, else "_bsload", "_bsmul", "_bsstore" (65537: always those).
 //
 // Cost: each distinct (lengths, precision, layouts, batch shape) is a PoCL compile (1-3 s for
 // these lengths, twice for a real case: two plans); placement, strides and distances are kernel
@@ -337,12 +341,16 @@ std::vector<Case> oneDimCases()
                 c.cheapBackwardRef();
             v.push_back(c);
         }
-    // On a CPU device 8 or more transforms of 4099 take the single-kernel lane Bluestein (the
-    // whole convolution in local memory); 9 leaves the last group of lanes partly empty.
+    // On a CPU device rows of 4099 take the row-lane Bluestein (8640 points, the last vector of
+    // each row partial), 8191 too (17280 points, not 16384), double 4099 in 270 KiB.
     v.push_back(make({4099}, 9).withRatio());
     v.push_back(make({4099}, 8).layouts(PL, PL).inplace());
-    // The same over M = 16384 points: 1 MiB of local memory, one buffer (two would not fit).
     v.push_back(make({8191}, 8));
+    v.push_back(make({4099}, 3, DP));
+    // Shorter rows, 8 or more, take the single-kernel lane Bluestein (the whole convolution in
+    // local memory); 9 leaves the last group of lanes partly empty.
+    v.push_back(make({853}, 9).withRatio());
+    v.push_back(make({853}, 8).layouts(PL, PL).inplace());
     return v;
 }
 
@@ -695,10 +703,20 @@ BOOST_AUTO_TEST_CASE(algorithm_in_kernel_names)
                             "2047 on " << ClEnv::get().limits.localMem << " bytes of local memory: not split into "
                                        << "Rader 23 x 89: " << listText(blue));
     }
-    const std::vector<std::string> multi = al::dumpedFor(dir, 4099);
-    for (const char* part : {"_bsload", "_bsmul", "_bsstore"})
-        BOOST_CHECK_MESSAGE(al::anyContains(multi, part), "4099: no program file name contains \"" << part << "\": "
-                                                                                                << listText(multi));
+    // 4099: one row-lane Bluestein kernel (names "_w8") where the CPU forms take it, else the
+    // multi-kernel steps; 65537's convolution (131072+ points) is always in those steps.
+    const std::vector<std::string> mid = al::dumpedFor(dir, 4099);
+    if (al::anyContains(mid, "bluestein_n4099"))
+        BOOST_CHECK_MESSAGE(al::anyContains(mid, "_w8") && mid.size() == 1u,
+                            "4099 in one kernel, but not one row-lane kernel: " << listText(mid));
+    for (std::size_t n : {std::size_t{4099}, std::size_t{65537}}) {
+        const std::vector<std::string> multi = n == 4099 ? mid : al::dumpedFor(dir, n);
+        if (n == 4099 && al::anyContains(mid, "bluestein_n4099"))
+            continue;
+        for (const char* part : {"_bsload", "_bsmul", "_bsstore"})
+            BOOST_CHECK_MESSAGE(al::anyContains(multi, part), n << ": no program file name contains \"" << part << "\": "
+                                                                 << listText(multi));
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

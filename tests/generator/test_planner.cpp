@@ -909,6 +909,7 @@ BOOST_AUTO_TEST_CASE(lane_passes_holding_registers_across_barriers_avoid_multipl
 {
     DeviceLimits cpu = shapes().back().limits;
     cpu.deviceClass = DeviceClass::Cpu;
+    cpu.rowLaneBluestein = false; // the lane Bluestein of 1009 and 2017
     const std::size_t maxGroup = std::min(cpu.maxWorkGroupSize, tuningFor(cpu).maxWorkGroup);
     auto lanePass = [&](std::size_t n, Precision p) {
         const ExecutionPlan plan = planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, 64), cpu);
@@ -1145,6 +1146,7 @@ BOOST_AUTO_TEST_CASE(bluestein_in_lanes_of_4_where_8_do_not_fit)
 {
     DeviceLimits cpu = shapes().back().limits;
     cpu.deviceClass = DeviceClass::Cpu;
+    cpu.rowLaneBluestein = false; // rows of 4099 and 7919: below
     BOOST_TEST_REQUIRE(cpu.localMemBytes == 512u * 1024u);
     auto narrowOne = [&](const ExecutionPlan& plan) {
         if (plan.passes.size() != 1u)
@@ -1281,4 +1283,71 @@ BOOST_AUTO_TEST_CASE(short_power_of_two_rows_take_row_vectors)
                                .passes.front()
                                .spec.rowVector.rowsPerGroup == 0u,
                        shape.name);
+}
+
+// Complex Bluestein rows from the profile's minimum length, at unit stride on both sides, take
+// one row-lane kernel on every CPU class: a convolution of a multiple of 64 points >= 2n - 1, not a
+// power of two past 8192, within local memory, and (single) beyond rowLaneBluesteinOneItemAbove one
+// butterfly per work-item in the first pass; Rader's primes too where lanes would take
+// Bluestein. Not shorter rows, columns, real rows, GPUs, or with the switch off.
+BOOST_AUTO_TEST_CASE(long_bluestein_rows_take_row_lanes)
+{
+    for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::CpuIntel, DeviceClass::CpuAmdZen5}) {
+        DeviceLimits l = shapes().back().limits;
+        l.deviceClass = c;
+        const TuningProfile& t = tuningFor(l);
+        BOOST_REQUIRE(t.rowLaneBluesteinMinLength > 0u);
+        const std::size_t maxGroup = std::min(l.maxWorkGroupSize, t.maxWorkGroup);
+        auto plan = [&](std::size_t n, Precision p, const DeviceLimits& lim) {
+            return planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, 64), lim);
+        };
+        auto rowLane = [&](const ExecutionPlan& pl) {
+            return pl.passes.size() == 1u && pl.passes.front().spec.kind == PassKind::Bluestein &&
+                   pl.passes.front().spec.row.width > 0u;
+        };
+        // 1009 and 2017: Rader's primes; 4099 double: 270 KiB; 7919: 16000 points (double: 500 KiB,
+        // four butterflies per work-item); 8191: not 16384
+        for (auto [n, p] : {std::pair{std::size_t{1009}, Precision::Single}, {std::size_t{2017}, Precision::Double},
+                            {std::size_t{4099}, Precision::Single}, {std::size_t{4099}, Precision::Double},
+                            {std::size_t{7919}, Precision::Single}, {std::size_t{7919}, Precision::Double},
+                            {std::size_t{8191}, Precision::Single},
+                            {t.rowLaneBluesteinMinLength + 7, Precision::Single}}) {
+            const ExecutionPlan pl = plan(n, p, l);
+            const KernelSpec& s = pl.passes.front().spec;
+            BOOST_TEST_CONTEXT(n << (p == Precision::Double ? " double: " : ": ") << s.describe())
+            {
+                if (hasCodeletFactors(n) || n < t.rowLaneBluesteinMinLength)
+                    continue;
+                // past rowLaneBluesteinOneItemAbove, where the profile's radices allow (Zen 5's do)
+                if (n > 4099 && c != DeviceClass::CpuAmdZen5 && !rowLane(pl))
+                    continue;
+                BOOST_TEST_REQUIRE(rowLane(pl));
+                BOOST_TEST((s.transformLength == n && s.row.width == 8u && s.length % 64u == 0u && s.length >= 2 * n - 1));
+                BOOST_TEST(!(s.length > 8192u && (s.length & (s.length - 1)) == 0u));
+                BOOST_TEST(s.localMemBytes() <= l.localMemBytes);
+                const std::size_t A = s.length / 8, first = A / static_cast<std::size_t>(s.radices.front());
+                if (p == Precision::Single && s.length > t.rowLaneBluesteinOneItemAbove)
+                    BOOST_TEST(first <= maxGroup);
+                const std::string src = generateKernelSource(s);
+                BOOST_TEST((src.find("dft8s") != std::string::npos && src.find("round 1") != std::string::npos));
+            }
+        }
+        // not: shorter rows, the switch off, columns, real rows; 10007 single (20160 points, two
+        // butterflies per work-item), double (two buffers of 20160 beyond 512 KiB)
+        const std::size_t below = t.rowLaneBluesteinMinLength - 47; // 853 for 900: Bluestein, not Rader
+        BOOST_TEST(!rowLane(plan(below, Precision::Single, l)), below);
+        DeviceLimits off = l;
+        off.rowLaneBluestein = false;
+        BOOST_TEST(!rowLane(plan(4099, Precision::Single, off)));
+        BOOST_TEST(!rowLane(plan(10007, Precision::Single, l)));
+        BOOST_TEST(!rowLane(plan(10007, Precision::Double, l)));
+        for (const PassPlan& pass : planProblem(multiD(TransformKind::ComplexToComplex, {16, 4099}, Precision::Single, false, 1), l).passes)
+            BOOST_TEST(!(pass.spec.transformLength == 4099u && pass.spec.row.width), pass.spec.describe());
+        for (const PassPlan& pass : planProblem(multiD(TransformKind::RealToComplex, {4099}, Precision::Single, false, 64), l).passes)
+            BOOST_TEST(pass.spec.row.width == 0u, pass.spec.describe());
+    }
+    for (const Shape& shape : shapes())
+        if (!shape.limits.isCpu())
+            for (const PassPlan& pass : planProblem(multiD(TransformKind::ComplexToComplex, {4099}, Precision::Single, false, 64), shape.limits).passes)
+                BOOST_TEST(pass.spec.row.width == 0u, shape.name);
 }
