@@ -147,10 +147,6 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const std::size_t packedPeriod = packed ? lanes / std::gcd(rowLength / lanes, lanes) : 1; // transforms
     if (packedPeriod > std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup))
         return false;
-    if (bluestein && spec.precision == Precision::Single && rowLength > t.rowLaneBluesteinOneItemAbove &&
-        rowLength / W / static_cast<std::size_t>(rowLaneRadices(t, rowLength / W, 1, W * complexBytes(spec.precision)).front()) >
-            std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup))
-        return false;
     if (!ctx.limits.rowLaneKernels || !(spec.kind == PassKind::Complex || evenReal || bluestein) || spec.stageTwiddleLength ||
         spec.fusedStep != FusedStep::None || pass.inStride != 1 || pass.outStride != 1 ||
         ((rowLength % (W * W) != 0 || rowLength < minRow) && !packed) ||
@@ -166,12 +162,15 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
         product *= static_cast<std::size_t>(r);
     if (product != rowLength / lanes) // a factor above the profile's largest radix (a candidate's)
         return false;
+    const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup);
+    if (bluestein && spec.precision == Precision::Single && rowLength > t.rowLaneBluesteinOneItemAbove &&
+        rowLength / lanes / static_cast<std::size_t>(radices.front()) > maxGroup)
+        return false;
     spec.row.pairs = pairs;
     spec.length = rowLength;
     spec.row.width = lanes;
     spec.radices = std::move(radices);
     spec.stockham.transformMajor = false;
-    const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup);
     spec.threadsPerTransform =
         std::max<std::size_t>(1, std::min(spec.length / lanes / static_cast<std::size_t>(spec.radices.front()), maxGroup));
     // Short complex rows whose blocks of the DFTs across the lanes lie in one row (A a multiple of
