@@ -1,6 +1,7 @@
 #include "kernel_spec.h"
 
 #include "lanes.h"
+#include "row_lanes.h"
 
 #include <sstream>
 
@@ -26,8 +27,9 @@ std::size_t KernelSpec::localMemBytes() const
         return 0;
     if (lane.width)
         return laneLocalBuffers(*this) * lane.width * length * complexBytes(precision);
-    if (row.width) // two buffers of the passes' vectors, each with a vector to spare (row_lanes.cpp)
-        return transformsPerGroup * (row.stacked ? 2 : 1) * 2 * (length + row.width) * complexBytes(precision);
+    if (row.width) // two buffers of the passes' vectors (row_lanes.cpp), and a uint read after barriers
+        return transformsPerGroup * (row.stacked ? 2 : 1) * 2 * rowLaneBufferVectors(*this) * row.width *
+                   complexBytes(precision) + (row.registers ? 0 : kRowLaneZeroBytes);
     return transformsPerGroup * length * complexBytes(precision) / (stockham.splitExchange ? 2 : 1);
 }
 

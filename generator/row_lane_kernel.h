@@ -58,11 +58,28 @@ private:
     const std::size_t Nt, chirpBase, spectrumBase;
     const GlobalAccess io;
     const std::string barrier;
+    // A spare vector after every `pad` vectors of each local buffer (rowLanePadPeriod; 0: none).
+    const std::size_t pad;
+    std::string at(const std::string& e) const
+    {
+        return pad ? "(" + e + ") + (" + e + ") / " + std::to_string(pad) + "u" : e;
+    }
 
     static std::string buffer(std::size_t pass) { return std::to_string(pass % 2); }
-    void forEachItem(std::size_t count, const std::function<void(std::size_t, const std::string&)>& body)
+    // `fresh`: the items follow a barrier and take their index anew from a volatile read of a
+    // local zero. Without it LLVM shares the index and address arithmetic of passes that read
+    // the same elements (every radix-8 pass of 16384 points reads t + 256 r), and PoCL keeps each
+    // work-item's copies across the barriers in stack arrays of 2 KiB that all fall in two L1
+    // sets (docs/performance.md: c2c 16384 1.5x).
+    void forEachItem(std::size_t count, const std::function<void(std::size_t, const std::string&)>& body,
+                     bool fresh = false)
     {
+        fresh = fresh && !spec.row.registers;
+        if (fresh)
+            os << "    { const uint tFresh = t + *(volatile __local uint*)&zeroAfterBarrier; { const uint t = tFresh;\n";
         forEachVectorItem(os, T, count, body);
+        if (fresh)
+            os << "    } }\n";
     }
     // Loads of 8 consecutive complex points from a complex side into (re, im); `reversed`: the
     // points at..at+7 in the opposite order.

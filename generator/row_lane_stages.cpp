@@ -75,7 +75,7 @@ void RowLaneKernel::postStage()
                << "        if (valid) " << storePoints("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
                << "\n        if (validB) " << storePoints("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
                << "\n";
-        });
+        }, true);
         const std::string h = u(N / 2);
         if (outPlanar)
             os << "    if (t == 0u) { if (valid) { outRe[ooff + " << h << "] = zr[" << h << "] * scaleRe; outIm[ooff + " << h
@@ -106,7 +106,7 @@ void RowLaneKernel::postStage()
                << storePoints("ooff + " + u(N - V + 1) + " - k0", "((Er - WOr) * scaleRe).s76543210",
                               "((WOi - Ei) * scaleIm).s76543210")
                << "\n";
-        });
+        }, true);
         const std::string store = outPlanar ? "{ outRe[ooff + " + h + "] = Xr; outIm[ooff + " + h + "] = Xi; }"
                                             : "out[ooff + " + h + "] = (real2_t)(Xr, Xi);";
         os << "    if (valid && t == 0u) { const real_t Ar = zr[" << h << "], Ai = zi[" << h << "];\n"
@@ -141,7 +141,7 @@ void RowLaneKernel::acrossLanes(std::size_t round)
         os << "        const uint g = " << j << ";\n        creal_t ur[8], ui[8];\n";
         if (W == 8) {
             for (int c = 0; c < 2; ++c)
-                os << "        transpose8(" << (c ? "li" : "lr") << from << " + 8u * g, " << (c ? "ui" : "ur") << ");\n";
+                os << "        transpose8(" << (c ? "li" : "lr") << from << " + " << at("8u * g") << ", " << (c ? "ui" : "ur") << ");\n";
             os << "        dft8s(ur, ui);\n";
             for (std::size_t c = 0; c < W; ++c)
                 if (bluestein)
@@ -153,7 +153,7 @@ void RowLaneKernel::acrossLanes(std::size_t round)
         os << "        creal_t hr[8], hi[8];\n";
         for (int h = 0; h < 2; ++h) {
             os << "        for (uint i = 0; i < 8u; ++i) {\n"
-               << "            const vreal_t yr = lr" << from << "[8u * g + i], yi = li" << from << "[8u * g + i];\n";
+               << "            const vreal_t yr = lr" << from << "[" << at("8u * g") << " + i], yi = li" << from << "[" << at("8u * g") << " + i];\n";
             if (h == 0)
                 os << "            hr[i] = yr.lo + yr.hi; hi[i] = yi.lo + yi.hi;\n";
             else
@@ -164,7 +164,7 @@ void RowLaneKernel::acrossLanes(std::size_t round)
             for (std::size_t c = 0; c < 8; ++c)
                 output(2 * c + static_cast<std::size_t>(h), c);
         }
-    });
+    }, true);
 }
 
 // Vector v of the group holds block k = v % A of transform v / A (Y[k], lanes b). A period of
@@ -274,8 +274,8 @@ void RowLaneKernel::bluesteinOutput(std::size_t round, std::size_t c, std::size_
         // conj(v DFT_M(b~) / M) to vector k0 / 8 of buffer S: round 1's (forward) FFT inverts
         os << "        { const creal2_t f = vload16(0, (__global const real_t*)(tw + " << u(spectrumBase) << " + " << k0
            << ")); const creal_t a = ur[" << r << "], b = ui[" << r << "];\n"
-           << "          lr" << buffer(shapes.size()) << "[g + " << u(A / 8 * c) << "] = a * f.even - b * f.odd; li"
-           << buffer(shapes.size()) << "[g + " << u(A / 8 * c) << "] = -(a * f.odd + b * f.even); }\n";
+           << "          lr" << buffer(shapes.size()) << "[" << at("g + " + u(A / 8 * c)) << "] = a * f.even - b * f.odd; li"
+           << buffer(shapes.size()) << "[" << at("g + " + u(A / 8 * c)) << "] = -(a * f.odd + b * f.even); }\n";
         return;
     }
     // X[k] = conj(b[k]) conj(y[k]) for k < Nt: whole vectors, then the row's last partial one

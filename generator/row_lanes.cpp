@@ -89,6 +89,27 @@ bool rowLanePackedWholeLines(const KernelSpec& spec)
     return (W == 8 && A == 4) || (W == 4 && A % 4 == 0 && spec.precision == Precision::Double);
 }
 
+std::size_t rowLanePadPeriod(std::size_t vectors, std::size_t width, Precision p)
+{
+    constexpr std::size_t period = 64, fromBytes = 128 * 1024; // a multiple of 8: whole blocks across the lanes
+    const bool powerOfTwo = vectors && (vectors & (vectors - 1)) == 0;
+    return powerOfTwo && vectors * width * complexBytes(p) >= fromBytes ? period : 0;
+}
+
+std::size_t rowLanePadPeriod(const KernelSpec& spec)
+{
+    if (!spec.row.width || rowLanePacked(spec) || spec.row.registers ||
+        (spec.kind != PassKind::Complex && spec.kind != PassKind::Bluestein))
+        return 0;
+    return rowLanePadPeriod(spec.length / spec.row.width, spec.row.width, spec.precision);
+}
+
+std::size_t rowLaneBufferVectors(const KernelSpec& spec)
+{
+    const std::size_t A = spec.length / spec.row.width, period = rowLanePadPeriod(spec);
+    return A + 1 + (period ? (A + period - 1) / period : 0);
+}
+
 std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
 {
     check(spec);
@@ -126,7 +147,7 @@ RowLaneKernel::RowLaneKernel(const KernelSpec& k)
       inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar),
       packed(rowLanePacked(k)), bluestein(k.kind == PassKind::Bluestein), Nt(k.transformLength),
       chirpBase(tableLayout(k).steps), spectrumBase(chirpBase + k.transformLength), io(k),
-      barrier(k.row.registers ? "" : k.barrier())
+      barrier(k.row.registers ? "" : k.barrier()), pad(rowLanePadPeriod(k))
 {
 }
 
@@ -260,8 +281,10 @@ void RowLaneKernel::ownership()
     // those in per-work-item memory; measured 6-10% faster at 4096 than one buffer). Z of a real
     // transform sits in the buffer the passes next to it do not use, a vector past its end for
     // Z[N] = Z[0] (R2C).
-    const std::size_t slot = packed ? A : A + 1;
+    const std::size_t slot = packed ? A : rowLaneBufferVectors(spec);
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
+    if (!spec.row.registers) // read after barriers only (forEachItem)
+        os << "    __local uint zeroAfterBarrier;\n    if (lid == 0u)\n        zeroAfterBarrier = 0u;\n";
     for (int b = 0; b < 2 && spec.row.registers; ++b) // private: the one work-item's constant indices
         os << "    vreal_t lr" << b << "[" << slot << "], li" << b << "[" << slot << "];\n";
     for (int b = 0; b < 2 && !spec.row.registers; ++b)
@@ -298,7 +321,7 @@ void RowLaneKernel::lanePasses(std::size_t round)
             for (int r = 0; r < R; ++r) {
                 const std::string e = vectorReadElement(s, j, r), k = vectorSlot(s, q, r);
                 if (fromLocal) {
-                    os << "        vr[" << k << "] = lr" << from << "[" << e << "]; vi[" << k << "] = li" << from << "[" << e
+                    os << "        vr[" << k << "] = lr" << from << "[" << at(e) << "]; vi[" << k << "] = li" << from << "[" << at(e)
                        << "];\n";
                     continue;
                 }
@@ -343,9 +366,9 @@ void RowLaneKernel::lanePasses(std::size_t round)
                                   : loadEvenOdd(twAt, "cr", "ci"))
                        << " const vreal_t a = vr[" << k << "]; vr[" << k << "] = a * cr - vi[" << k << "] * ci; vi[" << k
                        << "] = a * ci + vi[" << k << "] * cr; }\n";
-                os << "        lr" << to << "[" << e << "] = vr[" << k << "]; li" << to << "[" << e << "] = vi[" << k << "];\n";
+                os << "        lr" << to << "[" << at(e) << "] = vr[" << k << "]; li" << to << "[" << at(e) << "] = vi[" << k << "];\n";
             }
-        });
+        }, fromLocal);
     }
 }
 

@@ -6,6 +6,7 @@
 #include "kernel_spec.h"
 
 #include <complex>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,21 @@ bool rowLanePacked(const KernelSpec& spec);
 // one after the other: single rows of 32 points (A = 4 in 8 lanes) and double rows of 16A points
 // in 4 lanes (every block within one row). Elsewhere its stores are runs of a block's lanes.
 bool rowLanePackedWholeLines(const KernelSpec& spec);
+
+// Local buffers of a complex row-lane kernel whose A vectors are a power of two holding 128 KiB
+// or more (single 16384, double 8192) take a spare vector after every 64: the radix-8 passes'
+// reads 8 KiB apart otherwise share one L1 set (c2c 16384 1.09x, double 8192 1.09x; single 8192
+// lost 4%, docs/performance.md). The period, 0 where there is none; rowLanePadPeriod(A, W, p)
+// for the planner, before a spec exists.
+std::size_t rowLanePadPeriod(const KernelSpec& spec);
+std::size_t rowLanePadPeriod(std::size_t vectors, std::size_t width, Precision p);
+// The vectors of each of a slot's local buffers: A, a vector to spare (Z[N] of real rows) and
+// the padding.
+std::size_t rowLaneBufferVectors(const KernelSpec& spec);
+
+// Local bytes beside the buffers: the zero that the items after a barrier read their index
+// through (row-lane kernels with local memory).
+constexpr std::size_t kRowLaneZeroBytes = 4;
 
 // Its constant table: the twiddles of the A-point passes (A = length / W, W = spec.row.width,
 // radices in spec.radices), then exp(-2 pi i b k / length) for k < A, b < W (lanes innermost).

@@ -90,12 +90,11 @@ TuningProfile cpu()
     // kernel or four lane passes, from 900 points (Zen 5, clfft-ab): single 941 1.48x, 1009 1.51x,
     // 2017 1.06x, 3001 1.15x, 4099 2.05x, 5003 1.65x, 7919 2.15x, 8191 1.93x, 9511 2.34x; double
     // 941 2.1x, 2017 2.07x, 4099 4.19x, 5003 2.95x, 7919 2.31x. Below, it lost as often as it won
-    // (single 47 0.59x, 347 0.71x, 641 0.86x, 857 0.74x; 563 1.22x, 683 1.15x). Convolutions of
-    // 18432-22400 points with two butterflies per work-item lost (9001 0.66x, 10007 0.71x);
-    // double ones (local memory ends them at 16376 points) won with 2-4: 6553 3.04x, 7537 3.19x,
-    // 7919 2.39x (7001 0.86x).
+    // (single 47 0.59x, 347 0.71x, 641 0.86x, 857 0.74x; 563 1.22x, 683 1.15x), and still does
+    // since the row lanes' items take fresh indices (53 0.94x, 401 0.82x, 499 0.85x; 89 1.30x, 257
+    // 1.56x, 787 1.51x). Since then the longest convolutions win too, with several butterflies
+    // per work-item: single 9001 2.84x, 10007 2.65x, 11003 3.07x, 15013 2.37x, double 7001 2.39x.
     p.rowLaneBluesteinMinLength = 900;
-    p.rowLaneBluesteinOneItemAbove = 12288;
     p.raderDoubleMaxPrime = 17;     // double 17 (Rader's 16 points, one radix-16 pass): Rader 1.25x,
                                     // 1.26x over two runs; 19 0.92x, 23 0.46x, 31 0.93x, 97 1.03x
     p.longRowMultiple = 64;         // above 4096 points one kernel only as row lanes (5000 x 512

@@ -123,10 +123,8 @@ struct TuningProfile {
     // lane form), where the lane convolution takes at most this many bytes (0: never).
     std::size_t laneBluesteinOverRaderBytes = 0;
     // Complex Bluestein rows of at least this many points at unit stride as row-lane kernels
-    // (M a multiple of 64; 0: never), single convolutions longer than rowLaneBluesteinOneItemAbove
-    // only where every work-item takes one butterfly of the first pass.
+    // (M a multiple of 64; 0: never).
     std::size_t rowLaneBluesteinMinLength = 0;
-    std::size_t rowLaneBluesteinOneItemAbove = 0;
     // ... but double primes up to this keep Rader (p - 1 one radix pass: 17 -> 16).
     std::size_t raderDoubleMaxPrime = 0;
     // Multi-kernel Bluestein: its FFTs of M points split into passes in the reverse order of

@@ -44,10 +44,12 @@ std::size_t laneLocalLanes(const Context& ctx, std::size_t points, bool bluestei
 }
 
 // Local memory of one transform slot of a row-lane kernel: two buffers of the row, each with a
-// vector to spare (KernelSpec::localMemBytes).
+// vector to spare and the padding of complex rows (KernelSpec::localMemBytes; real rows take
+// none, so for them an upper bound).
 std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p)
 {
-    return 2 * (rowLength + lanes) * complexBytes(p);
+    const std::size_t vectors = rowLength / lanes, period = rowLanePadPeriod(vectors, lanes, p);
+    return 2 * (rowLength + lanes + (period ? (vectors + period - 1) / period * lanes : 0)) * complexBytes(p);
 }
 
 namespace {
@@ -163,9 +165,6 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     if (product != rowLength / lanes) // a factor above the profile's largest radix (a candidate's)
         return false;
     const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup);
-    if (bluestein && spec.precision == Precision::Single && rowLength > t.rowLaneBluesteinOneItemAbove &&
-        rowLength / lanes / static_cast<std::size_t>(radices.front()) > maxGroup)
-        return false;
     spec.row.pairs = pairs;
     spec.length = rowLength;
     spec.row.width = lanes;

@@ -36,7 +36,8 @@
 //  c2c_batches    batch 1, 3, 17 (1-D, 2-D, 3-D), 1000 transforms of 64 points, and batches of
 //                 7-21 rows that CPU lane kernels move by chunks (8..1000, padded, 2-D) or
 //                 gather into narrow double vectors (7, 81), and batches of 700-4099 short rows
-//                 that move as blocks, several sets of lanes per group (2-13, 8x8, 6x10).
+//                 that move as blocks, several sets of lanes per group (2-13, 8x8, 6x10),
+//                 and long rows whose CPU row-lane buffers are padded (16384, double 8192).
 //  c2c_scales     custom forward/backward scales set with clfftSetPlanScale, and plans whose
 //                 first (or only) transform is backward.
 //
@@ -428,6 +429,10 @@ std::vector<Case> batchCases()
     v.push_back(make({13}, 1100).only(Mode::Backward));
     v.push_back(make({8, 8}, 2000));
     v.push_back(make({6, 10}, 700, CLFFT_DOUBLE).inplace());
+    // Rows whose CPU row-lane buffers are padded: single 16384 out of place, double 8192
+    // planar in place backward.
+    v.push_back(make({16384}, 3));
+    v.push_back(make({8192}, 3, CLFFT_DOUBLE).layouts(PL, PL).inplace().only(Mode::Backward));
     return v;
 }
 

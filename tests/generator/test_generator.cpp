@@ -379,8 +379,11 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
     const std::string lastPassBuffer = std::to_string((s.radices.size() + 1) % 2);
     BOOST_TEST(src.find("transpose8(lr" + lastPassBuffer + " + 8u * g, ur);") != std::string::npos);
     BOOST_TEST(src.find("LR[") == std::string::npos);
-    // two buffers, the passes alternating between them, each with a vector to spare
-    BOOST_TEST(s.localMemBytes() == 4u * 2u * (512u + 8u) * 8u);
+    // two buffers, the passes alternating between them, each with a vector to spare, and the
+    // zero the passes after a barrier read their item index through
+    BOOST_TEST(s.localMemBytes() == 4u * 2u * (512u + 8u) * 8u + kRowLaneZeroBytes);
+    BOOST_TEST(src.find("__local uint zeroAfterBarrier;") != std::string::npos);
+    BOOST_TEST(src.find("const uint tFresh = t + *(volatile __local uint*)&zeroAfterBarrier;") != std::string::npos);
     // so one barrier per pass (before each pass after the first, and before the DFTs across the
     // lanes): no pass reads and writes one buffer
     std::size_t barriers = 0;
@@ -444,6 +447,62 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_move_whole_vectors)
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
 }
 
+// Complex row-lane buffers of a power-of-two number of vectors holding 128 KiB or more take a
+// spare vector after every 64 (the radix-8 passes' reads 8 KiB apart would share an L1 set):
+// every local index, the DFTs across the lanes' blocks of 8 included, goes through the padding.
+BOOST_AUTO_TEST_CASE(row_lane_buffers_padded_past_128_kib)
+{
+    KernelSpec s = specFor(64);
+    s.length = 16384; // A = 2048 vectors of 8 single complex points: 128 KiB a buffer
+    s.radices = {4, 8, 8, 8};
+    s.row.width = 8;
+    s.transformsPerGroup = 1;
+    s.threadsPerTransform = 256;
+    s.batchDims = 1;
+    BOOST_TEST(rowLanePadPeriod(s) == 64u);
+    BOOST_TEST(rowLaneBufferVectors(s) == 2048u + 1u + 32u);
+    BOOST_TEST(s.localMemBytes() == 2u * (2048u + 1u + 32u) * 8u * 8u + kRowLaneZeroBytes);
+    const std::string src = generateKernelSource(s);
+    BOOST_TEST(src.find("__local vreal_t lr0All[2081], li0All[2081];") != std::string::npos);
+    BOOST_TEST(src.find("vr[1] = lr0[((t + 0u) + 256u) + ((t + 0u) + 256u) / 64u];") != std::string::npos);
+    BOOST_TEST(src.find("transpose8(lr" + std::to_string((s.radices.size() + 1) % 2) + " + (8u * g) + (8u * g) / 64u, ur);") !=
+               std::string::npos);
+    KernelSpec d = s; // double 8192: 1024 vectors of 8 double complex points
+    d.precision = Precision::Double;
+    d.length = 8192;
+    d.radices = {2, 8, 8, 8};
+    BOOST_TEST(rowLanePadPeriod(d) == 64u);
+    BOOST_TEST(rowLanePadPeriod(1024, 8, Precision::Double) == 64u);
+    KernelSpec b = s; // a Bluestein convolution of a power-of-two length pads alike
+    b.kind = PassKind::Bluestein;
+    b.transformLength = 8191;
+    BOOST_TEST(rowLanePadPeriod(b) == 64u);
+    // no padding: 64 KiB buffers (single 8192, double 4096), A not a power of two, real rows
+    // (their Z is indexed point by point), the passes in registers
+    KernelSpec n = s;
+    n.length = 8192;
+    n.radices = {16, 8, 8};
+    BOOST_TEST(rowLanePadPeriod(n) == 0u);
+    BOOST_TEST(rowLaneBufferVectors(n) == 1024u + 1u);
+    BOOST_TEST(generateKernelSource(n).find(") / 64u]") == std::string::npos);
+    BOOST_TEST(rowLanePadPeriod(512, 8, Precision::Double) == 0u);
+    BOOST_TEST(rowLanePadPeriod(2040, 8, Precision::Single) == 0u);
+    KernelSpec r = s;
+    r.kind = PassKind::RealForward;
+    r.realLength = 32768;
+    BOOST_TEST(rowLanePadPeriod(r) == 0u);
+    KernelSpec g = specFor(64);
+    g.length = 512;
+    g.row.width = 8;
+    g.row.registers = true;
+    g.transformsPerGroup = 1;
+    g.threadsPerTransform = 1;
+    g.batchDims = 1;
+    const std::string inRegisters = generateKernelSource(g);
+    BOOST_TEST(inRegisters.find("zeroAfterBarrier") == std::string::npos);
+    BOOST_TEST(g.localMemBytes() == 0u);
+}
+
 // Row-lane kernels of 16 lanes (float16): the real side moves whole 64-byte vectors, the
 // complex side 8 points at a time, and the DFTs across the lanes are a radix-2 step over the
 // halves of each vector, then two 8-point DFTs on 8-lane halves.
@@ -460,7 +519,7 @@ BOOST_AUTO_TEST_CASE(row_lane_kernels_of_16_lanes)
     s.threadsPerTransform = 64;
     s.batchDims = 1;
     BOOST_TEST(s.kernelName().find("_w16pb1t64") != std::string::npos);
-    BOOST_TEST(s.localMemBytes() == 2u * (4096u + 16u) * 8u);
+    BOOST_TEST(s.localMemBytes() == 2u * (4096u + 16u) * 8u + kRowLaneZeroBytes);
     const std::string r2c = generateKernelSource(s);
     BOOST_TEST(r2c.find("typedef float16 vreal_t;") != std::string::npos);
     BOOST_TEST(r2c.find("vr[0] = vload16(0, in + ioff + (idx_t)(") != std::string::npos); // a whole line of row 2m
@@ -568,7 +627,7 @@ BOOST_AUTO_TEST_CASE(packed_row_lanes_cross_transforms)
     BOOST_TEST(st.find("const bool valid1H = m1H < nTransforms;") != std::string::npos);
     BOOST_TEST(st.find("const creal_t zr = ur[0].hi * scaleRe") != std::string::npos);
     BOOST_TEST(st.find("vstore2(z.s23, 0, (__global real_t*)out + 2u * (ooff1H + 0u + 0u));") != std::string::npos);
-    BOOST_TEST(f.localMemBytes() == 2 * KernelSpec(packed(5, 4, 4)).localMemBytes());
+    BOOST_TEST(f.localMemBytes() - kRowLaneZeroBytes == 2 * (KernelSpec(packed(5, 4, 4)).localMemBytes() - kRowLaneZeroBytes));
     f.row.stacked = false;
     f.transformsPerGroup = 2;
     BOOST_CHECK_THROW(generateKernelSource(f), std::invalid_argument);

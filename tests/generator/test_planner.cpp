@@ -402,7 +402,8 @@ BOOST_AUTO_TEST_CASE(padded_dims_take_the_last_dimension_first)
 BOOST_AUTO_TEST_CASE(bluestein_passes_reversed_is_a_candidate)
 {
     for (const Shape& shape : shapes()) {
-        const Problem pr = multiD(TransformKind::ComplexToComplex, {10007}, Precision::Single, false, 4);
+        // 20011: M = 40320, beyond a CPU's row-lane Bluestein (two copies past 512 KiB)
+        const Problem pr = multiD(TransformKind::ComplexToComplex, {20011}, Precision::Single, false, 4);
         const ExecutionPlan profile = planProblem(pr, shape.limits);
         BOOST_TEST_REQUIRE(profile.passes.size() == 4u, shape.name); // two passes per FFT of M points
         bool found = false;
@@ -565,8 +566,8 @@ BOOST_AUTO_TEST_CASE(intel_cpus_keep_dimension_zero_first)
     const KernelSpec g256 = planProblem(r256, generic).passes.front().spec, i256 = planProblem(r256, intel).passes.front().spec;
     BOOST_TEST((g256.row.width != 0u && g256.radices == std::vector<int>{32}), g256.describe());
     BOOST_TEST((i256.row.width != 0u && i256.radices == std::vector<int>{32}), i256.describe());
-    // multi-kernel Bluestein: the passes in the reverse order
-    const Problem prime = multiD(TransformKind::ComplexToComplex, {10007}, Precision::Single, false, 4);
+    // multi-kernel Bluestein: the passes in the reverse order (20011: beyond the row-lane Bluestein)
+    const Problem prime = multiD(TransformKind::ComplexToComplex, {20011}, Precision::Single, false, 4);
     const ExecutionPlan g = planProblem(prime, generic), i = planProblem(prime, intel);
     BOOST_TEST_REQUIRE((g.passes.size() == 4u && i.passes.size() == 4u));
     BOOST_TEST((g.passes[0].spec.length == i.passes[1].spec.length && g.passes[1].spec.length == i.passes[0].spec.length));
@@ -1045,7 +1046,7 @@ BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
             BOOST_TEST(!s.streamStores, s.describe());
             // two rows per float8, as the profile says; the local memory counts both
             BOOST_TEST(s.row.stacked == profile.rowLanesStacked4, s.describe());
-            BOOST_TEST(s.localMemBytes() == s.transformsPerGroup * (s.row.stacked ? 2u : 1u) * 2u * (n + 4u) * 8u);
+            BOOST_TEST(s.localMemBytes() == s.transformsPerGroup * (s.row.stacked ? 2u : 1u) * 2u * (n + 4u) * 8u + kRowLaneZeroBytes);
         }
         BOOST_TEST(firstPass(n, Precision::Double, cpu, 1000).row.width == 0u, "double " << n);
     }
@@ -1075,7 +1076,7 @@ BOOST_AUTO_TEST_CASE(short_single_rows_take_packed_row_lanes)
     const KernelSpec one = firstPass(80, Precision::Single, clfft_test::cpuShape(2 * 84 * 8), 1000);
     BOOST_TEST((one.row.width == 4u && rowLanePacked(one) && !one.row.stacked && one.transformsPerGroup == 1u), one.describe());
     const KernelSpec two = firstPass(80, Precision::Single, clfft_test::cpuShape(2 * 2 * 84 * 8), 1000);
-    BOOST_TEST((two.row.stacked && two.transformsPerGroup == 1u && two.localMemBytes() == 2u * 2u * 84u * 8u), two.describe());
+    BOOST_TEST((two.row.stacked && two.transformsPerGroup == 1u && two.localMemBytes() == 2u * 2u * 84u * 8u + kRowLaneZeroBytes), two.describe());
     // rows read in pieces (several devices' pencils): one row per vector, the pieces' loads
     Problem pieces = multiD(TransformKind::ComplexToComplex, {96}, Precision::Single, false, 1000);
     pieces.inPieces = RowPieces{48, 64, 0};
@@ -1287,9 +1288,9 @@ BOOST_AUTO_TEST_CASE(short_power_of_two_rows_take_row_vectors)
 
 // Complex Bluestein rows from the profile's minimum length, at unit stride on both sides, take
 // one row-lane kernel on every CPU class: a convolution of a multiple of 64 points >= 2n - 1, not a
-// power of two past 8192, within local memory, and (single) beyond rowLaneBluesteinOneItemAbove one
-// butterfly per work-item in the first pass; Rader's primes too where lanes would take
-// Bluestein. Not shorter rows, columns, real rows, GPUs, or with the switch off.
+// power of two past 8192, within local memory (any butterflies per work-item); Rader's primes
+// too where lanes would take Bluestein. Not shorter rows, columns, real rows, GPUs, or with the
+// switch off.
 BOOST_AUTO_TEST_CASE(long_bluestein_rows_take_row_lanes)
 {
     for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::CpuIntel, DeviceClass::CpuAmdZen5}) {
@@ -1297,7 +1298,6 @@ BOOST_AUTO_TEST_CASE(long_bluestein_rows_take_row_lanes)
         l.deviceClass = c;
         const TuningProfile& t = tuningFor(l);
         BOOST_REQUIRE(t.rowLaneBluesteinMinLength > 0u);
-        const std::size_t maxGroup = std::min(l.maxWorkGroupSize, t.maxWorkGroup);
         auto plan = [&](std::size_t n, Precision p, const DeviceLimits& lim) {
             return planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, 64), lim);
         };
@@ -1306,11 +1306,11 @@ BOOST_AUTO_TEST_CASE(long_bluestein_rows_take_row_lanes)
                    pl.passes.front().spec.row.width > 0u;
         };
         // 1009 and 2017: Rader's primes; 4099 double: 270 KiB; 7919: 16000 points (double: 500 KiB,
-        // four butterflies per work-item); 8191: not 16384
+        // four butterflies per work-item); 8191: not 16384; 10007: 20160 points, 315 KiB
         for (auto [n, p] : {std::pair{std::size_t{1009}, Precision::Single}, {std::size_t{2017}, Precision::Double},
                             {std::size_t{4099}, Precision::Single}, {std::size_t{4099}, Precision::Double},
                             {std::size_t{7919}, Precision::Single}, {std::size_t{7919}, Precision::Double},
-                            {std::size_t{8191}, Precision::Single},
+                            {std::size_t{8191}, Precision::Single}, {std::size_t{10007}, Precision::Single},
                             {t.rowLaneBluesteinMinLength + 7, Precision::Single}}) {
             const ExecutionPlan pl = plan(n, p, l);
             const KernelSpec& s = pl.passes.front().spec;
@@ -1318,28 +1318,21 @@ BOOST_AUTO_TEST_CASE(long_bluestein_rows_take_row_lanes)
             {
                 if (hasCodeletFactors(n) || n < t.rowLaneBluesteinMinLength)
                     continue;
-                // past rowLaneBluesteinOneItemAbove, where the profile's radices allow (Zen 5's do)
-                if (n > 4099 && c != DeviceClass::CpuAmdZen5 && !rowLane(pl))
-                    continue;
                 BOOST_TEST_REQUIRE(rowLane(pl));
                 BOOST_TEST((s.transformLength == n && s.row.width == 8u && s.length % 64u == 0u && s.length >= 2 * n - 1));
                 BOOST_TEST(!(s.length > 8192u && (s.length & (s.length - 1)) == 0u));
                 BOOST_TEST(s.localMemBytes() <= l.localMemBytes);
-                const std::size_t A = s.length / 8, first = A / static_cast<std::size_t>(s.radices.front());
-                if (p == Precision::Single && s.length > t.rowLaneBluesteinOneItemAbove)
-                    BOOST_TEST(first <= maxGroup);
                 const std::string src = generateKernelSource(s);
                 BOOST_TEST((src.find("dft8s") != std::string::npos && src.find("round 1") != std::string::npos));
             }
         }
-        // not: shorter rows, the switch off, columns, real rows; 10007 single (20160 points, two
-        // butterflies per work-item), double (two buffers of 20160 beyond 512 KiB)
+        // not: shorter rows, the switch off, columns, real rows; double 10007 (two buffers of 20160
+        // beyond 512 KiB)
         const std::size_t below = t.rowLaneBluesteinMinLength - 47; // 853 for 900: Bluestein, not Rader
         BOOST_TEST(!rowLane(plan(below, Precision::Single, l)), below);
         DeviceLimits off = l;
         off.rowLaneBluestein = false;
         BOOST_TEST(!rowLane(plan(4099, Precision::Single, off)));
-        BOOST_TEST(!rowLane(plan(10007, Precision::Single, l)));
         BOOST_TEST(!rowLane(plan(10007, Precision::Double, l)));
         for (const PassPlan& pass : planProblem(multiD(TransformKind::ComplexToComplex, {16, 4099}, Precision::Single, false, 1), l).passes)
             BOOST_TEST(!(pass.spec.transformLength == 4099u && pass.spec.row.width), pass.spec.describe());
