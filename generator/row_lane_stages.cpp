@@ -278,16 +278,24 @@ void RowLaneKernel::bluesteinOutput(std::size_t round, std::size_t c, std::size_
            << buffer(shapes.size()) << "[" << at("g + " + u(A / 8 * c)) << "] = -(a * f.odd + b * f.even); }\n";
         return;
     }
-    // X[k] = conj(b[k]) conj(y[k]) for k < Nt: whole vectors, then the row's last partial one
-    const std::string nt = u(Nt);
-    os << "        if (valid && " << k0 << " < " << nt << ") { const uint k0 = " << k0
+    // X[k] = conj(b[k]) conj(y[k]) for k < Nt (R2C: the hermitian half, k <= Nt/2; C2R: the real
+    // parts): whole vectors, then the last partial one
+    const int real = spec.realDirection;
+    const std::string keep = u(real > 0 ? Nt / 2 + 1 : Nt);
+    os << "        if (valid && " << k0 << " < " << keep << ") { const uint k0 = " << k0
        << "; const creal2_t f = vload16(0, (__global const real_t*)(tw + " << u(chirpBase)
        << " + k0)); const creal_t a = ur[" << r << "], b = ui[" << r << "];\n"
        << "          const creal_t Xr = (a * f.even + b * f.odd) * scaleRe, Xi = (a * f.odd - b * f.even) * scaleIm;\n"
-       << "          if (k0 + 8u <= " << nt << ") " << storePoints("ooff + (idx_t)k0", "Xr", "Xi") << "\n"
-       << "          else { real_t xr[8], xi[8]; vstore8(Xr, 0, xr); vstore8(Xi, 0, xi);\n"
-       << "            for (uint l = 0u; l < " << nt << " - k0; ++l) ";
-    if (outPlanar)
+       << "          if (k0 + 8u <= " << keep << ") ";
+    if (real < 0)
+        os << vectorStore(spec, 8, "Xr", "out + ooff + k0");
+    else
+        os << storePoints("ooff + (idx_t)k0", "Xr", "Xi");
+    os << "\n          else { real_t xr[8], xi[8]; vstore8(Xr, 0, xr); vstore8(Xi, 0, xi);\n"
+       << "            for (uint l = 0u; l < " << keep << " - k0; ++l) ";
+    if (real < 0)
+        os << "out[ooff + k0 + l] = xr[l];";
+    else if (outPlanar)
         os << "{ outRe[ooff + k0 + l] = xr[l]; outIm[ooff + k0 + l] = xi[l]; }";
     else
         os << "out[ooff + k0 + l] = (real2_t)(xr[l], xi[l]);";

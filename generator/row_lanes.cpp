@@ -42,7 +42,7 @@ void check(const KernelSpec& spec)
     const bool real = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal() &&
                       spec.realLength == (spec.row.pairs ? N : 2 * N);
     const bool bluestein = spec.kind == PassKind::Bluestein;
-    if (bluestein && (W != 8 || N % 64 != 0 || spec.realDirection != 0 || spec.transformLength == 0 ||
+    if (bluestein && (W != 8 || N % 64 != 0 || spec.transformLength == 0 ||
                       N < 2 * spec.transformLength - 1 || spec.row.registers || spec.row.pieceLength))
         throw std::invalid_argument("KernelSpec: not a row-lane Bluestein kernel");
     if ((W != 8 && W != 16 && !(W == 4 && rowLanePacked(spec))) || (N % (W * 8) != 0 && !rowLanePacked(spec)) ||
@@ -374,17 +374,36 @@ void RowLaneKernel::lanePasses(std::size_t round)
 
 void RowLaneKernel::bluesteinLoad(const std::string& e, const std::string& k)
 {
-    // points n0..n0+7: whole, the row's last partial vector (lanes past Nt zero), or padding
-    const std::string vr = "vr[" + k + "]", vi = "vi[" + k + "]", nt = u(Nt);
-    os << "        { const uint n0 = 8u * (" << e << ");\n"
-       << "          if (n0 + 8u <= " << nt << ") {\n" << loadPoints("ioff + (idx_t)n0", vr, vi, false)
-       << "          } else if (n0 < " << nt << ") {\n"
-       << "            real_t xr[8] = {0}, xi[8] = {0};\n"
-       << "            for (uint l = 0u; l < " << nt << " - n0; ++l) { ";
-    if (inPlanar)
-        os << "xr[l] = inRe[ioff + n0 + l]; xi[l] = inIm[ioff + n0 + l]; }\n";
+    // points n0..n0+7: whole, the row's last partial vector (lanes past Nt zero), or padding. On
+    // real data (realDirection): R2C reads reals (imaginary parts zero); C2R reads the hermitian
+    // half, x[n] = conj(X[Nt - n]) above Nt/2 (whole vectors reversed where they lie above it).
+    const std::string vr = "vr[" + k + "]", vi = "vi[" + k + "]", nt = u(Nt), half = u(Nt / 2);
+    const int real = spec.realDirection;
+    os << "        { const uint n0 = 8u * (" << e << ");\n";
+    if (real > 0)
+        os << "          if (n0 + 8u <= " << nt << ") { " << vr << " = vload8(0, in + ioff + n0); " << vi << " = (vreal_t)0; }";
+    else if (real < 0)
+        os << "          if (n0 + 7u <= " << half << ") {\n" << loadPoints("ioff + (idx_t)n0", vr, vi, false)
+           << "          } else if (n0 > " << half << " && n0 + 8u <= " << nt << ") {\n"
+           << loadPoints("ioff + (idx_t)(" + nt + " - 7u - n0)", vr, vi, true) << "            " << vi << " = -" << vi
+           << ";\n          }";
     else
-        os << "const real2_t x = in[ioff + n0 + l]; xr[l] = x.x; xi[l] = x.y; }\n";
+        os << "          if (n0 + 8u <= " << nt << ") {\n" << loadPoints("ioff + (idx_t)n0", vr, vi, false) << "          }";
+    os << " else if (n0 < " << nt << ") {\n"
+       << "            real_t xr[8] = {0}, xi[8] = {0};\n"
+       << "            for (uint l = 0u; l < min(8u, " << nt << " - n0); ++l) { ";
+    if (real > 0)
+        os << "xr[l] = in[ioff + n0 + l]; }\n";
+    else {
+        const std::string at = real < 0 ? "m" : "n0 + l", sign = real < 0 ? "s * " : "";
+        if (real < 0) // point m of the half, conjugated above it
+            os << "const uint n = n0 + l, m = n <= " << half << " ? n : " << nt << " - n; const real_t s = n <= " << half
+               << " ? 1 : -1; ";
+        if (inPlanar)
+            os << "xr[l] = inRe[ioff + " << at << "]; xi[l] = " << sign << "inIm[ioff + " << at << "]; }\n";
+        else
+            os << "const real2_t x = in[ioff + " << at << "]; xr[l] = x.x; xi[l] = " << sign << "x.y; }\n";
+    }
     os << "            " << vr << " = vload8(0, xr); " << vi << " = vload8(0, xi);\n"
        << "          } else { " << vr << " = (vreal_t)0; " << vi << " = (vreal_t)0; }\n"
        << "          if (n0 < " << nt << ") { const creal2_t c = vload16(0, (__global const real_t*)(tw + " << u(chirpBase)

@@ -130,9 +130,9 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const bool evenReal = (spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward) && spec.halfLengthReal();
     const bool pairs = evenReal && spec.realLength >= 2 * minRow && spec.realLength <= t.realPairMaxLength &&
                        spec.realLength % (W * W) == 0;
-    // Bluestein's convolution of a complex row: over the row-lane length (a multiple of 64).
-    const bool bluestein = spec.kind == PassKind::Bluestein && spec.realDirection == 0 &&
-                           rowLaneBluesteinFits(ctx, spec.transformLength);
+    // Bluestein's convolution of a row (complex, or real data of either direction): over the
+    // row-lane length (a multiple of 64).
+    const bool bluestein = spec.kind == PassKind::Bluestein && rowLaneBluesteinFits(ctx, spec.transformLength);
     const std::size_t rowLength =
         pairs ? spec.realLength : bluestein ? rowLaneBluesteinLength(spec.transformLength) : spec.length;
     const std::size_t packedLanes = packedRowLanes(t, spec, rowLength);

@@ -82,7 +82,7 @@ bool rowLaneBluesteinFits(const Context& ctx, std::size_t n)
     const std::size_t bytes = rowLaneSlotBytes(rowLaneBluesteinLength(n), 8, ctx.precision());
     return ctx.tuning.rowLaneBluesteinMinLength && n >= ctx.tuning.rowLaneBluesteinMinLength && ctx.cpuForms() &&
            ctx.limits.rowLaneKernels && ctx.limits.rowLaneBluestein && ctx.tuning.lanes == 8 &&
-           ctx.problem.kind == TransformKind::ComplexToComplex && !ctx.problem.inPieces.length &&
+           !ctx.problem.inPieces.length &&
            bytes <= ctx.limits.localMemBytes;
 }
 

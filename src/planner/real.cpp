@@ -81,12 +81,10 @@ struct RealRowSolver {
     bool (*build)(const Context&, const RealRowTask&, ExecutionPlan&);
 };
 
-// A row that fits one kernel: one real pass (the half-length FFT with its split/merge stage for
-// even lengths, the full complex FFT for odd ones, Rader or Bluestein for large prime factors).
-bool oneRealPass(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
+// The real dimension as one pass of the whole row (the real-pass kinds; makePass picks the
+// kernel's algorithm and form).
+void realPass(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
 {
-    if (longRealRow(ctx))
-        return false;
     const Problem& problem = ctx.problem;
     PassIo real;
     real.n = problem.dims[0].n;
@@ -110,6 +108,15 @@ bool oneRealPass(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
         real.sourceLayout = work.layout;
     }
     plan.passes.push_back(makePass(ctx, real));
+}
+
+// A row that fits one kernel: one real pass (the half-length FFT with its split/merge stage for
+// even lengths, the full complex FFT for odd ones, Rader or Bluestein for large prime factors).
+bool oneRealPass(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
+{
+    if (longRealRow(ctx))
+        return false;
+    realPass(ctx, t, plan);
     return true;
 }
 
@@ -154,6 +161,27 @@ bool halfLengthSplitMerge(const Context& ctx, const RealRowTask& t, ExecutionPla
     return true;
 }
 
+// A long row of a Bluestein length at unit stride on CPUs: one row-lane kernel whose first loads
+// read the reals (R2C) or the hermitian half (C2R) and whose last stores keep the hermitian half
+// or the real parts (row_lanes.cpp), where makePass gives it that form.
+bool rowLaneBluesteinOnRealData(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
+{
+    const std::size_t n = ctx.problem.dims[0].n;
+    if (!longRealRow(ctx) || hasCodeletFactors(n) || !rowLaneBluesteinFits(ctx, n))
+        return false;
+    ExecutionPlan trial;
+    try {
+        realPass(ctx, t, trial);
+    } catch (const StatusError&) { // no one-kernel form of M points but the row lanes' refused
+        return false;
+    }
+    PassPlan& pass = trial.passes.back();
+    if (!(pass.spec.kind == PassKind::Bluestein && pass.spec.row.width))
+        return false;
+    plan.passes.push_back(std::move(pass));
+    return true;
+}
+
 // Any other long row: a complex FFT of all N points, its first pass reading real data and its
 // last keeping the hermitian half or the real parts (dimension.cpp addRealRow).
 bool allPointsOnRealData(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
@@ -174,6 +202,7 @@ bool allPointsOnRealData(const Context& ctx, const RealRowTask& t, ExecutionPlan
 const RealRowSolver kRealRowSolvers[] = {
     {"one real pass", oneRealPass},
     {"half length with split/merge", halfLengthSplitMerge},
+    {"Bluestein row lanes on real data", rowLaneBluesteinOnRealData},
     {"all points on real data", allPointsOnRealData},
 };
 

@@ -503,6 +503,41 @@ BOOST_AUTO_TEST_CASE(row_lane_buffers_padded_past_128_kib)
     BOOST_TEST(g.localMemBytes() == 0u);
 }
 
+// The row-lane Bluestein on real data: R2C loads reals (imaginary parts zero) and keeps the
+// hermitian half; C2R loads the hermitian half, whole vectors above Nt/2 reversed and conjugated
+// (the vector straddling Nt/2 lane by lane), and stores the real parts.
+BOOST_AUTO_TEST_CASE(row_lane_bluestein_on_real_data)
+{
+    KernelSpec s = specFor(64);
+    s.kind = PassKind::Bluestein;
+    s.transformLength = 1019;
+    s.length = 2048;
+    s.radices = {4, 8, 8};
+    s.row.width = 8;
+    s.transformsPerGroup = 1;
+    s.threadsPerTransform = 64;
+    s.batchDims = 1;
+    s.realDirection = 1;
+    BOOST_TEST(s.kernelName().find("fft_r2c_bluestein_n1019_m2048") == 0u);
+    BOOST_TEST(s.realInputSide());
+    const std::string r2c = generateKernelSource(s);
+    BOOST_TEST(r2c.find("__global real_t* in") != std::string::npos);
+    BOOST_TEST(r2c.find("= vload8(0, in + ioff + n0); vi[") != std::string::npos);
+    BOOST_TEST(r2c.find("xr[l] = in[ioff + n0 + l];") != std::string::npos);
+    BOOST_TEST(r2c.find("< 510u) { const uint k0 = ") != std::string::npos); // k <= 1019 / 2
+    BOOST_TEST(r2c.find("if (k0 + 8u <= 510u)") != std::string::npos);
+    s.realDirection = -1;
+    BOOST_TEST(s.realOutputSide());
+    const std::string c2r = generateKernelSource(s);
+    BOOST_TEST(c2r.find("__global real_t* out") != std::string::npos);
+    BOOST_TEST(c2r.find("if (n0 + 7u <= 509u)") != std::string::npos);
+    BOOST_TEST(c2r.find("(ioff + (idx_t)(1019u - 7u - n0)))") != std::string::npos);
+    BOOST_TEST(c2r.find(".s76543210") != std::string::npos);
+    BOOST_TEST(c2r.find("m = n <= 509u ? n : 1019u - n;") != std::string::npos);
+    BOOST_TEST(c2r.find("vstore8(Xr, 0, out + ooff + k0);") != std::string::npos);
+    BOOST_TEST(c2r.find("out[ooff + k0 + l] = xr[l];") != std::string::npos);
+}
+
 // Row-lane kernels of 16 lanes (float16): the real side moves whole 64-byte vectors, the
 // complex side 8 points at a time, and the DFTs across the lanes are a radix-2 step over the
 // halves of each vector, then two 8-point DFTs on 8-lane halves.

@@ -1289,8 +1289,8 @@ BOOST_AUTO_TEST_CASE(short_power_of_two_rows_take_row_vectors)
 // Complex Bluestein rows from the profile's minimum length, at unit stride on both sides, take
 // one row-lane kernel on every CPU class: a convolution of a multiple of 64 points >= 2n - 1, not a
 // power of two past 8192, within local memory (any butterflies per work-item); Rader's primes
-// too where lanes would take Bluestein. Not shorter rows, columns, real rows, GPUs, or with the
-// switch off.
+// too where lanes would take Bluestein, and real rows of either direction at unit stride. Not
+// shorter rows, columns, strided real rows, GPUs, or with the switch off.
 BOOST_AUTO_TEST_CASE(long_bluestein_rows_take_row_lanes)
 {
     for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::CpuIntel, DeviceClass::CpuAmdZen5}) {
@@ -1336,7 +1336,25 @@ BOOST_AUTO_TEST_CASE(long_bluestein_rows_take_row_lanes)
         BOOST_TEST(!rowLane(plan(10007, Precision::Double, l)));
         for (const PassPlan& pass : planProblem(multiD(TransformKind::ComplexToComplex, {16, 4099}, Precision::Single, false, 1), l).passes)
             BOOST_TEST(!(pass.spec.transformLength == 4099u && pass.spec.row.width), pass.spec.describe());
-        for (const PassPlan& pass : planProblem(multiD(TransformKind::RealToComplex, {4099}, Precision::Single, false, 64), l).passes)
+        // real rows: one row-lane kernel on the reals (R2C) or the hermitian half (C2R), in both
+        // precisions and placements; not where the real side is strided
+        for (TransformKind kind : {TransformKind::RealToComplex, TransformKind::ComplexToReal})
+            for (Precision p : {Precision::Single, Precision::Double})
+                for (bool inPlace : {false, true}) {
+                    const ExecutionPlan pl = planProblem(multiD(kind, {4099}, p, inPlace, 64), l);
+                    BOOST_TEST_REQUIRE(pl.passes.size() == 1u);
+                    const KernelSpec& s = pl.passes.front().spec;
+                    BOOST_TEST((s.kind == PassKind::Bluestein && s.row.width == 8u && s.transformLength == 4099u &&
+                                s.realDirection == (kind == TransformKind::RealToComplex ? 1 : -1)),
+                               s.describe());
+                    BOOST_TEST(generateKernelSource(s).find("round 1") != std::string::npos);
+                }
+        Problem strided = multiD(TransformKind::RealToComplex, {4099}, Precision::Single, false, 64);
+        strided.dims[0].inStride = 2;
+        strided.batch[0].inStride = 2 * 4099;
+        for (const PassPlan& pass : planProblem(strided, l).passes)
+            BOOST_TEST(pass.spec.row.width == 0u, pass.spec.describe());
+        for (const PassPlan& pass : planProblem(multiD(TransformKind::RealToComplex, {4099}, Precision::Single, false, 64), off).passes)
             BOOST_TEST(pass.spec.row.width == 0u, pass.spec.describe());
     }
     for (const Shape& shape : shapes())
