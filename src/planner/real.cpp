@@ -83,7 +83,7 @@ struct RealRowSolver {
 
 // The real dimension as one pass of the whole row (the real-pass kinds; makePass picks the
 // kernel's algorithm and form).
-void realPass(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
+void realPass(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan, bool bluesteinOverRader = false)
 {
     const Problem& problem = ctx.problem;
     PassIo real;
@@ -107,7 +107,37 @@ void realPass(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
         real.source = work.role;
         real.sourceLayout = work.layout;
     }
+    real.bluesteinOverRader = bluesteinOverRader;
     plan.passes.push_back(makePass(ctx, real));
+}
+
+// The whole row as one row-lane Bluestein kernel on real data (CPUs, unit stride): its first
+// loads read the reals (R2C) or the hermitian half (C2R), its last stores keep the hermitian half
+// or the real parts (row_lanes.cpp). False, and nothing added, where makePass does not give
+// the pass that form.
+bool addRowLaneBluesteinOnRealData(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan, bool overRader)
+{
+    ExecutionPlan trial;
+    try {
+        realPass(ctx, t, trial, overRader);
+    } catch (const StatusError&) { // no one-kernel form of M points but the row lanes' refused
+        return false;
+    }
+    PassPlan& pass = trial.passes.back();
+    if (!(pass.spec.kind == PassKind::Bluestein && pass.spec.row.width))
+        return false;
+    plan.passes.push_back(std::move(pass));
+    return true;
+}
+
+// A prime Rader would take (p - 1 smooth), from the row-lane Bluestein's minimum: that kernel
+// instead of Rader's Stockham kernel of one transform per group (R2C 1009 3.9x, 2017 3.3x,
+// 4001 5.9x; C2R 1009 3.9x, 2017 3.6x, 4001 3.8x; docs/tuning.md).
+bool rowLaneBluesteinForRealPrime(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
+{
+    const std::size_t n = ctx.problem.dims[0].n;
+    return !hasCodeletFactors(n) && useRader(ctx, n) && rowLaneBluesteinFits(ctx, n) &&
+           addRowLaneBluesteinOnRealData(ctx, t, plan, true);
 }
 
 // A row that fits one kernel: one real pass (the half-length FFT with its split/merge stage for
@@ -161,25 +191,13 @@ bool halfLengthSplitMerge(const Context& ctx, const RealRowTask& t, ExecutionPla
     return true;
 }
 
-// A long row of a Bluestein length at unit stride on CPUs: one row-lane kernel whose first loads
-// read the reals (R2C) or the hermitian half (C2R) and whose last stores keep the hermitian half
-// or the real parts (row_lanes.cpp), where makePass gives it that form.
+// A long row of a Bluestein length (odd: the half-length form did not apply): the row-lane
+// Bluestein on real data where the row lanes hold it.
 bool rowLaneBluesteinOnRealData(const Context& ctx, const RealRowTask& t, ExecutionPlan& plan)
 {
     const std::size_t n = ctx.problem.dims[0].n;
-    if (!longRealRow(ctx) || hasCodeletFactors(n) || !rowLaneBluesteinFits(ctx, n))
-        return false;
-    ExecutionPlan trial;
-    try {
-        realPass(ctx, t, trial);
-    } catch (const StatusError&) { // no one-kernel form of M points but the row lanes' refused
-        return false;
-    }
-    PassPlan& pass = trial.passes.back();
-    if (!(pass.spec.kind == PassKind::Bluestein && pass.spec.row.width))
-        return false;
-    plan.passes.push_back(std::move(pass));
-    return true;
+    return longRealRow(ctx) && !hasCodeletFactors(n) && rowLaneBluesteinFits(ctx, n) &&
+           addRowLaneBluesteinOnRealData(ctx, t, plan, false);
 }
 
 // Any other long row: a complex FFT of all N points, its first pass reading real data and its
@@ -200,6 +218,7 @@ bool allPointsOnRealData(const Context& ctx, const RealRowTask& t, ExecutionPlan
 }
 
 const RealRowSolver kRealRowSolvers[] = {
+    {"Bluestein row lanes for a real prime", rowLaneBluesteinForRealPrime},
     {"one real pass", oneRealPass},
     {"half length with split/merge", halfLengthSplitMerge},
     {"Bluestein row lanes on real data", rowLaneBluesteinOnRealData},

@@ -1337,25 +1337,28 @@ BOOST_AUTO_TEST_CASE(long_bluestein_rows_take_row_lanes)
         for (const PassPlan& pass : planProblem(multiD(TransformKind::ComplexToComplex, {16, 4099}, Precision::Single, false, 1), l).passes)
             BOOST_TEST(!(pass.spec.transformLength == 4099u && pass.spec.row.width), pass.spec.describe());
         // real rows: one row-lane kernel on the reals (R2C) or the hermitian half (C2R), in both
-        // precisions and placements; not where the real side is strided
+        // precisions and placements, a Rader prime (1009) too; not where the real side is strided
         for (TransformKind kind : {TransformKind::RealToComplex, TransformKind::ComplexToReal})
             for (Precision p : {Precision::Single, Precision::Double})
-                for (bool inPlace : {false, true}) {
-                    const ExecutionPlan pl = planProblem(multiD(kind, {4099}, p, inPlace, 64), l);
-                    BOOST_TEST_REQUIRE(pl.passes.size() == 1u);
-                    const KernelSpec& s = pl.passes.front().spec;
-                    BOOST_TEST((s.kind == PassKind::Bluestein && s.row.width == 8u && s.transformLength == 4099u &&
-                                s.realDirection == (kind == TransformKind::RealToComplex ? 1 : -1)),
-                               s.describe());
-                    BOOST_TEST(generateKernelSource(s).find("round 1") != std::string::npos);
-                }
-        Problem strided = multiD(TransformKind::RealToComplex, {4099}, Precision::Single, false, 64);
-        strided.dims[0].inStride = 2;
-        strided.batch[0].inStride = 2 * 4099;
-        for (const PassPlan& pass : planProblem(strided, l).passes)
-            BOOST_TEST(pass.spec.row.width == 0u, pass.spec.describe());
-        for (const PassPlan& pass : planProblem(multiD(TransformKind::RealToComplex, {4099}, Precision::Single, false, 64), off).passes)
-            BOOST_TEST(pass.spec.row.width == 0u, pass.spec.describe());
+                for (bool inPlace : {false, true})
+                    for (std::size_t n : {std::size_t{1009}, std::size_t{4099}}) {
+                        const ExecutionPlan pl = planProblem(multiD(kind, {n}, p, inPlace, 64), l);
+                        BOOST_TEST_REQUIRE(pl.passes.size() == 1u);
+                        const KernelSpec& s = pl.passes.front().spec;
+                        BOOST_TEST((s.kind == PassKind::Bluestein && s.row.width == 8u && s.transformLength == n &&
+                                    s.realDirection == (kind == TransformKind::RealToComplex ? 1 : -1)),
+                                   s.describe());
+                        BOOST_TEST(generateKernelSource(s).find("round 1") != std::string::npos);
+                    }
+        for (std::size_t n : {std::size_t{1009}, std::size_t{4099}}) {
+            Problem strided = multiD(TransformKind::RealToComplex, {n}, Precision::Single, false, 64);
+            strided.dims[0].inStride = 2;
+            strided.batch[0].inStride = 2 * n;
+            for (const PassPlan& pass : planProblem(strided, l).passes)
+                BOOST_TEST(pass.spec.row.width == 0u, pass.spec.describe());
+            for (const PassPlan& pass : planProblem(multiD(TransformKind::RealToComplex, {n}, Precision::Single, false, 64), off).passes)
+                BOOST_TEST(pass.spec.row.width == 0u, pass.spec.describe());
+        }
     }
     for (const Shape& shape : shapes())
         if (!shape.limits.isCpu())
