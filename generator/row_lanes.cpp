@@ -104,10 +104,20 @@ std::size_t rowLanePadPeriod(const KernelSpec& spec)
     return rowLanePadPeriod(spec.length / spec.row.width, spec.row.width, spec.precision);
 }
 
+namespace {
+
+std::size_t bufferVectors(std::size_t A, std::size_t period) { return A + 1 + (period ? (A + period - 1) / period : 0); }
+
+} // namespace
+
 std::size_t rowLaneBufferVectors(const KernelSpec& spec)
 {
-    const std::size_t A = spec.length / spec.row.width, period = rowLanePadPeriod(spec);
-    return A + 1 + (period ? (A + period - 1) / period : 0);
+    return bufferVectors(spec.length / spec.row.width, rowLanePadPeriod(spec));
+}
+
+std::size_t rowLaneBufferVectors(std::size_t vectors, std::size_t width, Precision p)
+{
+    return bufferVectors(vectors, rowLanePadPeriod(vectors, width, p));
 }
 
 std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)

@@ -37,8 +37,9 @@ bool rowLanePackedWholeLines(const KernelSpec& spec);
 std::size_t rowLanePadPeriod(const KernelSpec& spec);
 std::size_t rowLanePadPeriod(std::size_t vectors, std::size_t width, Precision p);
 // The vectors of each of a slot's local buffers: A, a vector to spare (Z[N] of real rows) and
-// the padding.
+// the padding; the second form pads as a complex row would (the planner's upper bound).
 std::size_t rowLaneBufferVectors(const KernelSpec& spec);
+std::size_t rowLaneBufferVectors(std::size_t vectors, std::size_t width, Precision p);
 
 // Local bytes beside the buffers: the zero that the items after a barrier read their index
 // through (row-lane kernels with local memory).

@@ -48,8 +48,7 @@ std::size_t laneLocalLanes(const Context& ctx, std::size_t points, bool bluestei
 // none, so for them an upper bound).
 std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p)
 {
-    const std::size_t vectors = rowLength / lanes, period = rowLanePadPeriod(vectors, lanes, p);
-    return 2 * (rowLength + lanes + (period ? (vectors + period - 1) / period * lanes : 0)) * complexBytes(p);
+    return 2 * rowLaneBufferVectors(rowLength / lanes, lanes, p) * lanes * complexBytes(p);
 }
 
 namespace {
