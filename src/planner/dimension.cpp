@@ -91,13 +91,17 @@ bool directOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& 
 }
 
 // On CPUs, a complex prime Rader could take runs Bluestein in a lane kernel instead, where the
-// other dimensions give it 8 transforms: Rader has only the Stockham form there.
+// other dimensions give it 8 transforms, or in a row-lane kernel (one row, from
+// rowLaneBluesteinMinLength): Rader has only the Stockham form there.
 bool laneBluesteinForPrime(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
 {
     if (ctx.problem.kind != TransformKind::ComplexToComplex || hasCodeletFactors(t.n) || !useRader(ctx, t.n) ||
-        (ctx.precision() == Precision::Double && t.n <= ctx.tuning.raderDoubleMaxPrime) ||
-        bluesteinLength(t.n) * ctx.tuning.lanes * complexBytes(ctx.precision()) > ctx.tuning.laneBluesteinOverRaderBytes ||
-        !laneBluesteinFits(ctx, t.n, t.d, t.src.counts, true))
+        (ctx.precision() == Precision::Double && t.n <= ctx.tuning.raderDoubleMaxPrime))
+        return false;
+    const bool lanes =
+        bluesteinLength(t.n) * ctx.tuning.lanes * complexBytes(ctx.precision()) <= ctx.tuning.laneBluesteinOverRaderBytes &&
+        laneBluesteinFits(ctx, t.n, t.d, t.src.counts, true);
+    if (!lanes && !rowLaneBluesteinFits(ctx, t.n))
         return false;
     PassIo io = oneKernelIo(t);
     io.bluesteinOverRader = true;

@@ -15,7 +15,8 @@
 // them is caught. Out of place, every run checks that the input buffer(s) were not modified
 // (bitwise) and that no output padding position was written.
 //
-// Accuracy against FFTW itself: for 1009 (Rader), 4099, 65537 and 999983 (multi-kernel
+// Accuracy against FFTW itself: for 1009 (Rader; on CPU forms the contiguous rows take the
+// row-lane Bluestein, the strided case below Rader), 4099, 65537 and 999983 (multi-kernel
 // Bluestein), single and double, the forward transform also reports (BOOST_TEST_MESSAGE)
 // our error / FFTW's error in the same precision (fftwf for single, fftw for double), both
 // measured against the higher-precision reference above, and requires the ratio <= 1.5.
@@ -32,14 +33,16 @@
 //                        4099, 65537, 999983, 17408. The accuracy ratio to FFTW for 1009, 4099,
 //                        65537, 999983 in both precisions. On CPU forms 4099 is a row-lane
 //                        Bluestein kernel (also batch 9, batch 8 planar in place, double batch
-//                        3; 8191 batch 8), 853 batch 9 and 8 (planar, in place) the lane
+//                        3; 8191 batch 8) and so is 1009 (a Rader prime from 900 points,
+//                        contiguous rows), 853 batch 9 and 8 (planar, in place) the lane
 //                        Bluestein.
 //  anylength_c2c_layouts planar->planar, interleaved->planar, planar->interleaved, in place
 //                        interleaved and planar, for Rader (1009), Bluestein (149), multi-kernel
 //                        Bluestein (4099) and multi-pass (8633, 17408) lengths; double 1009
 //                        planar (out of and in place), 4099 and 17408 in place.
 //  anylength_c2c_strides batch 3 with gaps between transforms and input stride 2 (1009, 4099,
-//                        single and double; 1009 planar), column-major batches (distance 1)
+//                        single and double, 1009 with the accuracy ratio to FFTW: Rader on
+//                        every device; 1009 planar), column-major batches (distance 1)
 //                        out of place and in place (127, 4099, 17408, double 1009), transposed
 //                        batch output (509, 8633), 2-D 17x19 rows with gaps and a transposed
 //                        2-D output.
@@ -53,7 +56,8 @@
 //                        17 double); batches with gaps; column-major batches (34); 2-D 64x17
 //                        (second dimension prime; out of place, in place, double) and 17x64.
 //  anylength_kernels     the algorithm shows in the kernel names written with
-//                        CLFFT_DUMP_PROGRAMS=1: 1009 -> "rader" (and no "bluestein"), 2047 ->
+//                        CLFFT_DUMP_PROGRAMS=1: 127 -> "rader" (and no "bluestein"), 1009 ->
+//                        "rader" or on CPU forms one row-lane Bluestein kernel, 2047 ->
 //                        "bluestein" (and no "rader"), 4099 -> one row-lane Bluestein kernel on
 //                        CPU forms, else "_bsload", "_bsmul", "_bsstore" (65537: always those).
 //
@@ -384,7 +388,8 @@ std::vector<Case> strideCases()
     std::vector<Case> v;
     for (clfftPrecision p : {SP, DP}) {
         // Batch 3, input stride 2 with gaps between transforms, packed output set explicitly.
-        v.push_back(make({1009}, 3, p).istrides({2}, 2100).ostrides({1}, 1013));
+        // Strided rows keep Rader on CPU forms too (the row lanes load contiguous rows).
+        v.push_back(make({1009}, 3, p).istrides({2}, 2100).ostrides({1}, 1013).withRatio());
         // Multi-kernel Bluestein with gaps on both sides.
         v.push_back(make({4099}, 3, p).istrides({1}, 4200).ostrides({2}, 8300));
     }
@@ -686,11 +691,19 @@ BOOST_AUTO_TEST_SUITE(anylength_kernels)
 BOOST_AUTO_TEST_CASE(algorithm_in_kernel_names)
 {
     al::DumpDirectory dir;
-    const std::vector<std::string> rader = al::dumpedFor(dir, 1009);
-    BOOST_CHECK_MESSAGE(al::anyContains(rader, "rader"), "1009: no program file name contains \"rader\": "
+    const std::vector<std::string> rader = al::dumpedFor(dir, 127);
+    BOOST_CHECK_MESSAGE(al::anyContains(rader, "rader"), "127: no program file name contains \"rader\": "
                                                              << listText(rader));
-    BOOST_CHECK_MESSAGE(!al::anyContains(rader, "bluestein"), "1009: Bluestein chosen where Rader applies: "
+    BOOST_CHECK_MESSAGE(!al::anyContains(rader, "bluestein"), "127: Bluestein chosen where Rader applies: "
                                                                   << listText(rader));
+    // A Rader prime from 900 points: on CPU forms one row-lane Bluestein kernel (names "_w8"),
+    // else Rader.
+    const std::vector<std::string> prime = al::dumpedFor(dir, 1009);
+    if (al::anyContains(prime, "bluestein"))
+        BOOST_CHECK_MESSAGE(al::anyContains(prime, "_w8") && prime.size() == 1u && !al::anyContains(prime, "rader"),
+                            "1009 by Bluestein, but not one row-lane kernel: " << listText(prime));
+    else
+        BOOST_CHECK_MESSAGE(al::anyContains(prime, "rader"), "1009: neither Rader nor Bluestein: " << listText(prime));
     // One kernel holds the 4096-point convolution of 2047 where 4096 single complex values fit
     // the device's local memory; a smaller device splits 2047 = 23 x 89 into Rader pieces.
     const std::vector<std::string> blue = al::dumpedFor(dir, 2047);

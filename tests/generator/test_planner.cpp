@@ -1289,7 +1289,7 @@ BOOST_AUTO_TEST_CASE(short_power_of_two_rows_take_row_vectors)
 // Complex Bluestein rows from the profile's minimum length, at unit stride on both sides, take
 // one row-lane kernel on every CPU class: a convolution of a multiple of 64 points >= 2n - 1, not a
 // power of two past 8192, within local memory (any butterflies per work-item); Rader's primes
-// too where lanes would take Bluestein, and real rows of either direction at unit stride. Not
+// too (any batch; strided rows keep Rader), and real rows of either direction at unit stride. Not
 // shorter rows, columns, strided real rows, GPUs, or with the switch off.
 BOOST_AUTO_TEST_CASE(long_bluestein_rows_take_row_lanes)
 {
@@ -1325,6 +1325,21 @@ BOOST_AUTO_TEST_CASE(long_bluestein_rows_take_row_lanes)
                 const std::string src = generateKernelSource(s);
                 BOOST_TEST((src.find("dft8s") != std::string::npos && src.find("round 1") != std::string::npos));
             }
+        }
+        // Rader's primes also with fewer transforms than a lane kernel takes (1009 x 1, 2017 x 2
+        // double, 4001 x 7), but Rader where the rows are strided
+        for (auto [n, p, batch] : {std::tuple{std::size_t{1009}, Precision::Single, std::size_t{1}},
+                                   {std::size_t{2017}, Precision::Double, std::size_t{2}},
+                                   {std::size_t{4001}, Precision::Single, std::size_t{7}}}) {
+            const ExecutionPlan pl = planProblem(multiD(TransformKind::ComplexToComplex, {n}, p, false, batch), l);
+            BOOST_TEST(rowLane(pl), n << " x " << batch << ": " << pl.passes.front().spec.describe());
+            Problem strided = multiD(TransformKind::ComplexToComplex, {n}, p, false, batch);
+            strided.dims[0].inStride = 2;
+            if (batch > 1)
+                strided.batch[0].inStride = 2 * n;
+            const ExecutionPlan sp = planProblem(strided, l);
+            BOOST_TEST((sp.passes.size() == 1u && sp.passes.front().spec.kind == PassKind::Rader),
+                       n << " strided: " << sp.passes.front().spec.describe());
         }
         // not: shorter rows, the switch off, columns, real rows; double 10007 (two buffers of 20160
         // beyond 512 KiB)
