@@ -80,6 +80,11 @@ TuningProfile cpu()
     p.rowVectorsOddSingle[0] = 3;
     p.rowVectorsOddSingle[1] = 7;
     p.laneGroupBytes = 65536;       // one-item groups: PoCL's 5-10 ns per group amortised (2: 1.8x)
+    // One local buffer holds every value of a pass across a barrier (PoCL: per-item arrays):
+    // double in 4 lanes and two buffers instead, Zen 5, clfft-ab out of place: 2400 1.48x, 2700
+    // 1.55x, 3000 1.79x, 4000 1.96x, columns of 4096 1.04-1.18x; with 256 KiB, 1500 1.68x, columns
+    // of 2048 1.52x. Single float4 lost on powers of two (8192 columns 0.42x, 4096 0.77x).
+    p.laneHalfWidthForTwoBuffers = true;
     p.narrowDoubleLanes = 4;        // double rows of 3-128 points: double4 values (1.15-1.5x) ...
     p.narrowDoubleLanesMaxLength = 128; // ... not longer (210 0.94x, 300 0.93x, 1000 0.90x)
     // Bluestein in a lane kernel over Rader's Stockham kernel wherever the convolution fits: up to

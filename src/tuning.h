@@ -117,6 +117,9 @@ struct TuningProfile {
     // Double lane passes of two radices, one of them large (narrow rows from 60 points: 10 or
     // more; wide: 14 or more): radices up to these instead, [0] narrow, [1] wide (0: keep).
     std::size_t laneDoubleTwoRadicesMax[2]{};
+    // Complex lane passes whose two local buffers of `lanes` lanes exceed laneLocalCap: half the
+    // lanes in two buffers, where they fit and the vectors keep 256 bits, not one buffer.
+    bool laneHalfWidthForTwoBuffers = false;
     std::size_t narrowDoubleLanes{};    // double rows gathered on both sides, up to ...
     std::size_t narrowDoubleLanesMaxLength{}; // ... this length: lanes per vector (0: lanes)
     // Complex primes: Bluestein in a lane kernel, not Rader in the Stockham form (Rader has no

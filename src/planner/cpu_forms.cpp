@@ -24,7 +24,13 @@ bool Context::cpuForms() const
            !problem.post.present;
 }
 
+std::size_t laneLocalRoom(const Context& ctx, bool bluestein)
+{
+    return std::min(ctx.limits.localMemBytes, bluestein ? ctx.tuning.laneConvolutionLocalCap : ctx.tuning.laneLocalCap);
+}
+
 // `lanes` vectors per point, within the profile's cap and the device's local memory.
+
 bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein)
 {
     return laneLocalLanes(ctx, points, bluestein) > 0;
@@ -34,8 +40,7 @@ bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein)
 // Bluestein convolution where the profile says so 4 (0: none fit).
 std::size_t laneLocalLanes(const Context& ctx, std::size_t points, bool bluestein)
 {
-    const std::size_t cap = bluestein ? ctx.tuning.laneConvolutionLocalCap : ctx.tuning.laneLocalCap;
-    const std::size_t room = std::min(ctx.limits.localMemBytes, cap), bytes = points * complexBytes(ctx.precision());
+    const std::size_t room = laneLocalRoom(ctx, bluestein), bytes = points * complexBytes(ctx.precision());
     if (ctx.tuning.lanes * bytes <= room)
         return ctx.tuning.lanes;
     const std::size_t narrowRoom =
@@ -286,6 +291,13 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
                         ctx.tuning.narrowDoubleLanes >= 2;
     if (narrow)
         W = ctx.tuning.narrowDoubleLanes;
+    // Complex passes whose two local buffers of W lanes exceed the lane kernels' room: W / 2 lanes
+    // in two buffers rather than W in one (whose passes hold every value across a barrier), where
+    // the narrower vectors keep 256 bits (double; single float4 lost: 8192 columns 0.42x).
+    const std::size_t halfW = W / 2, halfBytes = 2 * spec.length * halfW * complexBytes(spec.precision);
+    if (ctx.tuning.laneHalfWidthForTwoBuffers && spec.kind == PassKind::Complex && halfW * complexBytes(spec.precision) / 2 >= 32 &&
+        2 * halfBytes > laneLocalRoom(ctx, false) && halfBytes <= laneLocalRoom(ctx, false))
+        W = halfW;
     if (bluestein)
         W = laneLocalLanes(ctx, spec.length, true);
     spec.lane.width = W;

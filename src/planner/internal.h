@@ -119,6 +119,9 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass);
 // Sets spec.streamStores where the pass's data exceed the device's cache (after inPlace and the
 // callbacks are known).
 void streamLargeStores(const Context& ctx, PassPlan& pass);
+// Local memory a lane kernel may take: the device's, within the profile's cap (bluestein: the
+// convolution cap).
+std::size_t laneLocalRoom(const Context& ctx, bool bluestein);
 // Local memory of a lane kernel over `points` points fits (bluestein: the convolution cap).
 bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein);
 std::size_t laneLocalLanes(const Context& ctx, std::size_t points, bool bluestein);

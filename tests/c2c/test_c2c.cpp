@@ -37,7 +37,8 @@
 //                 7-21 rows that CPU lane kernels move by chunks (8..1000, padded, 2-D) or
 //                 gather into narrow double vectors (7, 81), and batches of 700-4099 short rows
 //                 that move as blocks, several sets of lanes per group (2-13, 8x8, 6x10),
-//                 and long rows whose CPU row-lane buffers are padded (16384, double 8192).
+//                 and long rows whose CPU row-lane buffers are padded (16384, double 8192),
+//                 double rows in 4 CPU lanes with two local buffers (3000, 2401, 9x4096).
 //  c2c_scales     custom forward/backward scales set with clfftSetPlanScale, and plans whose
 //                 first (or only) transform is backward.
 //
@@ -433,6 +434,11 @@ std::vector<Case> batchCases()
     // planar in place backward.
     v.push_back(make({16384}, 3));
     v.push_back(make({8192}, 3, CLFFT_DOUBLE).layouts(PL, PL).inplace().only(Mode::Backward));
+    // Double rows that two local buffers of 8 CPU lanes would not hold: 4 lanes in two buffers
+    // (the last set of lanes part-full; planar in place; columns of 4096).
+    v.push_back(make({3000}, 9, CLFFT_DOUBLE));
+    v.push_back(make({2401}, 9, CLFFT_DOUBLE).layouts(PL, PL).inplace().only(Mode::Backward));
+    v.push_back(make({9, 4096}, 1, CLFFT_DOUBLE));
     return v;
 }
 

@@ -267,10 +267,12 @@ BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
     const KernelSpec s8 = lanePass(padded8, cpu.limits);
     BOOST_TEST((s8.lane.rowsIn && s8.lane.rowsOut && s8.radices.size() == 1u && s8.localMemBytes() == 0u),
                s8.describe());
-    // 3000 double: two buffers of 8 x 3000 points would not fit 512 KiB
-    const KernelSpec big = lanePass(c2c(3000, Precision::Double), cpu.limits);
-    BOOST_TEST((big.lane.oneBuffer && !big.lane.rowsIn && !big.lane.rowsOut), big.describe());
-    BOOST_TEST(big.localMemBytes() <= cpu.limits.localMemBytes, big.describe());
+    // 3000 single within 256 KiB: two buffers of 8 x 3000 points would not fit, one does
+    DeviceLimits small = cpu.limits;
+    small.localMemBytes = 256u << 10;
+    const KernelSpec big = lanePass(c2c(3000, Precision::Single), small);
+    BOOST_TEST((big.lane.width == 8u && big.lane.oneBuffer && !big.lane.rowsIn && !big.lane.rowsOut), big.describe());
+    BOOST_TEST(big.localMemBytes() <= small.localMemBytes, big.describe());
     // short double rows take the profile's narrow vectors, longer ones and single rows do not
     const TuningProfile& cpuProfile = tuningProfile(DeviceClass::Cpu);
     BOOST_REQUIRE(cpuProfile.narrowDoubleLanes >= 2u);
@@ -925,14 +927,18 @@ BOOST_AUTO_TEST_CASE(lane_passes_holding_registers_across_barriers_avoid_multipl
                                       s.threadsPerTransform * static_cast<std::size_t>(r));
         return most;
     };
-    // double 2049-4096 points: one buffer; then the fewest slots in all is the length itself
+    // single 2049-4096 points within 256 KiB: one buffer; then the fewest slots in all is the
+    // length itself
+    const DeviceLimits wide = cpu;
+    cpu.localMemBytes = 256u << 10;
     for (std::size_t n : {2401u, 3000u, 3125u, 4000u}) {
-        const KernelSpec s = lanePass(n, Precision::Double);
+        const KernelSpec s = lanePass(n, Precision::Single);
         BOOST_TEST(s.lane.oneBuffer, s.describe());
         BOOST_TEST((s.threadsPerTransform > 1u && s.threadsPerTransform <= maxGroup), s.describe());
         BOOST_TEST(s.threadsPerTransform % 32u != 0u, s.describe());
         BOOST_TEST(s.threadsPerTransform * slots(s) == n, s.describe());
     }
+    cpu = wide;
     // Bluestein of 2017 (M = 4096 = 8x8x8x8, two buffers here): not 256 items
     const KernelSpec b2017 = lanePass(2017, Precision::Single);
     BOOST_TEST((b2017.kind == PassKind::Bluestein), b2017.describe());
@@ -948,6 +954,34 @@ BOOST_AUTO_TEST_CASE(lane_passes_holding_registers_across_barriers_avoid_multipl
     BOOST_TEST(!s1500.lane.oneBuffer, s1500.describe());
     BOOST_TEST(s1500.threadsPerTransform == std::min<std::size_t>(1500u / static_cast<std::size_t>(s1500.radices.front()), maxGroup),
                s1500.describe());
+}
+
+// Complex double lane passes whose two local buffers of 8 lanes would not fit take 4 lanes in
+// two buffers (no values held across barriers) rather than one buffer; not where two buffers of 8
+// fit (1500), not single (float4: 8192 columns keep one buffer of 8).
+BOOST_AUTO_TEST_CASE(double_lanes_halve_rather_than_share_one_local_buffer)
+{
+    DeviceLimits cpu = shapes().back().limits;
+    cpu.deviceClass = DeviceClass::Cpu;
+    BOOST_REQUIRE(tuningFor(cpu).laneHalfWidthForTwoBuffers);
+    auto lanePass = [&](const Problem& pr) {
+        for (const PassPlan& pass : planProblem(pr, cpu).passes)
+            if (pass.spec.lane.width && pass.spec.length >= 1500u)
+                return pass.spec;
+        return KernelSpec();
+    };
+    for (std::size_t n : {2400u, 3000u, 4000u}) {
+        const KernelSpec s = lanePass(multiD(TransformKind::ComplexToComplex, {n}, Precision::Double, false, 699));
+        BOOST_TEST((s.lane.width == 4u && !s.lane.oneBuffer), s.describe());
+        BOOST_TEST((s.localMemBytes() == 2 * n * 4 * 16 && s.localMemBytes() <= cpu.localMemBytes), s.describe());
+        BOOST_TEST(2 * n * 8 * 16 > cpu.localMemBytes);
+    }
+    const KernelSpec columns = lanePass(multiD(TransformKind::ComplexToComplex, {64, 4096}, Precision::Double, false, 4));
+    BOOST_TEST((columns.lane.width == 4u && !columns.lane.oneBuffer), columns.describe());
+    const KernelSpec s1500 = lanePass(multiD(TransformKind::ComplexToComplex, {1500}, Precision::Double, false, 699));
+    BOOST_TEST((s1500.lane.width == 8u && !s1500.lane.oneBuffer), s1500.describe());
+    const KernelSpec single = lanePass(multiD(TransformKind::ComplexToComplex, {64, 8192}, Precision::Single, false, 4));
+    BOOST_TEST((single.lane.width == 8u && single.lane.oneBuffer), single.describe());
 }
 
 // Two-pass lengths on CPUs: powers of two split into the fewest radix passes near the balance
