@@ -29,7 +29,7 @@ std::size_t KernelSpec::localMemBytes() const
         return laneLocalBuffers(*this) * lane.width * length * complexBytes(precision);
     if (row.width) // two buffers of the passes' vectors (row_lanes.cpp), and a uint read after barriers
         return transformsPerGroup * (row.stacked ? 2 : 1) * 2 * rowLaneBufferVectors(*this) * row.width *
-                   complexBytes(precision) + (row.registers ? 0 : kRowLaneZeroBytes);
+                   complexBytes(precision) + (row.registers || row.tight ? 0 : kRowLaneZeroBytes);
     return transformsPerGroup * length * complexBytes(precision) / (stockham.splitExchange ? 2 : 1);
 }
 
@@ -66,7 +66,7 @@ std::string KernelSpec::kernelName() const
            << threadsPerTransform;
     else if (row.width)
     {
-        os << "_w" << row.width << (row.pairs ? "p" : "") << (row.stacked ? "h" : "") << (row.registers ? "r" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
+        os << "_w" << row.width << (row.pairs ? "p" : "") << (row.stacked ? "h" : "") << (row.registers ? "r" : "") << (row.tight ? "e" : "") << "b" << transformsPerGroup << "t" << threadsPerTransform;
         if (row.pieceLength)
             os << "s" << row.pieceLength << "x" << row.pieceDistance << "o" << row.pieceBase;
     }
@@ -183,6 +183,7 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"two rows", b(row.pairs), {}},
         {"two rows per vector", b(row.stacked), {}},
         {"row passes in registers", b(row.registers), {}},
+        {"row buffers exactly the row", b(row.tight), {}},
         {"input pieces", n(row.pieceLength), {}},
         {"input piece distance", n(row.pieceDistance), {}},
         {"input piece base", n(row.pieceBase), {}},

@@ -122,6 +122,10 @@ struct RowLaneShape {
     std::size_t pieceLength = 0;
     std::size_t pieceDistance = 0;
     std::size_t pieceBase = 0;
+    // Complex rows whose two buffers fill local memory exactly (single 32768, double 16384 in
+    // 512 KiB): buffers of A vectors each (no padding, no spare vector), and the zero the items
+    // read after barriers from the twiddle table instead of local memory.
+    bool tight = false;
 };
 
 // The shape of a row-vector kernel (CPU devices, row_vectors.cpp): every short row (factors 2,

@@ -60,9 +60,17 @@ private:
     const std::string barrier;
     // A spare vector after every `pad` vectors of each local buffer (rowLanePadPeriod; 0: none).
     const std::size_t pad;
+    // Tight buffers of a power of two of 512 or more vectors, which have no room to pad: the
+    // 8-vector blocks of each 64 permuted by bits 9-11 (vector e at e ^ 8 ((e >> 9) & 7)), so
+    // that a radix-8 pass's reads 512 or 256 vectors apart fall in distinct cache sets (more
+    // bits cost more in index arithmetic than they saved: docs/performance.md).
+    const bool swizzle;
     std::string at(const std::string& e) const
     {
-        return pad ? "(" + e + ") + (" + e + ") / " + std::to_string(pad) + "u" : e;
+        const std::string x = "(" + e + ")";
+        if (swizzle)
+            return "(" + x + " ^ ((" + x + " >> 6) & 56u))";
+        return pad ? x + " + " + x + " / " + std::to_string(pad) + "u" : e;
     }
 
     static std::string buffer(std::size_t pass) { return std::to_string(pass % 2); }
@@ -75,7 +83,11 @@ private:
                      bool fresh = false)
     {
         fresh = fresh && !spec.row.registers;
-        if (fresh)
+        // (tight buffers: the imaginary part, +-0, of the lane table's first entry, exp(0))
+        if (fresh && spec.row.tight)
+            os << "    { const uint tFresh = t + (uint)*((volatile __global const real_t*)(tw + " << laneBase
+               << "u) + 1); { const uint t = tFresh;\n";
+        else if (fresh)
             os << "    { const uint tFresh = t + *(volatile __local uint*)&zeroAfterBarrier; { const uint t = tFresh;\n";
         forEachVectorItem(os, T, count, body);
         if (fresh)

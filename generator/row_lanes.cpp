@@ -60,6 +60,8 @@ void check(const KernelSpec& spec)
         throw std::invalid_argument("KernelSpec: row-lane radices must multiply to length / 8");
     // Pieces hold whole 16-point chunks (the loads of pass 0) of complex interleaved rows.
     const std::size_t m = spec.row.pieceLength;
+    if (spec.row.tight && (spec.kind != PassKind::Complex || rowLanePacked(spec) || spec.row.registers || spec.row.stacked))
+        throw std::invalid_argument("KernelSpec: tight row-lane buffers are for complex rows of whole vectors through local memory");
     if (spec.row.registers && (spec.threadsPerTransform != 1 || spec.kind != PassKind::Complex || (N / W) % W != 0))
         throw std::invalid_argument("KernelSpec: row-lane passes in registers need one work-item per complex transform "
                                     "of a multiple of lanes x lanes points");
@@ -98,7 +100,7 @@ std::size_t rowLanePadPeriod(std::size_t vectors, std::size_t width, Precision p
 
 std::size_t rowLanePadPeriod(const KernelSpec& spec)
 {
-    if (!spec.row.width || rowLanePacked(spec) || spec.row.registers ||
+    if (!spec.row.width || rowLanePacked(spec) || spec.row.registers || spec.row.tight ||
         (spec.kind != PassKind::Complex && spec.kind != PassKind::Bluestein))
         return 0;
     return rowLanePadPeriod(spec.length / spec.row.width, spec.row.width, spec.precision);
@@ -112,6 +114,8 @@ std::size_t bufferVectors(std::size_t A, std::size_t period) { return A + 1 + (p
 
 std::size_t rowLaneBufferVectors(const KernelSpec& spec)
 {
+    if (spec.row.tight)
+        return spec.length / spec.row.width;
     return bufferVectors(spec.length / spec.row.width, rowLanePadPeriod(spec));
 }
 
@@ -157,7 +161,8 @@ RowLaneKernel::RowLaneKernel(const KernelSpec& k)
       inPlanar(k.inLayout == ComplexLayout::Planar), outPlanar(k.outLayout == ComplexLayout::Planar),
       packed(rowLanePacked(k)), bluestein(k.kind == PassKind::Bluestein), Nt(k.transformLength),
       chirpBase(tableLayout(k).steps), spectrumBase(chirpBase + k.transformLength), io(k),
-      barrier(k.row.registers ? "" : k.barrier()), pad(rowLanePadPeriod(k))
+      barrier(k.row.registers ? "" : k.barrier()), pad(rowLanePadPeriod(k)),
+      swizzle(k.row.tight && A >= 512 && (A & (A - 1)) == 0)
 {
 }
 
@@ -293,7 +298,7 @@ void RowLaneKernel::ownership()
     // Z[N] = Z[0] (R2C).
     const std::size_t slot = packed ? A : rowLaneBufferVectors(spec);
     os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
-    if (!spec.row.registers) // read after barriers only (forEachItem)
+    if (!spec.row.registers && !spec.row.tight) // read after barriers only (forEachItem)
         os << "    __local uint zeroAfterBarrier;\n    if (lid == 0u)\n        zeroAfterBarrier = 0u;\n";
     for (int b = 0; b < 2 && spec.row.registers; ++b) // private: the one work-item's constant indices
         os << "    vreal_t lr" << b << "[" << slot << "], li" << b << "[" << slot << "];\n";

@@ -37,7 +37,8 @@ bool rowLanePackedWholeLines(const KernelSpec& spec);
 std::size_t rowLanePadPeriod(const KernelSpec& spec);
 std::size_t rowLanePadPeriod(std::size_t vectors, std::size_t width, Precision p);
 // The vectors of each of a slot's local buffers: A, a vector to spare (Z[N] of real rows) and
-// the padding; the second form pads as a complex row would (the planner's upper bound).
+// the padding (A only where spec.row.tight); the second form pads as a complex row would (the
+// planner's upper bound).
 std::size_t rowLaneBufferVectors(const KernelSpec& spec);
 std::size_t rowLaneBufferVectors(std::size_t vectors, std::size_t width, Precision p);
 

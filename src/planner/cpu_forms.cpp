@@ -50,10 +50,10 @@ std::size_t laneLocalLanes(const Context& ctx, std::size_t points, bool bluestei
 
 // Local memory of one transform slot of a row-lane kernel: two buffers of the row, each with a
 // vector to spare and the padding of complex rows (KernelSpec::localMemBytes; real rows take
-// none, so for them an upper bound).
-std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p)
+// none, so for them an upper bound), or tight: exactly the row.
+std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p, bool tight)
 {
-    return 2 * rowLaneBufferVectors(rowLength / lanes, lanes, p) * lanes * complexBytes(p);
+    return 2 * (tight ? rowLength / lanes : rowLaneBufferVectors(rowLength / lanes, lanes, p)) * lanes * complexBytes(p);
 }
 
 namespace {
@@ -153,10 +153,13 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     const std::size_t packedPeriod = packed ? lanes / std::gcd(rowLength / lanes, lanes) : 1; // transforms
     if (packedPeriod > std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup))
         return false;
+    // Complex rows whose buffers fit local memory only without padding and spare vector: tight.
+    const bool tight = spec.kind == PassKind::Complex && !packed &&
+                       rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes;
     if (!ctx.limits.rowLaneKernels || !(spec.kind == PassKind::Complex || evenReal || bluestein) || spec.stageTwiddleLength ||
         spec.fusedStep != FusedStep::None || pass.inStride != 1 || pass.outStride != 1 ||
         ((rowLength % (W * W) != 0 || rowLength < minRow) && !packed) ||
-        (packed ? packedPeriod : 1) * rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes)
+        (packed ? packedPeriod : 1) * rowLaneSlotBytes(rowLength, lanes, spec.precision, tight) > ctx.limits.localMemBytes)
         return false;
     // Cache lines per vector in the first pass: single precision, 8 complex values are one, 16
     // two, and a vector of pairs takes one from each of two rows. Double is counted as one (a
@@ -170,6 +173,7 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
         return false;
     const std::size_t maxGroup = std::min(ctx.limits.maxWorkGroupSize, t.maxWorkGroup);
     spec.row.pairs = pairs;
+    spec.row.tight = tight;
     spec.length = rowLength;
     spec.row.width = lanes;
     spec.radices = std::move(radices);
@@ -180,7 +184,7 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     // the lanes): every pass on one work-item, in registers, within the profile's bytes of vectors.
     const bool stack = packed && lanes == 4 && spec.precision == Precision::Single && t.rowLanesStacked4 &&
                        !ctx.problem.inPieces.length;
-    if (spec.kind == PassKind::Complex && (spec.length / lanes) % lanes == 0 &&
+    if (spec.kind == PassKind::Complex && !tight && (spec.length / lanes) % lanes == 0 &&
         spec.length * (stack ? 2 : 1) * complexBytes(spec.precision) <= t.rowLaneRegistersBytes) {
         spec.threadsPerTransform = 1;
         spec.row.registers = true;
@@ -189,7 +193,7 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     std::size_t b = std::max<std::size_t>(1, t.rowLaneGroupThreads / spec.threadsPerTransform);
     b = std::min(b, std::max<std::size_t>(1, t.rowLaneGroupBytes / (spec.length * complexBytes(spec.precision))));
     b = std::min({floorPow2(b), ceilPow2(pass.transforms), floorPow2(std::max<std::size_t>(1, maxGroup / spec.threadsPerTransform))});
-    while (b > 1 && b * rowLaneSlotBytes(rowLength, lanes, spec.precision) > ctx.limits.localMemBytes)
+    while (b > 1 && b * rowLaneSlotBytes(rowLength, lanes, spec.precision, tight) > ctx.limits.localMemBytes)
         b /= 2;
     if (packed) { // whole periods of lcm(A, 8) vectors per group (local memory: checked above)
         b = std::max(b, packedPeriod);

@@ -85,7 +85,7 @@ bool directOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& 
     // CPUs: a longer complex row still in one trip where the row lanes hold it (a column, or a
     // row the local memory does not hold twice, would get the Stockham form: passes instead).
     if (!ctx.cpuForms() || !ctx.tuning.rowLanesBeyondMaxLength || t.n % ctx.tuning.longRowMultiple != 0 ||
-        rowLaneSlotBytes(t.n, ctx.tuning.lanes, ctx.precision()) > ctx.limits.localMemBytes)
+        rowLaneSlotBytes(t.n, ctx.tuning.lanes, ctx.precision(), true) > ctx.limits.localMemBytes)
         return false;
     return addRowLaneKernel(ctx, t, plan);
 }

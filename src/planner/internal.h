@@ -126,7 +126,8 @@ std::size_t laneLocalRoom(const Context& ctx, bool bluestein);
 bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein);
 std::size_t laneLocalLanes(const Context& ctx, std::size_t points, bool bluestein);
 // Local memory of one transform of a row-lane kernel of rows of rowLength points.
-std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p);
+// `tight`: complex rows with buffers of exactly the row (KernelSpec::row.tight).
+std::size_t rowLaneSlotBytes(std::size_t rowLength, std::size_t lanes, Precision p, bool tight = false);
 
 // ---- dimension.cpp -----------------------------------------------------------------------
 // Transforms dimension d of the data from view src into view dst (the same buffer when

@@ -38,7 +38,8 @@
 //                 gather into narrow double vectors (7, 81), and batches of 700-4099 short rows
 //                 that move as blocks, several sets of lanes per group (2-13, 8x8, 6x10),
 //                 and long rows whose CPU row-lane buffers are padded (16384, double 8192),
-//                 double rows in 4 CPU lanes with two local buffers (3000, 2401, 9x4096).
+//                 double rows in 4 CPU lanes with two local buffers (3000, 2401, 9x4096),
+//                 rows in tight CPU row-lane buffers (32768 planar in place, double 16384).
 //  c2c_scales     custom forward/backward scales set with clfftSetPlanScale, and plans whose
 //                 first (or only) transform is backward.
 //
@@ -439,6 +440,10 @@ std::vector<Case> batchCases()
     v.push_back(make({3000}, 9, CLFFT_DOUBLE));
     v.push_back(make({2401}, 9, CLFFT_DOUBLE).layouts(PL, PL).inplace().only(Mode::Backward));
     v.push_back(make({9, 4096}, 1, CLFFT_DOUBLE));
+    // Rows whose two CPU row-lane buffers fill local memory exactly (tight, swizzled) where it
+    // is 512 KiB: single 32768 planar in place, double 16384 out of place.
+    v.push_back(make({32768}, 2).layouts(PL, PL).inplace());
+    v.push_back(make({16384}, 2, CLFFT_DOUBLE));
     return v;
 }
 

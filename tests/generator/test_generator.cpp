@@ -503,6 +503,48 @@ BOOST_AUTO_TEST_CASE(row_lane_buffers_padded_past_128_kib)
     BOOST_TEST(g.localMemBytes() == 0u);
 }
 
+// Tight row-lane buffers (complex rows whose two padded buffers exceed local memory, single
+// 32768 in 512 KiB): A vectors each, no zero in local memory (the items after a barrier read the
+// lane table's first imaginary part), and a power of two of vectors swizzled: vector e at
+// e ^ ((e >> 6) & 56), whole 8-vector blocks moving together. Not for real or packed rows.
+BOOST_AUTO_TEST_CASE(row_lane_tight_buffers)
+{
+    KernelSpec s = specFor(64);
+    s.length = 32768; // A = 4096 vectors: 256 KiB a buffer
+    s.radices = {8, 8, 8, 8};
+    s.row.width = 8;
+    s.row.tight = true;
+    s.transformsPerGroup = 1;
+    s.threadsPerTransform = 256;
+    s.batchDims = 1;
+    BOOST_TEST(rowLanePadPeriod(s) == 0u);
+    BOOST_TEST(rowLaneBufferVectors(s) == 4096u);
+    BOOST_TEST(s.localMemBytes() == 2u * 32768u * 8u);
+    BOOST_TEST(s.kernelName().find("_w8eb1t256") != std::string::npos, s.kernelName());
+    const std::string src = generateKernelSource(s);
+    BOOST_TEST(src.find("__local vreal_t lr0All[4096], li0All[4096];") != std::string::npos);
+    BOOST_TEST(src.find("zeroAfterBarrier") == std::string::npos);
+    BOOST_TEST(src.find("t + (uint)*((volatile __global const real_t*)(tw + " + std::to_string(tableLayout(s).laneTable) +
+                        "u) + 1)") != std::string::npos);
+    BOOST_TEST(src.find("vr[1] = lr0[(((t + 0u) + 512u) ^ ((((t + 0u) + 512u) >> 6) & 56u))];") != std::string::npos);
+    BOOST_TEST(src.find("transpose8(lr" + std::to_string((s.radices.size() + 1) % 2) +
+                        " + ((8u * g) ^ (((8u * g) >> 6) & 56u)), ur);") != std::string::npos);
+    // the lane table's first entry is exp(0): an imaginary part of zero
+    const auto table = rowLaneTwiddles(s);
+    BOOST_TEST(table.at(tableLayout(s).laneTable).imag() == 0.0L);
+    BOOST_TEST(table.at(tableLayout(s).laneTable).real() == 1.0L);
+    // not a power of two: tight, not swizzled
+    KernelSpec n = s;
+    n.length = 8 * 3000;
+    n.radices = {8, 5, 5, 5, 3};
+    BOOST_TEST(n.localMemBytes() == 2u * 24000u * 8u);
+    BOOST_TEST(generateKernelSource(n).find("& 56u)") == std::string::npos);
+    KernelSpec r = s;
+    r.kind = PassKind::RealForward;
+    r.realLength = 65536;
+    BOOST_CHECK_THROW(generateKernelSource(r), std::invalid_argument);
+}
+
 // The row-lane Bluestein on real data: R2C loads reals (imaginary parts zero) and keeps the
 // hermitian half; C2R loads the hermitian half, whole vectors above Nt/2 reversed and conjugated
 // (the vector straddling Nt/2 lane by lane), and stores the real parts.

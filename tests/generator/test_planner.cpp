@@ -516,8 +516,9 @@ BOOST_AUTO_TEST_CASE(short_rows_run_their_passes_in_registers)
 BOOST_AUTO_TEST_CASE(first_pass_shorter_is_a_candidate)
 {
     for (const Shape& shape : shapes()) {
-        // (on CPUs 16384 is one row-lane kernel; 32768 is too long for one)
-        const std::size_t n = shape.limits.isCpu() ? 32768 : 16384;
+        // (on CPUs 16384, and 32768 where local memory holds two of its rows, are one row-lane
+        // kernel)
+        const std::size_t n = !shape.limits.isCpu() ? 16384 : 2 * 32768 * 8 <= shape.limits.localMemBytes ? 131072 : 32768;
         const Problem pr = multiD(TransformKind::ComplexToComplex, {n}, Precision::Single, false, 4);
         const ExecutionPlan profile = planProblem(pr, shape.limits);
         BOOST_TEST_REQUIRE(profile.passes.size() == 2u, shape.name);
@@ -731,8 +732,9 @@ BOOST_AUTO_TEST_CASE(short_complex_rows_keep_every_row_lane_pass_in_registers)
 // aligned rows or blocks of short rows; never lane passes in place, GPU forms, or a device that
 // reports no cache.
 // Complex rows beyond 8192 points stay one trip through global memory where the row-lane kernel
-// holds the row twice in local memory; columns of such lengths, rows too long for it and the
-// capped candidates keep their passes (a Stockham kernel of that length would be far slower).
+// holds the row twice in local memory, with tight buffers (no padding, no spare vector) where only
+// those fit; columns of such lengths, rows too long for it and the capped candidates keep their
+// passes (a Stockham kernel of that length would be far slower).
 BOOST_AUTO_TEST_CASE(complex_rows_beyond_8192_points_take_one_row_lane_kernel)
 {
     for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::CpuIntel, DeviceClass::CpuAmdZen5}) {
@@ -743,12 +745,19 @@ BOOST_AUTO_TEST_CASE(complex_rows_beyond_8192_points_take_one_row_lane_kernel)
                             {32768, Precision::Single}, {10240, Precision::Double}, {16384, Precision::Double}}) {
             const ExecutionPlan plan = planProblem(multiD(TransformKind::ComplexToComplex, {static_cast<std::size_t>(n)}, p,
                                                           false, 8), l);
-            const bool holds = 2 * (n + 8) * (p == Precision::Double ? 16 : 8) <= static_cast<int>(l.localMemBytes);
+            const int bytes = p == Precision::Double ? 16 : 8, A = n / 8;
+            const bool holds = 2 * n * bytes <= static_cast<int>(l.localMemBytes);
+            const bool padded = (A & (A - 1)) == 0 && n * bytes >= 128 * 1024;
+            const bool roomy = 2 * (A + 1 + (padded ? A / 64 : 0)) * 8 * bytes <= static_cast<int>(l.localMemBytes);
             BOOST_TEST_CONTEXT(n << (p == Precision::Double ? " double" : " single"))
             {
                 if (holds) {
                     BOOST_TEST(plan.passes.size() == 1u);
-                    BOOST_TEST(plan.passes.front().spec.row.width == 8u, plan.passes.front().spec.describe());
+                    const KernelSpec& s = plan.passes.front().spec;
+                    BOOST_TEST((s.row.width == 8u && s.row.tight == !roomy), s.describe());
+                    BOOST_TEST(s.localMemBytes() <= l.localMemBytes, s.describe());
+                    if (s.row.tight)
+                        BOOST_TEST(s.localMemBytes() == static_cast<std::size_t>(2 * n * bytes), s.describe());
                 } else {
                     BOOST_TEST(plan.passes.size() >= 2u);
                 }
@@ -1002,7 +1011,9 @@ BOOST_AUTO_TEST_CASE(long_lengths_split_into_the_fewest_radix_passes)
         return lengths;
     };
     BOOST_TEST(passLengths(cpu, 65536) == (std::vector<std::size_t>{128, 512}), boost::test_tools::per_element());
-    BOOST_TEST(passLengths(cpu, 32768) == (std::vector<std::size_t>{256, 128}), boost::test_tools::per_element());
+    DeviceLimits cpu256 = cpu; // (within 512 KiB 32768 is one row-lane kernel)
+    cpu256.localMemBytes = 256u << 10;
+    BOOST_TEST(passLengths(cpu256, 32768) == (std::vector<std::size_t>{256, 128}), boost::test_tools::per_element());
     BOOST_TEST(passLengths(cpu, std::size_t{1} << 20) == (std::vector<std::size_t>{1024, 1024}),
                boost::test_tools::per_element());
     BOOST_TEST(passLengths(gpu, 65536) == (std::vector<std::size_t>{256, 256}), boost::test_tools::per_element());

@@ -32,7 +32,8 @@
 //  real_row_lanes   the 16-lane row kernels: even lengths 128..8192 that are multiples of 128
 //                   (pairs of rows up to 4096 with batch 3, half-length rows above, first
 //                   radices 2, 3, 4), hermitian planar, in place, and 2048 in double (8 lanes);
-//                   short rows (16, double 7) in batches of 4003, several sets of lanes per group.
+//                   short rows (16, double 7) in batches of 4003, several sets of lanes per group;
+//                   65536 (its half-length FFT in tight row-lane buffers on a 512 KiB CPU device).
 //  real_strides     input stride 2, gaps between rows and transforms, column-major batches
 //                   (distance 1, even and odd lengths),
 //                   transposed hermitian output, padded 2-D/3-D layouts, strided planar,
@@ -389,6 +390,10 @@ std::vector<Case> rowLaneCases()
     v.push_back(make({8192}, 1).layout(HP));
     v.push_back(make({2048}, 3).inplace());
     v.push_back(make({2048}, 3, CLFFT_DOUBLE)); // 8 lanes of double
+    // The half-length complex FFT in tight row-lane buffers where local memory is 512 KiB
+    // (single 65536 -> 32768), then the merge/split pass; hermitian planar too.
+    v.push_back(make({65536}, 2));
+    v.push_back(make({65536}, 1).layout(HP));
     // Short rows in lane kernels of one work-item that take several sets of lanes per group
     // (large batches; the last group and set part-full): even (pairs) and odd, in place.
     v.push_back(make({16}, 4003));
