@@ -30,7 +30,6 @@ std::size_t laneLocalRoom(const Context& ctx, bool bluestein)
 }
 
 // `lanes` vectors per point, within the profile's cap and the device's local memory.
-
 bool laneLocalFits(const Context& ctx, std::size_t points, bool bluestein)
 {
     return laneLocalLanes(ctx, points, bluestein) > 0;
