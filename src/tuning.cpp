@@ -83,7 +83,8 @@ TuningProfile cpu()
     // One local buffer holds every value of a pass across a barrier (PoCL: per-item arrays):
     // double in 4 lanes and two buffers instead, Zen 5, clfft-ab out of place: 2400 1.48x, 2700
     // 1.55x, 3000 1.79x, 4000 1.96x, columns of 4096 1.04-1.18x; with 256 KiB, 1500 1.68x, columns
-    // of 2048 1.52x. Single float4 lost on powers of two (8192 columns 0.42x, 4096 0.77x).
+    // of 2048 1.52x. Single float4 lost on powers of two (8192 columns 0.42x, 4096 0.77x), won
+    // elsewhere (one kernel for single 4500-7500: 1.35-2.5x over two lane passes).
     p.laneHalfWidthForTwoBuffers = true;
     p.narrowDoubleLanes = 4;        // double rows of 3-128 points: double4 values (1.15-1.5x) ...
     p.narrowDoubleLanesMaxLength = 128; // ... not longer (210 0.94x, 300 0.93x, 1000 0.90x)

@@ -296,9 +296,12 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
         W = ctx.tuning.narrowDoubleLanes;
     // Complex passes whose two local buffers of W lanes exceed the lane kernels' room: W / 2 lanes
     // in two buffers rather than W in one (whose passes hold every value across a barrier), where
-    // the narrower vectors keep 256 bits (double; single float4 lost: 8192 columns 0.42x).
+    // the narrower vectors keep 256 bits (double) or the length is no power of two (single
+    // float4 lost on those: 8192 columns 0.42x).
     const std::size_t halfW = W / 2, halfBytes = 2 * spec.length * halfW * complexBytes(spec.precision);
-    if (ctx.tuning.laneHalfWidthForTwoBuffers && spec.kind == PassKind::Complex && halfW * complexBytes(spec.precision) / 2 >= 32 &&
+    const bool powerOfTwo = (spec.length & (spec.length - 1)) == 0;
+    if (ctx.tuning.laneHalfWidthForTwoBuffers && spec.kind == PassKind::Complex &&
+        (halfW * complexBytes(spec.precision) / 2 >= 32 || (!powerOfTwo && halfW >= 4)) &&
         2 * halfBytes > laneLocalRoom(ctx, false) && halfBytes <= laneLocalRoom(ctx, false))
         W = halfW;
     if (bluestein)

@@ -84,10 +84,26 @@ bool directOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& 
     }
     // CPUs: a longer complex row still in one trip where the row lanes hold it (a column, or a
     // row the local memory does not hold twice, would get the Stockham form: passes instead).
-    if (!ctx.cpuForms() || !ctx.tuning.rowLanesBeyondMaxLength || t.n % ctx.tuning.longRowMultiple != 0 ||
-        rowLaneSlotBytes(t.n, ctx.tuning.lanes, ctx.precision(), true) > ctx.limits.localMemBytes)
+    if (!ctx.cpuForms())
         return false;
-    return addRowLaneKernel(ctx, t, plan);
+    if (ctx.tuning.rowLanesBeyondMaxLength && t.n % ctx.tuning.longRowMultiple == 0 &&
+        rowLaneSlotBytes(t.n, ctx.tuning.lanes, ctx.precision(), true) <= ctx.limits.localMemBytes)
+        return addRowLaneKernel(ctx, t, plan);
+    // ... and other lengths up to the one-kernel maximum in one lane kernel of two buffers (half
+    // the lanes), where the other dimensions give it lanes (single 4500 2.5x, 5000 1.7x, 6000
+    // 2.2x, 7000 1.35x over two lane passes); one buffer, or the Stockham form, lost.
+    if (!ctx.tuning.laneHalfWidthForTwoBuffers || t.n <= ctx.tuning.maxConvolutionKernelLength ||
+        t.n > ctx.tuning.maxSingleKernelLength)
+        return false;
+    try {
+        PassPlan pass = makePass(ctx, oneKernelIo(t));
+        if (!pass.spec.lane.width || pass.spec.lane.oneBuffer)
+            return false;
+        plan.passes.push_back(std::move(pass));
+        return true;
+    } catch (const StatusError&) { // no one-kernel form at all on this device: passes
+        return false;
+    }
 }
 
 // On CPUs, a complex prime Rader could take runs Bluestein in a lane kernel instead, where the

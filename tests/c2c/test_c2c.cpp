@@ -39,7 +39,8 @@
 //                 that move as blocks, several sets of lanes per group (2-13, 8x8, 6x10),
 //                 and long rows whose CPU row-lane buffers are padded (16384, double 8192),
 //                 double rows in 4 CPU lanes with two local buffers (3000, 2401, 9x4096),
-//                 rows in tight CPU row-lane buffers (32768 planar in place, double 16384).
+//                 rows in tight CPU row-lane buffers (32768 planar in place, double 16384),
+//                 single rows beyond 4096 points in one lane kernel of 4 lanes (5000, 6561).
 //  c2c_scales     custom forward/backward scales set with clfftSetPlanScale, and plans whose
 //                 first (or only) transform is backward.
 //
@@ -444,6 +445,10 @@ std::vector<Case> batchCases()
     // is 512 KiB: single 32768 planar in place, double 16384 out of place.
     v.push_back(make({32768}, 2).layouts(PL, PL).inplace());
     v.push_back(make({16384}, 2, CLFFT_DOUBLE));
+    // Single rows beyond 4096 points, no multiple of 64: one CPU lane kernel of 4 lanes (the last
+    // set part-full; planar in place).
+    v.push_back(make({5000}, 9));
+    v.push_back(make({6561}, 8).layouts(PL, PL).inplace().only(Mode::Backward));
     return v;
 }
 

@@ -267,10 +267,11 @@ BOOST_AUTO_TEST_CASE(lane_rows_move_by_chunks_where_the_profile_says)
     const KernelSpec s8 = lanePass(padded8, cpu.limits);
     BOOST_TEST((s8.lane.rowsIn && s8.lane.rowsOut && s8.radices.size() == 1u && s8.localMemBytes() == 0u),
                s8.describe());
-    // 3000 single within 256 KiB: two buffers of 8 x 3000 points would not fit, one does
-    DeviceLimits small = cpu.limits;
+    // 4096 single within 256 KiB: two buffers of 8 x 4096 points would not fit, one does (a
+    // power of two keeps 8 single lanes)
+    DeviceLimits small = lanesOnly;
     small.localMemBytes = 256u << 10;
-    const KernelSpec big = lanePass(c2c(3000, Precision::Single), small);
+    const KernelSpec big = lanePass(c2c(4096, Precision::Single), small);
     BOOST_TEST((big.lane.width == 8u && big.lane.oneBuffer && !big.lane.rowsIn && !big.lane.rowsOut), big.describe());
     BOOST_TEST(big.localMemBytes() <= small.localMemBytes, big.describe());
     // short double rows take the profile's narrow vectors, longer ones and single rows do not
@@ -936,16 +937,18 @@ BOOST_AUTO_TEST_CASE(lane_passes_holding_registers_across_barriers_avoid_multipl
                                       s.threadsPerTransform * static_cast<std::size_t>(r));
         return most;
     };
-    // single 2049-4096 points within 256 KiB: one buffer; then the fewest slots in all is the
-    // length itself
+    // single powers of two whose two buffers of 8 lanes exceed local memory: one buffer; then
+    // the fewest slots in all, within 1/16 of the length (no count that is no multiple of 32
+    // divides a power of two's butterflies)
     const DeviceLimits wide = cpu;
-    cpu.localMemBytes = 256u << 10;
-    for (std::size_t n : {2401u, 3000u, 3125u, 4000u}) {
+    cpu.rowLaneKernels = false;
+    for (std::size_t n : {1024u, 2048u, 4096u}) {
+        cpu.localMemBytes = n * 8 * 8;
         const KernelSpec s = lanePass(n, Precision::Single);
         BOOST_TEST(s.lane.oneBuffer, s.describe());
         BOOST_TEST((s.threadsPerTransform > 1u && s.threadsPerTransform <= maxGroup), s.describe());
         BOOST_TEST(s.threadsPerTransform % 32u != 0u, s.describe());
-        BOOST_TEST(s.threadsPerTransform * slots(s) == n, s.describe());
+        BOOST_TEST(s.threadsPerTransform * slots(s) <= n + n / 16, s.describe());
     }
     cpu = wide;
     // Bluestein of 2017 (M = 4096 = 8x8x8x8, two buffers here): not 256 items
@@ -967,7 +970,8 @@ BOOST_AUTO_TEST_CASE(lane_passes_holding_registers_across_barriers_avoid_multipl
 
 // Complex double lane passes whose two local buffers of 8 lanes would not fit take 4 lanes in
 // two buffers (no values held across barriers) rather than one buffer; not where two buffers of 8
-// fit (1500), not single (float4: 8192 columns keep one buffer of 8).
+// fit (1500), not single powers of two (float4: 8192 columns keep one buffer of 8). Single rows
+// beyond 4096 points that are no multiple of 64 run in one such kernel.
 BOOST_AUTO_TEST_CASE(double_lanes_halve_rather_than_share_one_local_buffer)
 {
     DeviceLimits cpu = shapes().back().limits;
@@ -991,6 +995,16 @@ BOOST_AUTO_TEST_CASE(double_lanes_halve_rather_than_share_one_local_buffer)
     BOOST_TEST((s1500.lane.width == 8u && !s1500.lane.oneBuffer), s1500.describe());
     const KernelSpec single = lanePass(multiD(TransformKind::ComplexToComplex, {64, 8192}, Precision::Single, false, 4));
     BOOST_TEST((single.lane.width == 8u && single.lane.oneBuffer), single.describe());
+    // single rows of 4097-8192 points that are no multiple of 64 (no row-lane form): one lane
+    // kernel of 4 lanes in two buffers where other rows give the lanes, else two passes
+    for (std::size_t n : {4500u, 5000u, 6561u, 7000u}) {
+        const ExecutionPlan one = planProblem(multiD(TransformKind::ComplexToComplex, {n}, Precision::Single, false, 64), cpu);
+        BOOST_TEST_REQUIRE(one.passes.size() == 1u, n);
+        const KernelSpec& s = one.passes.front().spec;
+        BOOST_TEST((s.lane.width == 4u && !s.lane.oneBuffer && s.length == n), s.describe());
+        BOOST_TEST(s.localMemBytes() <= cpu.localMemBytes, s.describe());
+        BOOST_TEST(planProblem(multiD(TransformKind::ComplexToComplex, {n}, Precision::Single, false, 3), cpu).passes.size() == 2u, n);
+    }
 }
 
 // Two-pass lengths on CPUs: powers of two split into the fewest radix passes near the balance
