@@ -118,7 +118,8 @@ struct TuningProfile {
     // more; wide: 14 or more): radices up to these instead, [0] narrow, [1] wide (0: keep).
     std::size_t laneDoubleTwoRadicesMax[2]{};
     // Complex lane passes whose two local buffers of `lanes` lanes exceed laneLocalCap: half the
-    // lanes in two buffers, where they fit and the vectors keep 256 bits, not one buffer.
+    // lanes in two buffers, where they fit and the vectors keep 256 bits or the length is no
+    // power of two, not one buffer; and single rows of 4097-8192 points in one such kernel.
     bool laneHalfWidthForTwoBuffers = false;
     std::size_t narrowDoubleLanes{};    // double rows gathered on both sides, up to ...
     std::size_t narrowDoubleLanesMaxLength{}; // ... this length: lanes per vector (0: lanes)
