@@ -71,7 +71,7 @@ std::string KernelSpec::kernelName() const
             os << "s" << row.pieceLength << "x" << row.pieceDistance << "o" << row.pieceBase;
     }
     else if (rowVector.rowsPerGroup)
-        os << "_y" << rowVector.rowsPerGroup;
+        os << "_y" << rowVector.rowsPerGroup << (rowVector.stack > 1 ? "s" + std::to_string(rowVector.stack) : "");
     else
         os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (stockham.transformMajor ? "c" : "r");
     os << "_d" << batchDims << (index64 ? "_i64" : "") << (stockham.splitExchange ? "_sx" : "")
@@ -188,6 +188,7 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"input piece distance", n(row.pieceDistance), {}},
         {"input piece base", n(row.pieceBase), {}},
         {"rows per vector group", n(rowVector.rowsPerGroup), {}},
+        {"rows per vector", n(rowVector.stack), {}},
     };
     for (Field& x : f)
         if (x.summary.empty())

@@ -133,6 +133,9 @@ struct RowLaneShape {
 // group's rows. rowsPerGroup 0: not a row-vector kernel.
 struct RowVectorShape {
     std::size_t rowsPerGroup = 0;
+    // Rows side by side in each vector (1: one row per vector); wider vectors where a row's own
+    // vectors are narrow (odd lengths: one point each).
+    std::size_t stack = 1;
 };
 
 // One kernel (one pass of a plan): the algorithm (what it computes: kind, lengths, radices,

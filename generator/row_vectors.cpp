@@ -15,14 +15,14 @@ namespace {
 
 constexpr long double kPi = 3.141592653589793238462643383279502884L;
 
-// The steps of a row: its odd prime factors (3, 5, 7; largest first), then radix 2 down to one
-// point; empty where the length has another prime factor or exceeds 256 points (straight code
-// of that many points spills; the profile's ranges end below).
+// The steps of a row: its odd prime factors (3, 5, 7, 11, 13; largest first), then radix 2 down
+// to one point; empty where the length has another prime factor or exceeds 256 points (straight
+// code of that many points spills; the profile's ranges end below).
 std::vector<std::size_t> rowVectorSteps(std::size_t length)
 {
     std::vector<std::size_t> steps;
     std::size_t rest = length;
-    for (std::size_t p : {7u, 5u, 3u})
+    for (std::size_t p : {13u, 11u, 7u, 5u, 3u})
         while (rest % p == 0) {
             steps.push_back(p);
             rest /= p;
@@ -53,8 +53,9 @@ std::size_t rowVectorReals(std::size_t length)
 
 namespace {
 
-// Decimation in frequency over the row x[0..n) held as P vectors of V interleaved reals (C = V/2
-// points each). A step of radix r over blocks of L points takes point j1 + j2 L/r (j2 < r) of each
+// Decimation in frequency over the row x[0..n) held as P vectors of C points each (2 C interleaved
+// reals; with K rows stacked, K such runs side by side, V = 2 C K reals, every step the same on
+// each). A step of radix r over blocks of L points takes point j1 + j2 L/r (j2 < r) of each
 // block, and its sub-block k1 keeps the r-point DFT's output k1 times w_L^(j1 k1). The odd radices
 // come first, over whole vectors (each sub-block is whole vectors: no permutes); then radix 2:
 // the step of half h pairs point j with j ^ h, over whole vectors where h is at least C, else
@@ -63,13 +64,14 @@ namespace {
 class RowVectorKernel : public detail::KernelSkeleton {
 public:
     explicit RowVectorKernel(const KernelSpec& k)
-        : KernelSkeleton(k), N(k.length), V(rowVectorReals(k.length)), C(V / 2), P(2 * N / V),
-          steps(rowVectorSteps(k.length))
+        : KernelSkeleton(k), N(k.length), K(std::max<std::size_t>(1, k.rowVector.stack)), V(rowVectorReals(k.length) * K),
+          C(rowVectorReals(k.length) / 2), P(N / C), steps(rowVectorSteps(k.length))
     {
     }
 
 private:
-    const std::size_t N, V, C, P;
+    // K rows side by side in each vector of V reals, C points of each row (V = 2 C K); P vectors.
+    const std::size_t N, K, V, C, P;
     const std::vector<std::size_t> steps;
 
     static char digit(std::size_t i) { return "0123456789abcdef"[i]; }
@@ -97,12 +99,14 @@ private:
     }
     // The step of half 2 within a vector: the upper points of odd j take -i (forward), the rest 1.
     static bool turned(std::size_t q) { return (q & 2) != 0 && (q & 1) != 0; }
+    // The point of its row that real r of a vector holds (0..C).
+    std::size_t point(std::size_t r) const { return r / 2 % C; }
     // Constants of v * wr + swapped(v) * wi: point q of the vector times w_L^(e(q)) (1 where not upper).
     void twiddleConstants(const std::string& name, std::size_t L, const std::function<std::size_t(std::size_t)>& exponent)
     {
         std::vector<long double> wr(V), wi(V);
         for (std::size_t r = 0; r < V; ++r) {
-            const long double angle = -2 * kPi * static_cast<long double>(exponent(r / 2) % L) / static_cast<long double>(L);
+            const long double angle = -2 * kPi * static_cast<long double>(exponent(point(r)) % L) / static_cast<long double>(L);
             const long double c = std::cos(angle), s = std::sin(angle);
             wr[r] = c;
             wi[r] = r % 2 == 0 ? -s : s; // re: a c - b s; im: b c + a s (the operand's parts swapped)
@@ -163,7 +167,7 @@ private:
             }
             std::vector<long double> sign(V);
             for (std::size_t r2 = 0; r2 < V; ++r2)
-                sign[r2] = ((r2 / 2) & h) ? -1 : 1;
+                sign[r2] = (point(r2) & h) ? -1 : 1;
             os << "    const vreal_t sign" << k << " = " << vectorLiteral(sign) << ";\n";
             if (h > 2)
                 twiddleConstants(k, L, [&](std::size_t q) { return (q & h) ? (q & (h - 1)) : 0; });
@@ -172,7 +176,7 @@ private:
                 os << "    const vreal_t turn" << k << " = (vreal_t)(" << [&] {
                     std::string t;
                     for (std::size_t r2 = 0; r2 < V; ++r2)
-                        t += std::string(r2 ? ", " : "") + (!turned(r2 / 2) ? lit(1) : r2 % 2 == 0 ? "dirSign" : "-dirSign");
+                        t += std::string(r2 ? ", " : "") + (!turned(point(r2)) ? lit(1) : r2 % 2 == 0 ? "dirSign" : "-dirSign");
                     return t;
                 }() << ");\n";
         }
@@ -184,13 +188,32 @@ private:
         }
         const std::string rows = std::to_string(spec.rowVector.rowsPerGroup);
         os << "    const idx_t first = (idx_t)get_group_id(0) * " << rows << "u, last = min(first + " << rows
-           << "u, nTransforms);\n"
-           << "    for (idx_t row = first; row < last; ++row) {\n"
-           << "        idx_t rest = row, ioff = 0, ooff = 0;\n"
-           << batchOffsets(spec, "        ", "ioff", "ooff") << "\n"
-           << "        __global const real_t* src = (__global const real_t*)in + 2u * ioff;\n";
-        for (std::size_t p = 0; p < P; ++p)
-            os << "        vreal_t " << x(p) << " = vload" << V << "(" << p << ", src);\n";
+           << "u, nTransforms);\n";
+        if (K == 1) {
+            os << "    for (idx_t row = first; row < last; ++row) {\n"
+               << "        idx_t rest = row, ioff = 0, ooff = 0;\n"
+               << batchOffsets(spec, "        ", "ioff", "ooff") << "\n"
+               << "        __global const real_t* src = (__global const real_t*)in + 2u * ioff;\n";
+            for (std::size_t p = 0; p < P; ++p)
+                os << "        vreal_t " << x(p) << " = vload" << V << "(" << p << ", src);\n";
+            return;
+        }
+        // K rows at a time; past the group's last row the loads repeat it and the stores skip.
+        os << "    for (idx_t row = first; row < last; row += " << K << "u) {\n";
+        for (std::size_t j = 0; j < K; ++j) {
+            const std::string J = std::to_string(j);
+            os << "        __global const real_t* src" << J << "; __global real_t* dst" << J << ";\n"
+               << "        { idx_t rest = " << (j ? "min(row + " + J + "u, last - 1u)" : "row") << ", ioff = 0, ooff = 0;\n"
+               << batchOffsets(spec, "          ", "ioff", "ooff") << "\n"
+               << "          src" << J << " = (__global const real_t*)in + 2u * ioff; dst" << J
+               << " = (__global real_t*)out + 2u * ooff; }\n";
+        }
+        for (std::size_t p = 0; p < P; ++p) {
+            os << "        vreal_t " << x(p) << " = (vreal_t)(";
+            for (std::size_t j = 0; j < K; ++j)
+                os << (j ? ", " : "") << "vload" << 2 * C << "(" << p << ", src" << j << ")";
+            os << ");\n";
+        }
     }
     // The r-point DFT (r odd) of vectors idx[0..r), in place: the symmetric form, y_k and y_(r-k)
     // from the sums a_j and differences b_j of x_j and x_(r-j). As in the codelets (butterfly.cpp),
@@ -260,31 +283,45 @@ private:
                 if (h > 2)
                     os << "        " << x(p) << " = " << twiddled(x(p), k) << ";\n";
                 else if (h == 2)
-                    os << "        " << x(p) << " = " << x(p) << swizzle([&](std::size_t r2) { return turned(r2 / 2) ? r2 ^ 1 : r2; })
+                    os << "        " << x(p) << " = " << x(p) << swizzle([&](std::size_t r2) { return turned(point(r2)) ? r2 ^ 1 : r2; })
                        << " * turn" << k << ";\n";
             }
         }
         std::vector<std::size_t> from(N); // output point k comes from position from[k]
         for (std::size_t p = 0; p < N; ++p)
             from[frequency(p)] = p;
-        os << "        __global real_t* dst = (__global real_t*)out + 2u * ooff;\n";
+        if (K == 1)
+            os << "        __global real_t* dst = (__global real_t*)out + 2u * ooff;\n";
+        // Real r of output vector o: point o C + q of row j (r = 2 (j C + q) + re/im).
+        const auto source = [&](std::size_t o, std::size_t r2) { return from[o * C + point(r2)]; };
+        const auto real = [&](std::size_t o, std::size_t r2) { return (r2 / (2 * C)) * 2 * C + (source(o, r2) % C) * 2 + r2 % 2; };
         for (std::size_t o = 0; o < P; ++o) {
             std::string value;
             bool oneVector = true;
             for (std::size_t q = 0; q < C; ++q)
                 oneVector = oneVector && from[o * C + q] / C == from[o * C] / C;
             if (oneVector)
-                value = x(from[o * C] / C) + swizzle([&](std::size_t r2) { return (from[o * C + r2 / 2] % C) * 2 + r2 % 2; });
+                value = x(from[o * C] / C) + swizzle([&](std::size_t r2) { return real(o, r2); });
             else { // points from several vectors: component by component
                 value = "(vreal_t)(";
-                for (std::size_t r2 = 0; r2 < V; ++r2) {
-                    const std::size_t e = from[o * C + r2 / 2];
-                    value += std::string(r2 ? ", " : "") + x(e / C) + ".s" + digit((e % C) * 2 + r2 % 2);
-                }
+                for (std::size_t r2 = 0; r2 < V; ++r2)
+                    value += std::string(r2 ? ", " : "") + x(source(o, r2) / C) + ".s" + digit(real(o, r2));
                 value += ")";
             }
-            os << "        { const vreal_t y = " << value << " * scale; "
-               << vectorStore(spec, V, "y", "dst + " + std::to_string(o * V) + "u") << " }\n";
+            if (K == 1) {
+                os << "        { const vreal_t y = " << value << " * scale; "
+                   << vectorStore(spec, V, "y", "dst + " + std::to_string(o * V) + "u") << " }\n";
+                continue;
+            }
+            os << "        { const vreal_t y = " << value << " * scale;";
+            for (std::size_t j = 0; j < K; ++j) {
+                std::string part = ".s";
+                for (std::size_t r2 = 0; r2 < 2 * C; ++r2)
+                    part += digit(j * 2 * C + r2);
+                os << (j ? " if (row + " + std::to_string(j) + "u < last)" : "") << " vstore" << 2 * C << "(y" << part << ", 0, dst"
+                   << j << " + " << o * 2 * C << "u);";
+            }
+            os << " }\n";
         }
         os << "    }\n";
     }

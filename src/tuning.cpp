@@ -74,11 +74,28 @@ TuningProfile cpu()
     // each sub-block): 3 1.18x, 5 1.28x, 7 1.31x, 9 1.06x, 21 1.54x, 25 1.81x, 27 1.74x, 35 1.48x,
     // 45 1.29x, 49 1.25x, 63 1.25x; 15 0.83-0.92x (kept for one range), 81 1.01x, 105 0.93x, 125
     // 0.69x. Single rows of odd length 3-7: 3 1.17x, 5 1.10x, 7 1.02x; 9 0.68x, 15 0.59x, 27 1.0x,
-    // 45 0.99x.
+    // 45 0.99x (one row per float2; four rows per float8 below take 9-33).
     p.rowVectorsOddDouble[0] = 3;
     p.rowVectorsOddDouble[1] = 63;
     p.rowVectorsOddSingle[0] = 3;
-    p.rowVectorsOddSingle[1] = 7;
+    p.rowVectorsOddSingle[1] = 33;
+    // Factors 11 and 13 too (Zen 5, clfft-ab, out of place, over the lane kernels): single 22
+    // 1.66x, 44 2.09x, 52 1.97x, 88 2.24x, 104 2.27x, 132 1.96x, 208 2.13x, 130-198 1.2-1.5x;
+    // double 22 2.57x, 26 2.58x, 52 3.07x, 66-110 1.3-2.1x, 130 1.01x, 11 1.11x, 33 1.89x, 39
+    // 1.53x; not rows of more than 105 vectors (single 234, 117 vectors: 0.83x).
+    p.rowVectorsMaxVectors = 105;
+    // Rows side by side up to 32-byte vectors (Zen 5, clfft-ab, over one row per vector): double
+    // odd rows two per double4: 9 1.27x, 11 1.26x, 13 1.43x, 15 1.35x, 21 1.34x, 25 1.27x, 27
+    // 1.27x, 33 1.22x; 3 and 5 even, 35 0.93x, 45 0.61x. Single odd rows four per float8: 5
+    // 1.10x, 7 1.07x (3 0.89x), and then 9-33 over the lanes: 9 1.10x, 13 1.07x, 21 1.88x, 25
+    // 1.21x, 27 1.21x, 33 1.54x (35 0.86x, 49 0.61x). Single rows of one factor 2, two per float8:
+    // 10 1.15x, 18 1.55x, 26 1.57x, 30 1.45x, 54 1.41x, 66 1.16x, 78 1.08x; 90-210 0.80-0.88x.
+    // Eight single odd rows per float16 won at 9 and 11 only, four double per double8 at 9 only.
+    p.rowVectorStackBytes = 32;
+    p.rowVectorStackSingle[0] = 5;
+    p.rowVectorStackSingle[1] = 78;
+    p.rowVectorStackDouble[0] = 7;
+    p.rowVectorStackDouble[1] = 33;
     p.laneGroupBytes = 65536;       // one-item groups: PoCL's 5-10 ns per group amortised (2: 1.8x)
     // One local buffer holds every value of a pass across a barrier (PoCL: per-item arrays):
     // double in 4 lanes and two buffers instead, Zen 5, clfft-ab out of place: 2400 1.48x, 2700

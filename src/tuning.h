@@ -76,13 +76,19 @@ struct TuningProfile {
     // with rowLanesPacked4DoubleMultiple 4 (MEASURE's variant; every block then not whole lines).
     std::size_t rowLanesPacked4Double[2]{};
     std::size_t rowLanesPacked4DoubleMultiple = 16;
-    // Complex rows of even length within these (factors 2, 3, 5, 7) as row vectors (generator
+    // Complex rows of even length within these (factors 2, 3, 5, 7, 11, 13) as row vectors (generator
     // row_vectors.cpp): each row whole in a few vectors, its steps as adds, permutes and
     // multiply-adds, no transpose across rows ({0, 0}: never) ...
     std::size_t rowVectorsSingle[2]{};
     std::size_t rowVectorsDouble[2]{};
     std::size_t rowVectorsOddDouble[2]{}; // ... and double rows of odd length within these
     std::size_t rowVectorsOddSingle[2]{}; // ... and single ones
+    std::size_t rowVectorsMaxVectors{};   // ... of at most this many vectors per row
+    // Rows of these lengths side by side in each vector until it holds rowVectorStackBytes (odd
+    // lengths: one point of each row per vector); {0, 0}: never.
+    std::size_t rowVectorStackBytes{};
+    std::size_t rowVectorStackSingle[2]{};
+    std::size_t rowVectorStackDouble[2]{};
     std::size_t rowLaneGroupThreads{};  // short rows are packed to about this many work-items
     std::size_t rowLaneGroupBytes{};    // ... and about this many bytes of row per group
     std::size_t realPairMaxLength{};    // even real rows up to this length run two rows at once

@@ -209,9 +209,9 @@ bool chooseRowLanes(const Context& ctx, PassPlan& pass)
     return true;
 }
 
-// Short complex rows of factors 2, 3, 5 and 7 in the profile's ranges, at unit stride on both
-// sides, interleaved: the row-vector kernel, one work-item per group walking about laneGroupBytes of
-// rows (PoCL's start of a group), keeping at least 64 groups for the cores.
+// Short complex rows of factors 2, 3, 5, 7, 11 and 13 in the profile's ranges, at unit stride on
+// both sides, interleaved: the row-vector kernel, one work-item per group walking about
+// laneGroupBytes of rows (PoCL's start of a group), keeping at least 64 groups for the cores.
 bool chooseRowVectors(const Context& ctx, PassPlan& pass)
 {
     const TuningProfile& t = ctx.tuning;
@@ -224,7 +224,8 @@ bool chooseRowVectors(const Context& ctx, PassPlan& pass)
     if (!ctx.limits.rowVectorKernels || ctx.problem.inPieces.length || spec.kind != PassKind::Complex || spec.stageTwiddleLength ||
         spec.fusedStep != FusedStep::None || pass.inStride != 1 || pass.outStride != 1 ||
         spec.inLayout != ComplexLayout::Interleaved || spec.outLayout != ComplexLayout::Interleaved ||
-        rowVectorReals(spec.length) == 0 || spec.length < range[0] || spec.length > range[1])
+        rowVectorReals(spec.length) == 0 || spec.length < range[0] || spec.length > range[1] ||
+        2 * spec.length / rowVectorReals(spec.length) > t.rowVectorsMaxVectors)
         return false;
     spec.radices = rowVectorRadices(spec.length);
     spec.transformsPerGroup = spec.threadsPerTransform = 1;
@@ -233,6 +234,13 @@ bool chooseRowVectors(const Context& ctx, PassPlan& pass)
     const std::size_t rowBytes = spec.length * complexBytes(spec.precision);
     spec.rowVector.rowsPerGroup = std::max<std::size_t>(
         1, std::min(floorPow2(std::max(groupBytes, rowBytes) / rowBytes), floorPow2(std::max<std::size_t>(1, pass.transforms / 64))));
+    // Rows side by side where one row's vectors are narrower than the profile's (odd lengths: one
+    // point each), for the lengths whose stacked vectors still fit the registers; no more rows
+    // than a group walks (fewer would be loaded twice).
+    const std::size_t* stackRange = spec.precision == Precision::Double ? t.rowVectorStackDouble : t.rowVectorStackSingle;
+    const std::size_t vectorBytes = rowVectorReals(spec.length) * complexBytes(spec.precision) / 2;
+    if (spec.length >= stackRange[0] && spec.length <= stackRange[1] && vectorBytes < t.rowVectorStackBytes)
+        spec.rowVector.stack = std::min(t.rowVectorStackBytes / vectorBytes, spec.rowVector.rowsPerGroup);
     return true;
 }
 
@@ -421,7 +429,7 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
     // Blocks of W short rows are stored as whole vectors from the block's start, wherever the
     // rows start (single 3 1.21x, 6 1.14x, 10 1.17x; double 5 1.20x).
     const bool blocks = spec.lane.blocksOut && !spec.inPlace;
-    const bool rowVectors = spec.rowVector.rowsPerGroup && !spec.inPlace;
+    const bool rowVectors = spec.rowVector.rowsPerGroup && spec.rowVector.stack == 1 && !spec.inPlace;
     const bool rows = spec.row.width || laneRows || columns || blocks || rowVectors;
     // Packed row lanes store runs of a block's lanes: lines written part streamed, part not, or
     // streamed in pieces far apart in time, cost up to 10x (48: 2.96 GFLOP/s against 33.4). Only

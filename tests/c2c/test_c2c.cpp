@@ -40,7 +40,8 @@
 //                 and long rows whose CPU row-lane buffers are padded (16384, double 8192),
 //                 double rows in 4 CPU lanes with two local buffers (3000, 2401, 9x4096),
 //                 rows in tight CPU row-lane buffers (32768 planar in place, double 16384),
-//                 single rows beyond 4096 points in one lane kernel of 4 lanes (5000, 6561).
+//                 single rows beyond 4096 points in one lane kernel of 4 lanes (5000, 6561),
+//                 short rows stacked in CPU row vectors (double 13, 9 in place, 26, double 22).
 //  c2c_scales     custom forward/backward scales set with clfftSetPlanScale, and plans whose
 //                 first (or only) transform is backward.
 //
@@ -449,6 +450,12 @@ std::vector<Case> batchCases()
     // set part-full; planar in place).
     v.push_back(make({5000}, 9));
     v.push_back(make({6561}, 8).layouts(PL, PL).inplace().only(Mode::Backward));
+    // Short CPU rows side by side in each vector (the last group's rows past the batch skipped):
+    // double 13 two per vector, single 9 four in place, single 26 two backward; factor 11 double.
+    v.push_back(make({13}, 1001, CLFFT_DOUBLE));
+    v.push_back(make({9}, 1003).inplace());
+    v.push_back(make({26}, 777).only(Mode::Backward));
+    v.push_back(make({22}, 301, CLFFT_DOUBLE));
     return v;
 }
 

@@ -1293,10 +1293,57 @@ BOOST_AUTO_TEST_CASE(short_power_of_two_rows_take_row_vectors)
             BOOST_TEST(rowVectors(n, Precision::Single) == (n >= oddSingle[0] && n <= oddSingle[1]), n);
             BOOST_TEST(rowVectors(n, Precision::Double) == (n >= odd[0] && n <= odd[1]), n);
         }
-        for (std::size_t n : {22u, 26u, 44u, 33u})
+        // factors 11 and 13 too, within the ranges and the vectors per row; not 17 or 19
+        for (std::size_t n : {22u, 26u, 44u, 52u, 104u, 132u, 208u, 234u}) {
+            const std::size_t vectors = 2 * n / rowVectorReals(n);
+            for (Precision p : {Precision::Single, Precision::Double}) {
+                const std::size_t* range = p == Precision::Double ? t.rowVectorsDouble : t.rowVectorsSingle;
+                BOOST_TEST(rowVectors(n, p) == (n >= range[0] && n <= range[1] && vectors <= t.rowVectorsMaxVectors), n);
+            }
+        }
+        BOOST_TEST(!rowVectors(234, Precision::Single)); // 117 vectors
+        for (std::size_t n : {11u, 13u, 33u, 39u})
+            BOOST_TEST(rowVectors(n, Precision::Double) == (n >= odd[0] && n <= odd[1]), n);
+        for (std::size_t n : {17u, 34u, 19u, 38u})
             BOOST_TEST((!rowVectors(n, Precision::Single) && !rowVectors(n, Precision::Double)), n);
         BOOST_TEST((rowVectorRadices(120) == std::vector<int>{5, 3, 2, 2, 2}));
-        BOOST_TEST((rowVectorReals(120) == 16u && rowVectorReals(12) == 8u && rowVectorReals(27) == 2u && rowVectorReals(22) == 0u));
+        BOOST_TEST((rowVectorRadices(78) == std::vector<int>{13, 3, 2}));
+        BOOST_TEST((rowVectorReals(120) == 16u && rowVectorReals(12) == 8u && rowVectorReals(27) == 2u && rowVectorReals(22) == 4u &&
+                    rowVectorReals(34) == 0u));
+        // rows side by side where one row's vectors are narrower than the profile's, within its
+        // lengths: each vector then holds rowVectorStackBytes, and stores skip rows past the last
+        for (Precision p : {Precision::Single, Precision::Double})
+            for (std::size_t n : {3u, 5u, 7u, 9u, 10u, 12u, 13u, 26u, 27u, 33u, 78u, 90u}) {
+                const Problem pr = multiD(TransformKind::ComplexToComplex, {n}, p, false, 1001);
+                const KernelSpec s = first(pr, l);
+                if (s.rowVector.rowsPerGroup == 0u)
+                    continue;
+                const std::size_t* stack = p == Precision::Double ? t.rowVectorStackDouble : t.rowVectorStackSingle;
+                const std::size_t bytes = rowVectorReals(n) * complexBytes(p) / 2;
+                const bool stacked = n >= stack[0] && n <= stack[1] && bytes < t.rowVectorStackBytes;
+                BOOST_TEST_CONTEXT("length " << n << ": " << s.describe())
+                {
+                    BOOST_TEST(s.rowVector.rowsPerGroup >= 8u);
+                    BOOST_TEST(s.rowVector.stack == (stacked ? t.rowVectorStackBytes / bytes : 1u));
+                    BOOST_TEST(!s.streamStores);
+                    if (stacked) {
+                        BOOST_TEST(s.kernelName().find("s" + std::to_string(s.rowVector.stack) + "_d") != std::string::npos);
+                        const std::string src = generateKernelSource(s);
+                        BOOST_TEST(src.find("< last) vstore") != std::string::npos);
+                    }
+                }
+            }
+        BOOST_TEST(first(multiD(TransformKind::ComplexToComplex, {13}, Precision::Double, false, 1001), l).rowVector.stack == 2u);
+        BOOST_TEST(first(multiD(TransformKind::ComplexToComplex, {9}, Precision::Single, false, 1001), l).rowVector.stack == 4u);
+        // ... not more rows than a group walks
+        BOOST_TEST(first(multiD(TransformKind::ComplexToComplex, {9}, Precision::Single, false, 130), l).rowVector.stack == 2u);
+        BOOST_TEST(first(multiD(TransformKind::ComplexToComplex, {13}, Precision::Double, false, 1), l).rowVector.stack == 1u);
+        {
+            DeviceLimits small = l;
+            small.cacheBytes = std::size_t{1} << 20; // stacked rows store pieces of lines: never streamed
+            const KernelSpec s = first(multiD(TransformKind::ComplexToComplex, {26}, Precision::Single, false, 100000), small);
+            BOOST_TEST((s.rowVector.stack == 2u && !s.streamStores), s.describe());
+        }
         const Problem c16 = multiD(TransformKind::ComplexToComplex, {16}, Precision::Single, false, 1000);
         BOOST_TEST(first(c16, l).rowVector.rowsPerGroup > 0u);
         Problem planar = c16;
