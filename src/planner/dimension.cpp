@@ -63,14 +63,24 @@ void addOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& pla
     plan.passes.push_back(makePass(ctx, oneKernelIo(t)));
 }
 
-// The same where it comes out as a row-lane kernel (false, and nothing added, otherwise).
+// The same where its kernel comes out in a form `wanted` accepts (false, and nothing added,
+// otherwise, also where the device has no one-kernel form at all).
+template <typename Wanted> bool addOneKernelIf(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan, Wanted wanted)
+{
+    try {
+        PassPlan pass = makePass(ctx, oneKernelIo(t));
+        if (!wanted(pass.spec))
+            return false;
+        plan.passes.push_back(std::move(pass));
+        return true;
+    } catch (const StatusError&) {
+        return false;
+    }
+}
+
 bool addRowLaneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
 {
-    PassPlan pass = makePass(ctx, oneKernelIo(t));
-    if (!pass.spec.row.width)
-        return false;
-    plan.passes.push_back(std::move(pass));
-    return true;
+    return addOneKernelIf(ctx, t, plan, [](const KernelSpec& s) { return s.row.width != 0; });
 }
 
 // Factors 2..13 only: Stockham passes in local memory.
@@ -95,15 +105,7 @@ bool directOneKernel(const Context& ctx, const DimensionTask& t, ExecutionPlan& 
     if (!ctx.tuning.laneHalfWidthForTwoBuffers || t.n <= ctx.tuning.maxConvolutionKernelLength ||
         t.n > ctx.tuning.maxSingleKernelLength)
         return false;
-    try {
-        PassPlan pass = makePass(ctx, oneKernelIo(t));
-        if (!pass.spec.lane.width || pass.spec.lane.oneBuffer)
-            return false;
-        plan.passes.push_back(std::move(pass));
-        return true;
-    } catch (const StatusError&) { // no one-kernel form at all on this device: passes
-        return false;
-    }
+    return addOneKernelIf(ctx, t, plan, [](const KernelSpec& s) { return s.lane.width && !s.lane.oneBuffer; });
 }
 
 // On CPUs, a complex prime Rader could take runs Bluestein in a lane kernel instead, where the
