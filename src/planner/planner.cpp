@@ -220,6 +220,8 @@ const Variant kVariants[] = {
     {"no row lanes", false, true, [](TuningProfile&, DeviceLimits& l) { l.rowLaneKernels = false; }},
     {"no lane kernels", false, true, [](TuningProfile&, DeviceLimits& l) { l.laneKernels = false; }},
     {"no row vectors", false, true, [](TuningProfile&, DeviceLimits& l) { l.rowVectorKernels = false; }},
+    // Short rows side by side in 32-byte vectors: measured on one CPU class (docs/tuning.md).
+    {"row vectors: one row per vector", false, true, [](TuningProfile& t, DeviceLimits&) { t.rowVectorStackBytes = 0; }},
     // Bluestein rows of 900 points and more in row lanes; below, they won and lost by length.
     {"no row-lane Bluestein", false, true, [](TuningProfile&, DeviceLimits& l) { l.rowLaneBluestein = false; }},
     {"row-lane Bluestein from 256 points", false, true, [](TuningProfile& t, DeviceLimits&) {
