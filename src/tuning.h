@@ -105,6 +105,9 @@ struct TuningProfile {
     std::size_t paddedDimsMaxBytes{};
     std::size_t paddedDimsLengths[2]{};
     std::size_t paddedDimsMinStepBytes{};
+    // Lane passes through local memory over lengths that are no power of two: the smallest radix
+    // first (more work-items), where those fit one group.
+    bool laneRadicesAscending = false;
     bool laneRowChunks = false;         // gathered rows of unit-stride points move by whole chunks
     std::size_t laneRowChunksInMaxRadix{}; // ... in too where the first of two passes is at most this
     std::size_t laneRowBlocksMaxLength{}; // one-pass lane kernels up to this length: contiguous

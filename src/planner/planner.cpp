@@ -232,6 +232,7 @@ const Variant kVariants[] = {
     // Double rows of 4A points as packed row lanes of 4: out of place 20 1.13x, 24 1.22x, 28 1.15x
     // over the lanes, in place 24 0.9x of the lanes through local memory (docs/tuning.md).
     {"double row lanes of 4 from 4A points", false, true, [](TuningProfile& t, DeviceLimits&) { t.rowLanesPacked4DoubleMultiple = 4; }},
+    {"lane passes: radices in the other order", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneRadicesAscending = !t.laneRadicesAscending; }},
     {"lane passes: radix 16 at the model's cost", false, true, [](TuningProfile& t, DeviceLimits&) { t.laneRadix16Cost = 0; }},
     {"no real row pairs", false, true, [](TuningProfile& t, DeviceLimits&) { t.realPairMaxLength = 0; }},
     {"lane passes in registers", false, true, [](TuningProfile& t, DeviceLimits&) { useLaneRegisters(t, 1); }},

@@ -41,7 +41,8 @@
 //                 double rows in 4 CPU lanes with two local buffers (3000, 2401, 9x4096),
 //                 rows in tight CPU row-lane buffers (32768 planar in place, double 16384),
 //                 single rows beyond 4096 points in one lane kernel of 4 lanes (5000, 6561),
-//                 short rows stacked in CPU row vectors (double 13, 9 in place, 26, double 22).
+//                 short rows stacked in CPU row vectors (double 13, 9 in place, 26, double 22),
+//                 lane passes smallest radix first (300, double 450 planar in place).
 //  c2c_scales     custom forward/backward scales set with clfftSetPlanScale, and plans whose
 //                 first (or only) transform is backward.
 //
@@ -456,6 +457,10 @@ std::vector<Case> batchCases()
     v.push_back(make({9}, 1003).inplace());
     v.push_back(make({26}, 777).only(Mode::Backward));
     v.push_back(make({22}, 301, CLFFT_DOUBLE));
+    // Lane passes that take the smallest radix first on Zen 5 CPUs (300 as 5 x 6 x 10; double 450
+    // planar in place).
+    v.push_back(make({300}, 19).only(Mode::Backward));
+    v.push_back(make({450}, 9, CLFFT_DOUBLE).layouts(PL, PL).inplace());
     return v;
 }
 

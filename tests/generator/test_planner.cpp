@@ -678,8 +678,49 @@ BOOST_AUTO_TEST_CASE(zen5_cpus_keep_row_lane_passes_in_registers)
         BOOST_TEST((largest(doubleRadices(n, zen5)) <= 8 && largest(doubleRadices(n, generic)) >= 10), n);
     for (std::size_t n : {150u, 196u, 210u, 225u})
         BOOST_TEST((largest(doubleRadices(n, zen5)) <= 12 && largest(doubleRadices(n, generic)) >= 14), n);
-    BOOST_TEST(doubleRadices(1050, zen5) == doubleRadices(1050, generic));
-    BOOST_TEST(doubleRadices(50, zen5) == doubleRadices(50, generic));
+    // (the same radices; zen5 orders them smallest first, below)
+    auto sorted = [](std::vector<int> r) {
+        std::sort(r.begin(), r.end());
+        return r;
+    };
+    BOOST_TEST(sorted(doubleRadices(1050, zen5)) == sorted(doubleRadices(1050, generic)));
+    BOOST_TEST(sorted(doubleRadices(50, zen5)) == sorted(doubleRadices(50, generic)));
+}
+
+// Zen 5: lane passes through local memory over lengths that are no power of two take the
+// smallest radix first (more work-items per set of lanes), where those items fit one group; not
+// passes in registers, powers of two, or where the items would exceed the group; the generic
+// CPU profile keeps the largest first.
+BOOST_AUTO_TEST_CASE(zen5_lane_passes_take_the_smallest_radix_first)
+{
+    DeviceLimits zen5 = shapes().back().limits;
+    zen5.deviceClass = DeviceClass::CpuAmdZen5;
+    DeviceLimits generic = zen5;
+    generic.deviceClass = DeviceClass::Cpu;
+    BOOST_REQUIRE(tuningFor(zen5).laneRadicesAscending && !tuningFor(generic).laneRadicesAscending);
+    const std::size_t maxItems = std::min(zen5.maxWorkGroupSize, tuningFor(zen5).maxWorkGroup);
+    for (Precision p : {Precision::Single, Precision::Double})
+        for (std::size_t n : {300u, 360u, 500u, 750u, 2187u, 1024u}) {
+            const Problem pr = multiD(TransformKind::ComplexToComplex, {n}, p, false, 1000);
+            const KernelSpec z = planProblem(pr, zen5).passes.front().spec, g = planProblem(pr, generic).passes.front().spec;
+            BOOST_TEST_CONTEXT("length " << n << ": " << z.describe() << " / " << g.describe())
+            {
+                if (!z.lane.width || !g.lane.width || z.lane.registers)
+                    continue;
+                const bool ascending = (n & (n - 1)) != 0 &&
+                                       n / static_cast<std::size_t>(*std::min_element(z.radices.begin(), z.radices.end())) <= maxItems;
+                BOOST_TEST(std::is_sorted(z.radices.begin(), z.radices.end()) == ascending);
+                BOOST_TEST(std::is_sorted(g.radices.rbegin(), g.radices.rend()));
+                if (ascending)
+                    BOOST_TEST(z.threadsPerTransform == n / static_cast<std::size_t>(z.radices.front()));
+            }
+        }
+    const KernelSpec s300 =
+        planProblem(multiD(TransformKind::ComplexToComplex, {300}, Precision::Single, false, 1000), zen5).passes.front().spec;
+    BOOST_TEST((s300.radices == std::vector<int>{5, 6, 10} && s300.threadsPerTransform == 60u), s300.describe());
+    const KernelSpec s2187 =
+        planProblem(multiD(TransformKind::ComplexToComplex, {2187}, Precision::Single, false, 1000), zen5).passes.front().spec;
+    BOOST_TEST(s2187.radices.front() == 9, s2187.describe()); // 3 first: 729 items
 }
 
 // Complex rows of up to 1 KiB of vectors (single 48, 64 and 128, double 48 and 64) whose blocks
