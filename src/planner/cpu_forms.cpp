@@ -217,6 +217,7 @@ bool chooseRowVectors(const Context& ctx, PassPlan& pass)
     const TuningProfile& t = ctx.tuning;
     KernelSpec& spec = pass.spec;
     const bool odd = spec.length % 2 == 1;
+    const std::size_t reals = rowVectorReals(spec.length);
     const std::size_t* range = spec.precision == Precision::Double ? (odd ? t.rowVectorsOddDouble : t.rowVectorsDouble)
                                : odd                                ? t.rowVectorsOddSingle
                                                                     : t.rowVectorsSingle;
@@ -224,8 +225,7 @@ bool chooseRowVectors(const Context& ctx, PassPlan& pass)
     if (!ctx.limits.rowVectorKernels || ctx.problem.inPieces.length || spec.kind != PassKind::Complex || spec.stageTwiddleLength ||
         spec.fusedStep != FusedStep::None || pass.inStride != 1 || pass.outStride != 1 ||
         spec.inLayout != ComplexLayout::Interleaved || spec.outLayout != ComplexLayout::Interleaved ||
-        rowVectorReals(spec.length) == 0 || spec.length < range[0] || spec.length > range[1] ||
-        2 * spec.length / rowVectorReals(spec.length) > t.rowVectorsMaxVectors)
+        reals == 0 || spec.length < range[0] || spec.length > range[1] || 2 * spec.length / reals > t.rowVectorsMaxVectors)
         return false;
     spec.radices = rowVectorRadices(spec.length);
     spec.transformsPerGroup = spec.threadsPerTransform = 1;
@@ -238,7 +238,7 @@ bool chooseRowVectors(const Context& ctx, PassPlan& pass)
     // point each), for the lengths whose stacked vectors still fit the registers; no more rows
     // than a group walks (fewer would be loaded twice).
     const std::size_t* stackRange = spec.precision == Precision::Double ? t.rowVectorStackDouble : t.rowVectorStackSingle;
-    const std::size_t vectorBytes = rowVectorReals(spec.length) * complexBytes(spec.precision) / 2;
+    const std::size_t vectorBytes = reals * complexBytes(spec.precision) / 2;
     if (spec.length >= stackRange[0] && spec.length <= stackRange[1] && vectorBytes < t.rowVectorStackBytes)
         spec.rowVector.stack = std::min(t.rowVectorStackBytes / vectorBytes, spec.rowVector.rowsPerGroup);
     return true;
@@ -366,7 +366,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     // Passes through local memory, the smallest radix first where the work-items (length over
     // the first radix) fit one group: more items per set of lanes (300 as 5 x 6 x 10, 60 items).
     const std::size_t maxItems = std::min(ctx.limits.maxWorkGroupSize, ctx.tuning.maxWorkGroup);
-    if (ctx.tuning.laneRadicesAscending && !spec.lane.registers && !bluestein && (spec.length & (spec.length - 1)) != 0 &&
+    if (ctx.tuning.laneRadicesAscending && !spec.lane.registers && !bluestein && !powerOfTwo &&
         spec.length / static_cast<std::size_t>(*std::min_element(spec.radices.begin(), spec.radices.end())) <= maxItems) {
         std::sort(spec.radices.begin(), spec.radices.end());
         spec.threadsPerTransform = spec.length / static_cast<std::size_t>(spec.radices.front());
