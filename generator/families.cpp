@@ -21,11 +21,11 @@ LaunchShape groupsOfSpec(const KernelSpec& spec, std::size_t groups, std::size_t
     return l;
 }
 
-// One work-item per pair (k, M - k), by transforms.
+// One work-item per pair (k, M - k), or per vector of pairs, by transforms.
 LaunchShape pairsByTransforms(const KernelSpec& spec, std::size_t, std::size_t transforms)
 {
     LaunchShape l;
-    const std::size_t pairs = spec.length / 2 + 1;
+    const std::size_t pairs = spec.pairVector ? spec.length / (2 * spec.pairVector) : spec.length / 2 + 1;
     l.dims = 2;
     l.global[0] = (pairs + kSplitMergeGroup - 1) / kSplitMergeGroup * kSplitMergeGroup;
     l.global[1] = transforms;

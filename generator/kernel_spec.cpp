@@ -73,7 +73,8 @@ std::string KernelSpec::kernelName() const
     else if (rowVector.rowsPerGroup)
         os << "_y" << rowVector.rowsPerGroup << (rowVector.stack > 1 ? "s" + std::to_string(rowVector.stack) : "");
     else
-        os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (stockham.transformMajor ? "c" : "r");
+        os << "_b" << transformsPerGroup << "t" << threadsPerTransform << (stockham.transformMajor ? "c" : "r")
+           << (pairVector ? "v" + std::to_string(pairVector) : "");
     os << "_d" << batchDims << (index64 ? "_i64" : "") << (stockham.splitExchange ? "_sx" : "")
        << (stageTwiddleLength ? "_tw" + std::to_string(stageTwiddleLength) : "");
     if (fusedStep != FusedStep::None)
@@ -189,6 +190,7 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"input piece base", n(row.pieceBase), {}},
         {"rows per vector group", n(rowVector.rowsPerGroup), {}},
         {"rows per vector", n(rowVector.stack), {}},
+        {"pairs per vector", n(pairVector), {}},
     };
     for (Field& x : f)
         if (x.summary.empty())

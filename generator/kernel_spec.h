@@ -188,6 +188,9 @@ struct KernelSpec {
     LaneShape lane;
     RowLaneShape row;
     RowVectorShape rowVector;
+    // Split/merge kernels (CPU devices): pairs (k, M - k) per work-item, as vectors of this many
+    // consecutive k and their mirrors (unit strides, checked at run time). 0: one pair each.
+    std::size_t pairVector = 0;
 
     // The barrier the kernel's work-items meet at (a global fence too when in place).
     const char* barrier() const

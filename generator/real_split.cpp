@@ -20,68 +20,147 @@ namespace clfft_ng {
 
 namespace {
 
-
-// The factors exp(-2 pi i k / N), k <= M/2, from two tables (unit_roots.h).
-std::size_t tableSplit(const KernelSpec& spec) { return twoLevelSplit(spec.length / 2 + 1); }
+// V lane swizzle, last lane first: ".s76543210".
+std::string reversed(std::size_t V)
+{
+    std::string s = ".s";
+    for (std::size_t l = V; l-- > 0;)
+        s += "0123456789abcdef"[l];
+    return s;
+}
 
 } // namespace
 
+std::size_t splitMergeTableSplit(const KernelSpec& spec)
+{
+    const std::size_t L = twoLevelSplit(spec.length / 2 + 1), V = spec.pairVector;
+    // A vector's k share their high factor: the low table's length is a multiple of V.
+    return V ? (L + V - 1) / V * V : L;
+}
+
 std::vector<std::complex<long double>> splitMergeTwiddles(const KernelSpec& spec)
 {
+    const std::size_t count = spec.length / 2 + 1, L = splitMergeTableSplit(spec);
     std::vector<std::complex<long double>> table;
-    appendTwoLevelRoots(table, spec.length / 2 + 1, spec.realLength);
+    if (L == twoLevelSplit(count)) {
+        appendTwoLevelRoots(table, count, spec.realLength);
+        return table;
+    }
+    for (std::size_t e = 0; e < L; ++e)
+        table.push_back(unitRoot(e, spec.realLength));
+    for (std::size_t h = 0; h * L < count; ++h)
+        table.push_back(unitRoot(h * L, spec.realLength));
     return table;
 }
 
 namespace {
 
 // The split/merge kernel on the one skeleton: one work-item per pair (k, M - k) of a transform,
-// no radix passes; the merge or split arithmetic is its one step.
+// or per V consecutive pairs (pairVector), no radix passes; the merge or split arithmetic is its
+// one step.
 class SplitMergeKernel : public detail::KernelSkeleton {
 public:
     explicit SplitMergeKernel(const KernelSpec& k)
-        : KernelSkeleton(k), M(k.length), L(tableSplit(k)), merge(k.kind == PassKind::RealMerge), io(k)
+        : KernelSkeleton(k), M(k.length), L(splitMergeTableSplit(k)), V(k.pairVector),
+          merge(k.kind == PassKind::RealMerge), io(k)
     {
     }
 
 private:
-    const std::size_t M, L;
+    const std::size_t M, L, V;
     const bool merge;
     const GlobalAccess io;
 
-    void prelude() override { os << kernelHeaderComment(spec, {}) << precisionTypes(spec) << complexMultiply(); }
+    void prelude() override
+    {
+        os << kernelHeaderComment(spec, {})
+           << (V ? precisionTypes(spec, {{"vreal_t", std::to_string(V)}, {"vreal2_t", std::to_string(2 * V)}})
+                 : precisionTypes(spec))
+           << complexMultiply();
+    }
     std::size_t groupSize() const override { return kSplitMergeGroup; }
     void ownership() override
     {
-        os << "    const uint k = (uint)get_global_id(0);\n"
+        // One pair: k = 0 .. M/2. V pairs: work-item g takes k = gV .. gV + V - 1, g = 0 also M/2.
+        os << "    const uint " << (V ? "g" : "k") << " = (uint)get_global_id(0);\n"
            << "    const idx_t m = (idx_t)get_global_id(1);\n"
-           << "    if (k > " << u(M / 2) << " || m >= nTransforms)\n        return;\n"
+           << "    if (" << (V ? "g >= " + u(M / (2 * V)) : "k > " + u(M / 2)) << " || m >= nTransforms)\n"
+           << "        return;\n"
            << "    idx_t rest = m, ioff = 0, ooff = 0;\n"
-           << batchOffsets(spec, "    ", "ioff", "ooff") << "\n"
-           << "    const real2_t w = cmul(tw[k % " << u(L) << "], tw[" << u(L) << " + k / " << u(L)
-           << "]); // exp(-2 pi i k / N)\n";
+           << batchOffsets(spec, "    ", "ioff", "ooff") << "\n";
     }
     void passes() override
     {
-        if (merge) {
-            const std::string half = realLiteral(0.5L, spec.precision);
-            os << "    // X[k] = E + W^k O, X[M-k] = conj(E - W^k O), E = (Z[k] + conj(Z[M-k])) / 2,\n"
-               << "    // O = -i (Z[k] - conj(Z[M-k])) / 2\n"
-               << "    const real2_t A = " << io.loadComplex("k") << ";\n"
-               << "    const real2_t B = " << io.loadComplex("k == 0u ? 0u : " + u(M) + " - k") << ";\n"
-               << realMergeArithmetic("    ", half, "w")
-               << "    " << io.storeComplex("k", "(real2_t)(P.x * scale, P.y * scale)") << "\n"
-               << "    if (k == 0u || k < " << u(M) << " - k)\n"
-               << "        " << io.storeComplex(u(M) + " - k", "(real2_t)(Q.x * scale, -Q.y * scale)") << "\n";
+        if (!V) {
+            pairBody("    ");
             return;
         }
-        os << "    // Z[k] = E + iO, E = X[k] + conj(X[M-k]), O = (X[k] - conj(X[M-k])) exp(2 pi i k / N)\n"
-           << "    const real2_t A = " << io.loadComplex("k") << ";\n"
-           << "    const real2_t B = (k == " << u(M) << " - k) ? A : " << io.loadComplex(u(M) + " - k") << ";\n"
-           << realSplitArithmetic("    ", "")
-           << "    " << io.storeComplex("k", "(real2_t)((E.x - O.y) * scale, (E.y + O.x) * scale)") << "\n"
-           << "    if (k > 0u && k < " << u(M) << " - k)\n"
-           << "        " << io.storeComplex(u(M) + " - k", "(real2_t)((E.x + O.y) * scale, (O.x - E.y) * scale)")
+        // Unit strides: V pairs at once, the mirrors read and written in reversed lane order.
+        // Other strides, and the first vector (k = 0 and M/2 pair with M and themselves), one
+        // pair at a time.
+        os << "    if (g != 0u && inStride == 1 && outStride == 1) {\n";
+        vectorBody("        ");
+        os << "    } else {\n"
+           << "        for (uint j = 0u; j <= " << u(V) << "; ++j) {\n"
+           << "            if (j == " << u(V) << " && g != 0u)\n"
+           << "                break;\n"
+           << "            const uint k = j == " << u(V) << " ? " << u(M / 2) << " : g * " << u(V) << " + j;\n";
+        pairBody("            ");
+        os << "        }\n"
+           << "    }\n";
+    }
+    void vectorBody(const std::string& in)
+    {
+        const std::string w2 = std::to_string(2 * V), r = reversed(V);
+        const std::string mirror = u(M - V + 1) + " - k0"; // the first of the V mirrors
+        os << in << "const uint k0 = g * " << u(V) << ";\n"
+           << in << "const vreal2_t a = vload" << w2 << "(0, (__global const real_t*)(in + ioff + k0));\n"
+           << in << "const vreal2_t b = vload" << w2 << "(0, (__global const real_t*)(in + ioff + " << mirror << "));\n"
+           << in << "const vreal_t Ar = a.even, Ai = a.odd, Br = b.even" << r << ", Bi = b.odd" << r << ";\n"
+           << in << "const vreal2_t lo = vload" << w2 << "(0, (__global const real_t*)(tw + k0 % " << u(L)
+           << ")); const real2_t hi = tw[" << u(L) << " + k0 / " << u(L) << "];\n"
+           << in << "const vreal_t wr = lo.even * hi.x - lo.odd * hi.y, wi = lo.even * hi.y + lo.odd * hi.x;\n";
+        if (merge) {
+            const std::string half = realLiteral(0.5L, spec.precision);
+            os << in << "const vreal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
+               << in << "const vreal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
+               << in << "const vreal_t WOr = wr * Or - wi * Oi, WOi = wr * Oi + wi * Or;\n"
+               << in << "vreal2_t p; p.even = (Er + WOr) * scale; p.odd = (Ei + WOi) * scale;\n"
+               << in << "const vreal_t Qr = (Er - WOr) * scale, Qi = (WOi - Ei) * scale;\n";
+        } else {
+            os << in << "const vreal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
+               << in << "const vreal_t Or = Dr * wr + Di * wi, Oi = Di * wr - Dr * wi;\n"
+               << in << "vreal2_t p; p.even = (Er - Oi) * scale; p.odd = (Ei + Or) * scale;\n"
+               << in << "const vreal_t Qr = (Er + Oi) * scale, Qi = (Or - Ei) * scale;\n";
+        }
+        os << in << "vreal2_t q; q.even = Qr" << r << "; q.odd = Qi" << r << ";\n"
+           << in << vectorStore(spec, 2 * V, "p", "(__global real_t*)(out + ooff + k0)") << "\n"
+           << in << vectorStore(spec, 2 * V, "q", "(__global real_t*)(out + ooff + " + mirror + ")")
+           << "\n";
+    }
+    void pairBody(const std::string& in)
+    {
+        os << in << "const real2_t w = cmul(tw[k % " << u(L) << "], tw[" << u(L) << " + k / " << u(L)
+           << "]); // exp(-2 pi i k / N)\n";
+        if (merge) {
+            const std::string half = realLiteral(0.5L, spec.precision);
+            os << in << "// X[k] = E + W^k O, X[M-k] = conj(E - W^k O), E = (Z[k] + conj(Z[M-k])) / 2,\n"
+               << in << "// O = -i (Z[k] - conj(Z[M-k])) / 2\n"
+               << in << "const real2_t A = " << io.loadComplex("k") << ";\n"
+               << in << "const real2_t B = " << io.loadComplex("k == 0u ? 0u : " + u(M) + " - k") << ";\n"
+               << realMergeArithmetic(in, half, "w")
+               << in << io.storeComplex("k", "(real2_t)(P.x * scale, P.y * scale)") << "\n"
+               << in << "if (k == 0u || k < " << u(M) << " - k)\n"
+               << in << "    " << io.storeComplex(u(M) + " - k", "(real2_t)(Q.x * scale, -Q.y * scale)") << "\n";
+            return;
+        }
+        os << in << "// Z[k] = E + iO, E = X[k] + conj(X[M-k]), O = (X[k] - conj(X[M-k])) exp(2 pi i k / N)\n"
+           << in << "const real2_t A = " << io.loadComplex("k") << ";\n"
+           << in << "const real2_t B = (k == " << u(M) << " - k) ? A : " << io.loadComplex(u(M) + " - k") << ";\n"
+           << realSplitArithmetic(in, "")
+           << in << io.storeComplex("k", "(real2_t)((E.x - O.y) * scale, (E.y + O.x) * scale)") << "\n"
+           << in << "if (k > 0u && k < " << u(M) << " - k)\n"
+           << in << "    " << io.storeComplex(u(M) + " - k", "(real2_t)((E.x + O.y) * scale, (O.x - E.y) * scale)")
            << "\n";
     }
 };
@@ -93,6 +172,11 @@ std::string generateSplitMergeSource(const KernelSpec& spec)
     if ((spec.kind != PassKind::RealMerge && spec.kind != PassKind::RealSplit) || spec.realLength % 2 != 0 ||
         spec.length * 2 != spec.realLength)
         throw std::invalid_argument("KernelSpec: not a split/merge step");
+    const std::size_t V = spec.pairVector;
+    if (V && ((V != 2 && V != 4 && V != 8) || spec.length % (2 * V) != 0 ||
+              spec.inLayout != ComplexLayout::Interleaved || spec.outLayout != ComplexLayout::Interleaved ||
+              spec.pre.present || spec.post.present))
+        throw std::invalid_argument("KernelSpec: pairs as vectors need V of 2, 4 or 8 dividing M / 2, interleaved, no callbacks");
     return SplitMergeKernel(spec).source();
 }
 

@@ -1,4 +1,5 @@
 #include "tables.h"
+#include "real_split.h"
 
 #include "stockham.h"
 #include "unit_roots.h"
@@ -169,7 +170,7 @@ TableLayout tableLayout(const KernelSpec& spec)
 {
     TableLayout t;
     if (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit) {
-        const std::size_t count = spec.length / 2 + 1, L = twoLevelSplit(count);
+        const std::size_t count = spec.length / 2 + 1, L = splitMergeTableSplit(spec);
         t.end = L + (count + L - 1) / L;
         return t;
     }

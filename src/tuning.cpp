@@ -37,6 +37,7 @@ TuningProfile cpu()
     p.name = "cpu";
     p.laneKernels = true;           // PoCL does not vectorise across work-items: the forms do
     p.lanes = 8;                    // float8 / double8 values, float16 / double16 loads
+    p.splitMergeVector = 8;         // long real rows' split/merge as float8 / double8: 1.2-1.6x (4: less)
     p.laneLocalCap = 1u << 19;      // 512 KiB (4096 points x 8 lanes); more was slower on PoCL
     p.laneConvolutionLocalCap = 1u << 20; // a whole Bluestein convolution: one trip, not four
     // ... in 4 lanes where 8 do not fit, within 400 KiB: Zen 5 (512 KiB local), against four

@@ -45,6 +45,7 @@ struct TuningProfile {
     // ---- CPU kernel forms (lanes, row lanes) -------------------------------------------------
     bool laneKernels{};                 // lane and row-lane kernels at all
     std::size_t lanes{};                // transforms (lanes) or points (row lanes) per vector
+    std::size_t splitMergeVector{};     // split/merge kernels: pairs per work-item as vectors (0: one)
     std::size_t laneLocalCap{};         // local memory of a lane kernel, at most
     std::size_t laneConvolutionLocalCap{}; // the same for a Bluestein convolution in one lane kernel
     bool laneBluesteinNarrow = false;   // ... in 4 lanes where 8 lanes' convolution would not fit

@@ -277,6 +277,14 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     KernelSpec& spec = pass.spec;
     const bool realPass = spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward;
     const bool bluestein = spec.kind == PassKind::Bluestein && !spec.stageTwiddleLength;
+    if (ctx.cpuForms() && (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit)) {
+        // Consecutive pairs as vectors, interleaved on both sides, no callbacks.
+        const std::size_t V = ctx.tuning.splitMergeVector;
+        if (V && spec.inLayout == ComplexLayout::Interleaved && spec.outLayout == ComplexLayout::Interleaved &&
+            !spec.pre.present && !spec.post.present && spec.length % (2 * V) == 0)
+            spec.pairVector = V;
+        return;
+    }
     if (!ctx.cpuForms() || (spec.kind != PassKind::Complex && !realPass && !bluestein) || spec.radices.empty() ||
         spec.stockham.splitExchange || (spec.fusedStep != FusedStep::None && spec.realDirection != 0))
         return;

@@ -247,6 +247,7 @@ const Variant kVariants[] = {
     {"64 KiB per packed group", true, false, [](TuningProfile& t, DeviceLimits&) { t.groupLocalBudget = 65536; }},
     {"lane kernels in half the local memory", true, true, [](TuningProfile& t, DeviceLimits&) { t.laneLocalCap /= 2; }},
     {"row lanes: fewer lines in the first pass", true, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneFirstPassLines /= 2; }},
+    {"split/merge: one pair per work-item", true, true, [](TuningProfile& t, DeviceLimits&) { t.splitMergeVector = 0; }},
     {"row lanes: one row per vector", true, true, [](TuningProfile& t, DeviceLimits&) { t.rowLanesStacked4 = false; }},
     {"row lanes: more lines in the first pass", true, true, [](TuningProfile& t, DeviceLimits&) { t.rowLaneFirstPassLines *= 2; }},
     {"lane passes in registers up to twice the bytes", true, true, [](TuningProfile& t, DeviceLimits&) { useLaneRegisters(t, 2); }},

@@ -33,6 +33,7 @@ CASES = [
     "-x 24 -y 40 -b 3",
     "-x 64 -b 13 --inLayout 5 --outLayout 3 -o",
     "-x 13 -b 301 --double -o",
+    "-x 65536 -b 2 --inLayout 3 --outLayout 5 -o",
 ]
 
 

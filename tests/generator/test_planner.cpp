@@ -827,6 +827,50 @@ BOOST_AUTO_TEST_CASE(complex_rows_beyond_8192_points_take_one_row_lane_kernel)
     BOOST_TEST(gpu.passes.size() >= 2u);
 }
 
+// Long real rows (beyond one kernel): the split/merge pass takes 8 consecutive pairs per work-item
+// on CPUs, interleaved on both sides without callbacks, where 16 divides the half length; GPUs,
+// planar sides, callbacks and other half lengths keep one pair per work-item.
+BOOST_AUTO_TEST_CASE(split_merge_takes_pairs_as_vectors_on_cpus)
+{
+    auto splitMerge = [](const ExecutionPlan& plan) {
+        for (const PassPlan& pass : plan.passes)
+            if (pass.spec.kind == PassKind::RealMerge || pass.spec.kind == PassKind::RealSplit)
+                return pass.spec;
+        BOOST_FAIL("no split/merge pass");
+        return KernelSpec{};
+    };
+    DeviceLimits cpu = shapes().back().limits;
+    for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::CpuIntel, DeviceClass::CpuAmdZen5}) {
+        cpu.deviceClass = c;
+        for (TransformKind kind : {TransformKind::RealToComplex, TransformKind::ComplexToReal})
+            for (Precision p : {Precision::Single, Precision::Double}) {
+                const KernelSpec s = splitMerge(planProblem(multiD(kind, {1u << 20}, p, false, 2), cpu));
+                BOOST_TEST(s.pairVector == 8u, s.describe());
+                BOOST_TEST((s.kind == (kind == TransformKind::RealToComplex ? PassKind::RealMerge : PassKind::RealSplit)));
+            }
+        // M = 20020: 16 does not divide it
+        BOOST_TEST(splitMerge(planProblem(multiD(TransformKind::RealToComplex, {40040}, Precision::Single, false, 2), cpu))
+                       .pairVector == 0u);
+        Problem planar = multiD(TransformKind::RealToComplex, {1u << 20}, Precision::Single, false, 2);
+        planar.outLayout = ComplexLayout::Planar;
+        BOOST_TEST(splitMerge(planProblem(planar, cpu)).pairVector == 0u);
+        Problem callback = multiD(TransformKind::RealToComplex, {1u << 20}, Precision::Single, false, 2);
+        callback.post.present = true;
+        callback.post.functionName = "store";
+        callback.post.source = "void store(__global void* out, uint offset, __global void* userdata, float2 v) { }";
+        BOOST_TEST(splitMerge(planProblem(callback, cpu)).pairVector == 0u);
+        const std::optional<ExecutionPlan> one =
+            planVariant(multiD(TransformKind::RealToComplex, {1u << 20}, Precision::Single, false, 2), cpu,
+                        "split/merge: one pair per work-item");
+        BOOST_TEST_REQUIRE(one.has_value());
+        BOOST_TEST(splitMerge(*one).pairVector == 0u);
+    }
+    for (std::size_t i = 0; i + 1 < shapes().size(); ++i) // the GPU shapes
+        BOOST_TEST(splitMerge(planProblem(multiD(TransformKind::RealToComplex, {1u << 20}, Precision::Single, false, 2),
+                                          shapes()[i].limits))
+                       .pairVector == 0u);
+}
+
 BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
 {
     DeviceLimits cpu = shapes().back().limits;

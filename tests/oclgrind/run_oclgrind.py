@@ -51,6 +51,7 @@ REQUIRED_FORMS = [
     ("multi-kernel Bluestein on real data", r"_bsload.*r$|_bsload.*h$|_bsstore.*[rh]$"),
     ("long real rows: merge step", r"fft_r2c_merge_"),
     ("long real rows: split step", r"fft_c2r_split_"),
+    ("long real rows: split/merge with pairs as vectors", r"_(merge|split)_n\d+_r1_[sd]p_ii_b1t1rv\d+_"),
     ("real rows as complex FFTs of all points", r"_rload|_rstore"),
     ("even real rows (half length)", r"fft_r2c_n\d*[02468]_"),
     ("odd real rows", r"fft_r2c_n\d*[13579]_"),

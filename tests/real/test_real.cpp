@@ -394,6 +394,13 @@ std::vector<Case> rowLaneCases()
     // (single 65536 -> 32768), then the merge/split pass; hermitian planar too.
     v.push_back(make({65536}, 2));
     v.push_back(make({65536}, 1).layout(HP));
+    // The split/merge pass with 8 pairs per work-item: in place, double, hermitian stride 2 (its
+    // one-pair path) and a half length 16 does not divide (one pair per work-item; 2 x 3^7 x 7 x
+    // 4 points). The last two rows exceed 512 KiB: several passes and a temporary on any device.
+    v.push_back(make({65536}, 2).inplace());
+    v.push_back(make({32768}, 3, CLFFT_DOUBLE));
+    v.push_back(make({131072}, 2).rstrides({1}, 131072).hstrides({2}, 2 * 65537 + 6));
+    v.push_back(make({122472}, 2));
     // Short rows in lane kernels of one work-item that take several sets of lanes per group
     // (large batches; the last group and set part-full): even (pairs) and odd, in place.
     v.push_back(make({16}, 4003));
