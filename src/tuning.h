@@ -30,6 +30,9 @@ struct TuningProfile {
     // Multi-pass powers of two: of first factors within 2x of that balance, the split with the
     // fewest radix passes in all (lane radices), the most balanced of those.
     bool splitFewestRadixPasses = false;
+    // ... and of two such splits, as balanced and as short in passes, the shorter factor first in
+    // single precision up to this length (0: the longer first).
+    std::size_t splitShorterFirstSingleMax{};
     // Two-pass lengths other than powers of two: the first factor nearest that balance (within 2x)
     // that is a multiple of the lanes (the second pass runs whole sets of lanes).
     bool splitForFullLanes = false;

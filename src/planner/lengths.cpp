@@ -161,8 +161,13 @@ std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::siz
         const double radix16Cost = ctx.tuning.laneRadix16OnlyInRegisters ? kNoRadix16Cost : ctx.tuning.laneRadix16Cost;
         std::vector<std::size_t> best;
         std::size_t bestPasses = SIZE_MAX;
+        double bestDistance = 0;
+        // Two splits as balanced and of as many passes (odd powers of two): the shorter first
+        // where the profile says so.
+        const bool shorterFirst = ctx.precision() == Precision::Single && n <= ctx.tuning.splitShorterFirstSingleMax;
         for (std::size_t f : candidates) {
-            if (std::fabs(std::log(static_cast<double>(f) / target)) > std::log(2.0) + 1e-9)
+            const double distance = std::fabs(std::log(static_cast<double>(f) / target));
+            if (distance > std::log(2.0) + 1e-9)
                 break;
             if (f < 2 || !fitsOneKernel(ctx, f))
                 continue;
@@ -173,8 +178,10 @@ std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::siz
             std::size_t passes = 0;
             for (std::size_t len : split)
                 passes += hasCodeletFactors(len) ? chooseRadices(len, 16, radix16Cost).size() : 0;
-            if (passes < bestPasses) {
+            if (passes < bestPasses || (shorterFirst && passes == bestPasses && std::fabs(distance - bestDistance) < 1e-9 &&
+                                        f < best.front())) {
                 bestPasses = passes;
+                bestDistance = distance;
                 best = split;
             }
         }

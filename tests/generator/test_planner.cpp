@@ -723,6 +723,35 @@ BOOST_AUTO_TEST_CASE(zen5_lane_passes_take_the_smallest_radix_first)
     BOOST_TEST(s2187.radices.front() == 9, s2187.describe()); // 3 first: 729 items
 }
 
+// Odd powers of two in two balanced passes: on Zen 5, single precision up to 2^21 takes the
+// shorter factor first; double, 2^23 and the generic profile the longer (the same passes either
+// way, so the choice is the profile's, not the model's).
+BOOST_AUTO_TEST_CASE(zen5_odd_powers_of_two_take_the_shorter_pass_first)
+{
+    DeviceLimits zen5 = shapes().back().limits;
+    zen5.deviceClass = DeviceClass::CpuAmdZen5;
+    DeviceLimits generic = zen5;
+    generic.deviceClass = DeviceClass::Cpu;
+    const std::size_t maxShorter = tuningFor(zen5).splitShorterFirstSingleMax;
+    BOOST_REQUIRE(maxShorter >= (std::size_t{1} << 19) && tuningFor(generic).splitShorterFirstSingleMax == 0u);
+    for (Precision p : {Precision::Single, Precision::Double})
+        for (unsigned log2 : {17u, 19u, 21u, 23u}) {
+            const std::size_t n = std::size_t{1} << log2;
+            const Problem pr = multiD(TransformKind::ComplexToComplex, {n}, p, false, 2);
+            const ExecutionPlan z = planProblem(pr, zen5), g = planProblem(pr, generic);
+            BOOST_TEST_CONTEXT("2^" << log2 << (p == Precision::Double ? " double" : " single"))
+            {
+                BOOST_TEST_REQUIRE(z.passes.size() == 2u);
+                BOOST_TEST_REQUIRE(g.passes.size() == 2u);
+                const std::size_t first = z.passes[0].spec.length, second = z.passes[1].spec.length;
+                BOOST_TEST(first * second == n);
+                const bool shorter = p == Precision::Single && n <= maxShorter;
+                BOOST_TEST((shorter ? first < second : first > second), first << " x " << second);
+                BOOST_TEST(g.passes[0].spec.length > g.passes[1].spec.length);
+            }
+        }
+}
+
 // Complex rows of up to 1 KiB of vectors (single 48, 64 and 128, double 48 and 64) whose blocks
 // across the lanes lie in one row, on one work-item per row, every pass in registers: no local
 // memory, in every CPU profile; longer rows, real rows, rows packed across rows and GPUs keep it.
