@@ -177,17 +177,26 @@ bool halfLengthSplitMerge(const Context& ctx, const RealRowTask& t, ExecutionPla
     // backward complex FFT of M points there.
     const View& work = t.complexSide;
     const View zOut = complexViewOfRealSide(problem, false, BufferRole::Output);
+    // In place, Z[k] may land only where its own work-item read X[k] and X[M-k]: where the
+    // hermitian points sit elsewhere than z's (a hermitian stride above 1), other work-items'
+    // Z would overwrite X still to be read. Z then stays in X's places, and the FFT moves it.
+    View zSplit = zOut;
+    if (problem.inPlace && work.role == BufferRole::Input && work.strides != zOut.strides) {
+        zSplit = work;
+        zSplit.counts[0] = zOut.counts[0];
+    }
     PassIo split;
     split.kind = PassKind::RealSplit;
     split.n = problem.dims[0].n;
     split.inStride = work.strides[0];
-    split.outStride = zOut.strides[0];
+    split.outStride = zSplit.strides[0];
     for (std::size_t e = 1; e < work.counts.size(); ++e)
-        split.batch.push_back(IoDim{work.counts[e], work.strides[e], zOut.strides[e]});
+        split.batch.push_back(IoDim{work.counts[e], work.strides[e], zSplit.strides[e]});
     split.source = work.role;
     split.sourceLayout = work.layout;
+    split.destination = zSplit.role;
     plan.passes.push_back(makePass(ctx, split));
-    addDimension(ctx, plan, 0, zOut, zOut, true);
+    addDimension(ctx, plan, 0, zSplit, zOut, true);
     return true;
 }
 
