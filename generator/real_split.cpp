@@ -40,16 +40,8 @@ std::size_t splitMergeTableSplit(const KernelSpec& spec)
 
 std::vector<std::complex<long double>> splitMergeTwiddles(const KernelSpec& spec)
 {
-    const std::size_t count = spec.length / 2 + 1, L = splitMergeTableSplit(spec);
     std::vector<std::complex<long double>> table;
-    if (L == twoLevelSplit(count)) {
-        appendTwoLevelRoots(table, count, spec.realLength);
-        return table;
-    }
-    for (std::size_t e = 0; e < L; ++e)
-        table.push_back(unitRoot(e, spec.realLength));
-    for (std::size_t h = 0; h * L < count; ++h)
-        table.push_back(unitRoot(h * L, spec.realLength));
+    appendTwoLevelRoots(table, spec.length / 2 + 1, spec.realLength, splitMergeTableSplit(spec));
     return table;
 }
 
@@ -101,9 +93,7 @@ private:
         os << "    if (g != 0u && inStride == 1 && outStride == 1) {\n";
         vectorBody("        ");
         os << "    } else {\n"
-           << "        for (uint j = 0u; j <= " << u(V) << "; ++j) {\n"
-           << "            if (j == " << u(V) << " && g != 0u)\n"
-           << "                break;\n"
+           << "        for (uint j = 0u; j < (g == 0u ? " << u(V + 1) << " : " << u(V) << "); ++j) {\n"
            << "            const uint k = j == " << u(V) << " ? " << u(M / 2) << " : g * " << u(V) << " + j;\n";
         pairBody("            ");
         os << "        }\n"

@@ -57,7 +57,8 @@ inline std::size_t twoLevelSplit(std::size_t count)
 // for one more rounding in long double (2^-64), far below what the kernels keep.
 class TwoLevelRoots {
 public:
-    TwoLevelRoots(std::size_t count, std::size_t n) : L_(twoLevelSplit(count))
+    // `split` is L; a kernel may want another than twoLevelSplit's (a multiple of its vectors).
+    TwoLevelRoots(std::size_t count, std::size_t n, std::size_t split) : L_(split)
     {
         lo_.reserve(L_);
         hi_.reserve((count + L_ - 1) / L_);
@@ -66,6 +67,7 @@ public:
         for (std::size_t h = 0; h * L_ < count; ++h)
             hi_.push_back(unitRoot(h * L_, n));
     }
+    TwoLevelRoots(std::size_t count, std::size_t n) : TwoLevelRoots(count, n, twoLevelSplit(count)) {}
     explicit TwoLevelRoots(std::size_t n) : TwoLevelRoots(n, n) {}
     // e < count.
     std::complex<long double> operator()(std::size_t e) const
@@ -84,10 +86,11 @@ private:
     std::vector<std::complex<long double>> lo_, hi_;
 };
 
-// Appends lo (L entries) then hi (ceil(count / L) entries).
-inline void appendTwoLevelRoots(std::vector<std::complex<long double>>& table, std::size_t count, std::size_t n)
+// Appends lo (L entries) then hi (ceil(count / L) entries); L = `split`, by default twoLevelSplit's.
+inline void appendTwoLevelRoots(std::vector<std::complex<long double>>& table, std::size_t count, std::size_t n,
+                                std::size_t split = 0)
 {
-    const TwoLevelRoots roots(count, n);
+    const TwoLevelRoots roots(count, n, split ? split : twoLevelSplit(count));
     table.insert(table.end(), roots.lo().begin(), roots.lo().end());
     table.insert(table.end(), roots.hi().begin(), roots.hi().end());
 }
