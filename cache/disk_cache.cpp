@@ -85,34 +85,6 @@ Sha256Digest entryChecksum(const std::uint8_t* header, const std::uint8_t* info,
     return h.digest();
 }
 
-bool readAll(int fd, std::uint8_t* data, std::size_t size)
-{
-    while (size > 0) {
-        const ssize_t n = ::read(fd, data, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        data += n;
-        size -= static_cast<std::size_t>(n);
-    }
-    return true;
-}
-
-bool writeAll(int fd, const std::uint8_t* data, std::size_t size)
-{
-    while (size > 0) {
-        const ssize_t n = ::write(fd, data, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        data += n;
-        size -= static_cast<std::size_t>(n);
-    }
-    return true;
-}
-
 bool envSet(const char* name)
 {
     const char* v = std::getenv(name);
@@ -122,61 +94,6 @@ bool envSet(const char* name)
 bool isOffWord(const char* v)
 {
     return v && (strcasecmp(v, "off") == 0 || strcasecmp(v, "none") == 0 || strcasecmp(v, "disabled") == 0);
-}
-
-// Creates `path` and its missing parents (like mkdir -p), private unless `shared`.
-bool makeDirectories(const std::string& path, bool shared)
-{
-    struct stat st;
-    if (::stat(path.c_str(), &st) == 0) {
-        errno = S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
-        return S_ISDIR(st.st_mode);
-    }
-    const std::size_t slash = path.find_last_of('/');
-    if (slash != std::string::npos && slash > 0 && !makeDirectories(path.substr(0, slash), shared))
-        return false;
-    if (::mkdir(path.c_str(), shared ? 0755 : 0700) == 0 || errno == EEXIST) // it holds code we run
-        return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-    return false;
-}
-
-std::string uniqueSuffix()
-{
-    static std::atomic<std::uint64_t> counter{0};
-    static const std::uint64_t salt = [] {
-        std::random_device rd;
-        return (std::uint64_t(rd()) << 32) ^ rd();
-    }();
-    char text[64];
-    std::snprintf(text, sizeof text, "%ld-%llx-%llu", static_cast<long>(::getpid()),
-                  static_cast<unsigned long long>(salt), static_cast<unsigned long long>(counter++));
-    return text;
-}
-
-struct DirFile {
-    std::string name;
-    std::uint64_t size;
-    struct timespec mtime;
-};
-
-// Regular files of `dir` that pass `accept`; false when the directory cannot be read.
-template <typename Accept>
-bool scanDirectory(const std::string& dir, Accept accept, std::vector<DirFile>* files)
-{
-    DIR* d = ::opendir(dir.c_str());
-    if (!d)
-        return false;
-    while (const struct dirent* e = ::readdir(d)) {
-        const std::string name = e->d_name;
-        if (!accept(name))
-            continue;
-        struct stat st;
-        if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
-            continue;
-        files->push_back({name, static_cast<std::uint64_t>(st.st_size), st.st_mtim});
-    }
-    ::closedir(d);
-    return true;
 }
 
 bool olderThan(const DirFile& a, const DirFile& b)
@@ -336,72 +253,27 @@ EntryCheck decodeEntry(const std::uint8_t* data, std::size_t size, const CacheKe
     return check;
 }
 
-namespace {
-
-bool ownerTrusted(uid_t owner, Trust trust)
-{
-    return trust == Trust::Any || owner == ::geteuid() || (trust == Trust::UserOrRoot && owner == 0);
-}
-
-} // namespace
-
-bool trustedDirectory(const std::string& dir, Trust trust, std::string* why)
-{
-    struct stat st;
-    if (::stat(dir.c_str(), &st) != 0) {
-        *why = std::strerror(errno);
-        return false;
-    }
-    if (!S_ISDIR(st.st_mode)) {
-        *why = "not a directory";
-        return false;
-    }
-    if (!ownerTrusted(st.st_uid, trust)) {
-        *why = "owned by uid " + std::to_string(st.st_uid) + ", not by this user";
-        return false;
-    }
-    if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-        *why = "writable by its group or by others";
-        return false;
-    }
-    return true;
-}
-
 EntryCheck readEntryFile(const std::string& path, const CacheKey* expected, Entry* out, Trust trust)
 {
-    // O_NOFOLLOW: an entry planted as a link to a file elsewhere is refused (ELOOP).
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (trust == Trust::Any ? 0 : O_NOFOLLOW));
-    if (fd < 0)
-        return errno == ENOENT || errno == ENOTDIR ? EntryCheck::Missing
-               : errno == ELOOP                   ? EntryCheck::Untrusted
-                                                  : EntryCheck::Unreadable;
-    struct stat st;
-    EntryCheck result = EntryCheck::Unreadable;
-    const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-    if (regular && !ownerTrusted(st.st_uid, trust)) {
-        result = EntryCheck::Untrusted;
-    } else if (regular) {
-        const std::uint64_t size = static_cast<std::uint64_t>(st.st_size);
-        if (size == 0) {
-            result = EntryCheck::Empty;
-        } else if (size > maxEntryFileSize) {
-            result = EntryCheck::TooLarge;
-        } else {
-            std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-            // A file that shrinks while we read it reads short: Truncated.
-            EntryParts parts;
-            result = readAll(fd, bytes.data(), bytes.size()) ? checkEntry(bytes.data(), bytes.size(), expected, &parts)
-                                                             : EntryCheck::Truncated;
-            // The binary keeps the buffer it was read into: a copy's fresh pages cost a warm bake
-            // about a millisecond for a 300 KB PoCL binary (page faults).
-            if (result == EntryCheck::Ok && out) {
-                setEntryHeader(bytes.data(), parts, out);
-                bytes.erase(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(bytes.size() - parts.binarySize));
-                out->binary = std::move(bytes);
-            }
-        }
+    std::vector<std::uint8_t> bytes;
+    switch (readTrustedFile(path, maxEntryFileSize, trust, &bytes)) {
+    case FileRead::Ok: break;
+    case FileRead::Missing: return EntryCheck::Missing;
+    case FileRead::Untrusted: return EntryCheck::Untrusted;
+    case FileRead::Unreadable: return EntryCheck::Unreadable;
+    case FileRead::Empty: return EntryCheck::Empty;
+    case FileRead::TooLarge: return EntryCheck::TooLarge;
+    case FileRead::Truncated: return EntryCheck::Truncated; // a file that shrank while read
     }
-    ::close(fd);
+    EntryParts parts;
+    const EntryCheck result = checkEntry(bytes.data(), bytes.size(), expected, &parts);
+    // The binary keeps the buffer it was read into: a copy's fresh pages cost a warm bake about
+    // a millisecond for a 300 KB PoCL binary (page faults).
+    if (result == EntryCheck::Ok && out) {
+        setEntryHeader(bytes.data(), parts, out);
+        bytes.erase(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(bytes.size() - parts.binarySize));
+        out->binary = std::move(bytes);
+    }
     return result;
 }
 
@@ -414,8 +286,6 @@ bool isEntryFileName(const std::string& name)
     return name.size() == 64 + suffix && name.compare(64, suffix, entrySuffix) == 0 &&
            hexToKey(name.substr(0, 64), &ignored);
 }
-
-bool isTempFileName(const std::string& name) { return name.rfind(".tmp-", 0) == 0; }
 
 bool parseByteSize(const char* text, std::uint64_t* bytes)
 {
@@ -589,27 +459,16 @@ bool DiskCache::store(const CacheKey& key, const std::string& info, const std::v
         return false;
     }
     const std::string finalPath = config_.userDir + "/" + entryFileName(key);
-    const std::string tempPath = config_.userDir + "/.tmp-" + toHex(key.data(), 8) + "-" + uniqueSuffix();
-    const int fd = ::open(tempPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
-                            config_.sharedFiles ? 0644 : 0600);
-    if (fd < 0) {
-        warn("cannot write in " + config_.userDir + " (" + std::strerror(errno) + "); binaries are not saved");
-        ++counters_.diskWriteFailures;
-        return false;
-    }
-    bool ok = writeAll(fd, bytes.data(), bytes.size());
-    const int writeErrno = errno;
-    ok = (::close(fd) == 0) && ok;
     // rename() replaces any older or corrupt entry in one step: readers see the old file or
     // the new one, never a part.
-    if (ok && ::rename(tempPath.c_str(), finalPath.c_str()) == 0) {
+    if (writeFileAtomically(config_.userDir, entryFileName(key), bytes.data(), bytes.size(), config_.sharedFiles,
+                            toHex(key.data(), 8))) {
         ++counters_.diskWrites;
         counters_.bytesWritten += bytes.size();
         evict(&key);
         return true;
     }
-    warn("writing " + finalPath + " failed (" + std::strerror(ok ? errno : writeErrno) + ")");
-    ::unlink(tempPath.c_str());
+    warn("writing " + finalPath + " failed (" + std::strerror(errno) + "); binaries are not saved");
     ++counters_.diskWriteFailures;
     return false;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "sha256.h"
+#include "trusted_files.h"
 
 #include <atomic>
 #include <cstddef>
@@ -74,17 +75,12 @@ std::vector<std::uint8_t> encodeEntry(const CacheKey& key, const std::string& in
                                       const std::vector<std::uint8_t>& binary);
 // `expected` (optional) is the key the caller looked up; another key is KeyMismatch.
 EntryCheck decodeEntry(const std::uint8_t* data, std::size_t size, const CacheKey* expected, Entry* out);
-// Who may own an entry (or its directory) that is loaded: a cached binary is code the library
-// runs. Any: no owner check (listing tools).
-enum class Trust { Any, User, UserOrRoot };
+// Who may own an entry (or its directory) that is loaded (trusted_files.h): a cached binary is
+// code the library runs. Any: no owner check (listing tools).
 EntryCheck readEntryFile(const std::string& path, const CacheKey* expected, Entry* out, Trust trust = Trust::Any);
-// A directory binaries may be loaded from: a directory owned by the current user (or root, with
-// UserOrRoot) that neither its group nor others can write. False with the reason otherwise.
-bool trustedDirectory(const std::string& dir, Trust trust, std::string* why);
 
 std::string entryFileName(const CacheKey& key); // "<64 hex digits>.clbin"
 bool isEntryFileName(const std::string& name);
-bool isTempFileName(const std::string& name);   // ".tmp-..." left by a writer
 
 // ---- Configuration -------------------------------------------------------------------------
 

@@ -1,18 +1,16 @@
 #include "wisdom_store.h"
 
 #include "sha256.h"
+#include "trusted_files.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include <dirent.h>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace clfft_ng {
@@ -52,54 +50,23 @@ std::string recordBody(const WisdomRecord& r)
     return body;
 }
 
-bool readSmallFile(const std::string& path, std::string* out)
+// A record file, read only as trusted_files.h allows (links and other owners refused for
+// `trust` other than Any): a planted record would choose the plan the library runs.
+bool readRecordFile(const std::string& path, Trust trust, std::string* out)
 {
-    struct stat st {};
-    if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > static_cast<off_t>(kMaxRecordFile))
+    std::vector<std::uint8_t> bytes;
+    if (readTrustedFile(path, kMaxRecordFile, trust, &bytes) != FileRead::Ok)
         return false;
-    std::ifstream f(path, std::ios::binary);
-    if (!f)
-        return false;
-    std::ostringstream text;
-    text << f.rdbuf();
-    *out = text.str();
+    out->assign(bytes.begin(), bytes.end());
     return true;
 }
 
-bool makeDirectories(const std::string& dir, mode_t mode)
+// A cache's wisdom folder records may be taken from: the cache folder trusted, and the wisdom
+// folder inside it trusted and no link.
+bool trustedWisdomDirectory(const std::string& cacheDir, Trust trust)
 {
-    if (dir.empty())
-        return false;
-    for (std::size_t i = 1; i <= dir.size(); ++i) {
-        if (i < dir.size() && dir[i] != '/')
-            continue;
-        const std::string part = dir.substr(0, i);
-        if (::mkdir(part.c_str(), mode) != 0 && errno != EEXIST)
-            return false;
-    }
-    struct stat st {};
-    return ::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-// Temporary file + rename: a reader never sees half a record.
-bool writeAtomically(const std::string& dir, const std::string& name, const std::string& text, bool shared)
-{
-    if (!makeDirectories(dir, shared ? 0755 : 0700))
-        return false;
-    char suffix[64];
-    std::snprintf(suffix, sizeof suffix, ".tmp-%ld-%lx", static_cast<long>(::getpid()),
-                  static_cast<unsigned long>(reinterpret_cast<std::uintptr_t>(&text)));
-    const std::string temp = dir + "/" + suffix;
-    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, shared ? 0644 : 0600);
-    if (fd < 0)
-        return false;
-    const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-    const bool closed = ::close(fd) == 0;
-    if (!written || !closed || ::rename(temp.c_str(), (dir + "/" + name).c_str()) != 0) {
-        ::unlink(temp.c_str());
-        return false;
-    }
-    return true;
+    std::string why;
+    return trustedDirectory(cacheDir, trust, &why) && trustedDirectory(wisdomDirectory(cacheDir), trust, &why, false);
 }
 
 template <typename F>
@@ -197,10 +164,11 @@ std::optional<WisdomRecord> WisdomStore::lookup(const std::string& key, const Di
     if (!config.enabled)
         return std::nullopt;
     for (const std::string* dir : {&config.userDir, &config.systemDir}) {
-        if (dir->empty())
+        const Trust trust = dir == &config.userDir ? Trust::User : Trust::UserOrRoot;
+        if (dir->empty() || !trustedWisdomDirectory(*dir, trust))
             continue;
         std::string text;
-        if (!readSmallFile(wisdomDirectory(*dir) + "/" + key + wisdomSuffix, &text))
+        if (!readRecordFile(wisdomDirectory(*dir) + "/" + key + wisdomSuffix, trust, &text))
             continue;
         for (const WisdomRecord& r : decodeWisdom(text)) {
             if (r.key != key) // a file renamed or copied under another key
@@ -220,9 +188,13 @@ void WisdomStore::remember(const WisdomRecord& record, const DiskCacheConfig& co
         records_[record.key] = record;
     }
     // Best effort, as for binaries: a directory that cannot be written leaves the wisdom in memory.
-    if (config.enabled && !config.userDir.empty())
-        writeAtomically(wisdomDirectory(config.userDir), record.key + wisdomSuffix, encodeWisdom(record),
-                        config.sharedFiles);
+    if (!config.enabled || config.userDir.empty() ||
+        !makeDirectories(wisdomDirectory(config.userDir), config.sharedFiles) ||
+        !trustedWisdomDirectory(config.userDir, Trust::User))
+        return;
+    const std::string text = encodeWisdom(record);
+    writeFileAtomically(wisdomDirectory(config.userDir), record.key + wisdomSuffix,
+                        reinterpret_cast<const std::uint8_t*>(text.data()), text.size(), config.sharedFiles);
 }
 
 std::string WisdomStore::exportText() const
@@ -265,7 +237,7 @@ std::vector<WisdomRecord> listWisdom(const std::string& cacheDir)
     std::vector<WisdomRecord> out;
     forEachRecordFile(cacheDir, [&](const std::string& path) {
         std::string text;
-        if (!readSmallFile(path, &text))
+        if (!readRecordFile(path, Trust::Any, &text))
             return false;
         for (const WisdomRecord& r : decodeWisdom(text))
             out.push_back(r);

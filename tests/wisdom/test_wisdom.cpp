@@ -24,6 +24,7 @@
 #include <vector>
 
 #include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using clfft_test::ClEnv;
@@ -539,6 +540,79 @@ BOOST_AUTO_TEST_CASE(round_trip_and_rejections)
     std::string extra = text;
     extra.insert(extra.find("sum "), "colour blue\n");
     BOOST_CHECK(clfft_ng::decodeWisdom(extra).empty());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// The records on disk are trusted as the kernel cache's binaries are (cache/trusted_files.h): a
+// record a store wrote is found by a fresh store; the same record planted through a link, in a
+// file or folder another user owns or others may write, is a miss.
+BOOST_AUTO_TEST_SUITE(trusted_files)
+
+BOOST_AUTO_TEST_CASE(planted_records_are_ignored)
+{
+    char pattern[] = "/tmp/clfft-wisdom-trust-XXXXXX";
+    const char* made = mkdtemp(pattern);
+    BOOST_REQUIRE(made);
+    const std::string root = made;
+    clfft_ng::DiskCacheConfig config;
+    config.enabled = true;
+    config.userDir = root + "/user";
+    clfft_ng::WisdomRecord r;
+    r.key = std::string(64, 'e');
+    r.variant = "groups of 64";
+    r.planHash = std::string(64, 'f');
+    clfft_ng::WisdomStore().remember(r, config);
+    const std::string folder = root + "/user/wisdom", file = folder + "/" + r.key + clfft_ng::wisdomSuffix;
+    auto found = [&] { return clfft_ng::WisdomStore().lookup(r.key, config).has_value(); };
+    BOOST_REQUIRE_MESSAGE(found(), "the record written to " << file << " is not found");
+    struct stat st {};
+    BOOST_REQUIRE_EQUAL(::stat(folder.c_str(), &st), 0);
+    BOOST_CHECK_MESSAGE((st.st_mode & 077) == 0, "the wisdom folder is not private: mode " << std::oct << st.st_mode);
+    BOOST_REQUIRE_EQUAL(::stat(file.c_str(), &st), 0);
+    BOOST_CHECK_MESSAGE((st.st_mode & 077) == 0, "the record is not private: mode " << std::oct << st.st_mode);
+
+    // The file as a link to a valid record elsewhere.
+    const std::string elsewhere = root + "/elsewhere" + clfft_ng::wisdomSuffix;
+    BOOST_REQUIRE_EQUAL(::rename(file.c_str(), elsewhere.c_str()), 0);
+    BOOST_REQUIRE_EQUAL(::symlink(elsewhere.c_str(), file.c_str()), 0);
+    BOOST_CHECK_MESSAGE(!found(), "a record reached through a link was taken");
+    BOOST_REQUIRE_EQUAL(::unlink(file.c_str()), 0);
+    BOOST_REQUIRE_EQUAL(::rename(elsewhere.c_str(), file.c_str()), 0);
+    BOOST_REQUIRE(found());
+
+    // A file or folder others may write.
+    BOOST_REQUIRE_EQUAL(::chmod(file.c_str(), 0666), 0);
+    BOOST_CHECK_MESSAGE(!found(), "a record others may write was taken");
+    BOOST_REQUIRE_EQUAL(::chmod(file.c_str(), 0600), 0);
+    BOOST_REQUIRE_EQUAL(::chmod(folder.c_str(), 0777), 0);
+    BOOST_CHECK_MESSAGE(!found(), "a record in a folder others may write was taken");
+    BOOST_REQUIRE_EQUAL(::chmod(folder.c_str(), 0700), 0);
+    BOOST_REQUIRE(found());
+
+    // The wisdom folder as a link to a folder that holds the record.
+    const std::string otherFolder = root + "/other-wisdom";
+    BOOST_REQUIRE_EQUAL(::rename(folder.c_str(), otherFolder.c_str()), 0);
+    BOOST_REQUIRE_EQUAL(::symlink(otherFolder.c_str(), folder.c_str()), 0);
+    BOOST_CHECK_MESSAGE(!found(), "a record in a wisdom folder reached through a link was taken");
+    BOOST_REQUIRE_EQUAL(::unlink(folder.c_str()), 0);
+    BOOST_REQUIRE_EQUAL(::rename(otherFolder.c_str(), folder.c_str()), 0);
+    BOOST_REQUIRE(found());
+
+    // A file or folder of another owner: only root can give one away.
+    if (::geteuid() == 0) {
+        BOOST_REQUIRE_EQUAL(::chown(file.c_str(), 65534, 65534), 0);
+        BOOST_CHECK_MESSAGE(!found(), "a record another user owns was taken");
+        BOOST_REQUIRE_EQUAL(::chown(file.c_str(), 0, 0), 0);
+        BOOST_REQUIRE_EQUAL(::chown(folder.c_str(), 65534, 65534), 0);
+        BOOST_CHECK_MESSAGE(!found(), "a record in a folder another user owns was taken");
+        BOOST_REQUIRE_EQUAL(::chown(folder.c_str(), 0, 0), 0);
+        BOOST_REQUIRE(found());
+    } else {
+        clfft_test::notRunOnThisDevice("wisdom owned by another user",
+                                       "not root: this process cannot give a file to another owner");
+    }
+    std::system(("rm -rf '" + root + "'").c_str());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
