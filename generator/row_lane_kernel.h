@@ -63,7 +63,7 @@ private:
     // Tight buffers of a power of two of 512 or more vectors, which have no room to pad: the
     // 8-vector blocks of each 64 permuted by bits 9-11 (vector e at e ^ 8 ((e >> 9) & 7)), so
     // that a radix-8 pass's reads 512 or 256 vectors apart fall in distinct cache sets (more
-    // bits cost more in index arithmetic than they saved: docs/performance.md).
+    // bits cost more in index arithmetic than they saved: docs/history/performance.md).
     const bool swizzle;
     std::string at(const std::string& e) const
     {
@@ -78,7 +78,7 @@ private:
     // local zero. Without it LLVM shares the index and address arithmetic of passes that read
     // the same elements (every radix-8 pass of 16384 points reads t + 256 r), and PoCL keeps each
     // work-item's copies across the barriers in stack arrays of 2 KiB that all fall in two L1
-    // sets (docs/performance.md: c2c 16384 1.5x).
+    // sets (docs/history/performance.md: c2c 16384 1.5x).
     void forEachItem(std::size_t count, const std::function<void(std::size_t, const std::string&)>& body,
                      bool fresh = false)
     {

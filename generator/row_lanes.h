@@ -32,7 +32,7 @@ bool rowLanePackedWholeLines(const KernelSpec& spec);
 // Local buffers of a complex row-lane kernel whose A vectors are a power of two holding 128 KiB
 // or more (single 16384, double 8192) take a spare vector after every 64: the radix-8 passes'
 // reads 8 KiB apart otherwise share one L1 set (c2c 16384 1.09x, double 8192 1.09x; single 8192
-// lost 4%, docs/performance.md). The period, 0 where there is none; rowLanePadPeriod(A, W, p)
+// lost 4%, docs/history/performance.md). The period, 0 where there is none; rowLanePadPeriod(A, W, p)
 // for the planner, before a spec exists.
 std::size_t rowLanePadPeriod(const KernelSpec& spec);
 std::size_t rowLanePadPeriod(std::size_t vectors, std::size_t width, Precision p);

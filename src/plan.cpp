@@ -327,7 +327,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
             if (t.dump)
                 dumpProgram(pass.spec, sources[i]);
             // Binaries are saved below, on this thread: PoCL 3.1 can deadlock when a binary is
-            // requested while another thread launches a kernel (docs/performance.md).
+            // requested while another thread launches a kernel (docs/history/performance.md).
             programs[i] = lib.programs().get(s.context.get(), t.device, sources[i], kBuildOptions, false);
         });
         tasks.emplace_back([&, i] { tables[i] = uploadTwiddles(s.context.get(), exec.passes[i].spec); });

@@ -109,7 +109,7 @@ std::vector<IoDim> normaliseBatch(std::vector<IoDim> dims);
 
 // A buffer step of `points` values of `elementBytes` each, one cache line (64 bytes) longer
 // where it is a multiple of 512 bytes: lanes of rows a power of two apart share cache sets
-// (docs/performance.md, "Column passes that step by powers of two"). The library's own
+// (docs/history/performance.md, "Column passes that step by powers of two"). The library's own
 // temporaries (paddedStepsView) and multi-device pencils use it.
 std::size_t paddedStep(std::size_t points, std::size_t elementBytes);
 

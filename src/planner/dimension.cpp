@@ -166,7 +166,7 @@ bool multiPass(const Context& ctx, const DimensionTask& t, ExecutionPlan& plan)
     // works on its hermitian data in Temp: a long dimension there alternates with Temp2).
     // Two passes on CPUs: the temporary's rows (the first pass's transforms) one cache line
     // longer when they are a power of two of 8 KiB or more, so that the lanes of rows a power
-    // of two apart do not share cache sets (docs/performance.md, "Where the time goes").
+    // of two apart do not share cache sets (docs/history/performance.md, "Where the time goes").
     const std::size_t rowBytes = factors[0] * complexBytes(ctx.precision());
     const bool padRows = P == 2 && ctx.cpuForms() && ctx.tuning.padSplitRows && rowBytes >= 8192 &&
                          (rowBytes & (rowBytes - 1)) == 0;
