@@ -15,6 +15,11 @@
 #   --shards "I J"   shard indices to run (default: all tests, no sharding)
 #   --total N        number of shards (default 60)
 #   --filter F       gtest filter (default "*-*RandomTest*"; a negative part is kept)
+#   --seed S         run clFFT's random accuracy tests (clfft_RandomTest/*) instead, their
+#                    parameters drawn with seed S: a number, or "commit": $CLFFT_SUITE_SEED if
+#                    set, else the first 8 hex digits of the checkout's HEAD as a number, else a
+#                    fixed seed. Printed with a replay command line.
+#   --random N       number of random tests generated with --seed (default 160)
 #   --expected FILE  deliberate differences (default: clfft_suite_expected_failures.txt here)
 #   --timeout S      limit for each gtest process in seconds (default 0: none)
 #   --build-only     fetch and build, run nothing
@@ -35,6 +40,9 @@ src=""
 shards=""
 total=60
 filter="*-*RandomTest*"
+filter_set=0
+seed=""
+nrandom=160
 expected="$here/clfft_suite_expected_failures.txt"
 timeout_s=0
 build_only=0
@@ -52,7 +60,9 @@ while [ $# -gt 0 ]; do
         --src) src=$2; shift 2 ;;
         --shards) shards=$2; shift 2 ;;
         --total) total=$2; shift 2 ;;
-        --filter) filter=$2; shift 2 ;;
+        --filter) filter=$2; filter_set=1; shift 2 ;;
+        --seed) seed=$2; shift 2 ;;
+        --random) nrandom=$2; shift 2 ;;
         --expected) expected=$2; shift 2 ;;
         --timeout) timeout_s=$2; shift 2 ;;
         --build-only) build_only=1; shift ;;
@@ -198,6 +208,31 @@ readelf -d "$exe" 2>/dev/null | grep -q 'NEEDED.*\[libclFFT\.so\.2\]' ||
 
 [ "$build_only" = 1 ] && exit 0
 
+# Random mode: clFFT's test main draws the random tests' parameters from --seed (default: the
+# time) and makes --numRandom of them; every process we start must get the same two values.
+test_args=()
+if [ -n "$seed" ]; then
+    fixed_seed=20261206   # a seed that once found an in-place C2R bug (test 22)
+    seed_from=""
+    if [ "$seed" = commit ]; then
+        if [ -n "${CLFFT_SUITE_SEED:-}" ]; then
+            seed=$CLFFT_SUITE_SEED; seed_from="from CLFFT_SUITE_SEED"
+        elif head=$(git -C "$repo" rev-parse --verify -q HEAD 2>/dev/null) && [ -n "$head" ]; then
+            seed=$((16#${head:0:8})); seed_from="from commit ${head:0:8}"
+        else
+            seed=$fixed_seed; seed_from="fixed: $repo is not a git checkout"
+        fi
+    fi
+    [[ $seed =~ ^[0-9]+$ ]] && [ ${#seed} -le 10 ] && [ "$seed" -le 4294967295 ] ||
+        die "the seed must be a number below 2^32 (got '$seed')"
+    [[ $nrandom =~ ^[0-9]+$ ]] && [ "$nrandom" -gt 0 ] || die "--random needs a positive count (got '$nrandom')"
+    [ "$filter_set" = 1 ] || filter="clfft_RandomTest/*"
+    test_args=(--seed "$seed" --numRandom "$nrandom")
+    replay="${0#"$repo"/} --seed $seed --random $nrandom"
+    echo "clfft_suite: random tests with seed $seed${seed_from:+ ($seed_from)}" \
+         "(replay: CLFFT_SUITE_SEED=$seed ctest -R clfft_suite_random; or: $replay)"
+fi
+
 # ---------------------------------------------------------------------------------------
 # 3. Selection. gtest's sharding (GTEST_TOTAL_SHARDS/GTEST_SHARD_INDEX) numbers the tests
 #    that pass the filter and are not disabled, in registration order, and runs those with
@@ -214,7 +249,7 @@ run_test_prog() {  # args: gtest arguments
     local t=()
     [ "$timeout_s" -gt 0 ] 2>/dev/null && t=(timeout -k 10 "$timeout_s")
     (cd "$tdir" && LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-        "${t[@]}" ./Test --noVersion --noInfoCL "$@")
+        "${t[@]}" ./Test --noVersion --noInfoCL "${test_args[@]}" "$@")
 }
 
 all_list="$tdir/list.$$"
@@ -254,12 +289,22 @@ while [ $i -lt ${#todo[@]} ]; do
     chunk=("${todo[@]:$i:200}")
     f=$(IFS=:; echo "${chunk[*]}")
     out="$tdir/out.$$"
-    run_test_prog "--gtest_filter=$f" --gtest_color=no >"$out" 2>&1
+    xml=()
+    [ -n "$seed" ] && { rm -f "$tdir/xml.$$"; xml=("--gtest_output=xml:$tdir/xml.$$"); }
+    run_test_prog "--gtest_filter=$f" --gtest_color=no "${xml[@]}" >"$out" 2>&1
     rc=$?
+    # The random tests' parameters exist only as gtest properties (RecordProperty) in the XML.
+    [ -n "$seed" ] && [ -f "$tdir/xml.$$" ] && awk '
+        /<testcase / { n = $0; sub(/.* name="/, "", n); sub(/".*/, "", n)
+                       c = $0; sub(/.* classname="/, "", c); sub(/".*/, "", c); p = "" }
+        /<property / { k = $0; sub(/.* name="/, "", k); sub(/".*/, "", k)
+                       v = $0; sub(/.* value="/, "", v); sub(/".*/, "", v); p = p " " k "=" v }
+        /<\/testcase>/ { print c "." n "\t" p }' "$tdir/xml.$$" >>"$tdir/params.$$"
     cat "$out" >>"$log"
-    # Results of this process: "[       OK ] name (N ms)" / "[  FAILED  ] name (N ms)" / "[  SKIPPED ] name".
+    # Results of this process: "[       OK ] name (N ms)" / "[  FAILED  ] name (N ms)" / "[  SKIPPED ] name";
+    # a failed value-parameterised test reads "[  FAILED  ] name, where GetParam() = ... (N ms)".
     awk '/^\[       OK \] [^ ]+ \(/ { print "PASS", $4 }
-         /^\[  FAILED  \] [^ ]+ \(/ { print "FAIL", $4 }
+         /^\[  FAILED  \] [^ ]+(, where .*)? \([0-9]+ ms\)$/ { n = $4; sub(/,$/, "", n); print "FAIL", n }
          /^\[  SKIPPED \] [^ ]+ \(/ { print "SKIP", $4 }' "$out" >"$out.res"
     cat "$out.res" >>"$results"
     done_n=$(wc -l <"$out.res")
@@ -307,6 +352,22 @@ is_expected() {
     return 1
 }
 
+# One line from the properties of accuracy_test_random (clFFT's enum values).
+describe_params() {
+    [ -n "$1" ] || { echo "not recorded (the test program ended before writing them)"; return; }
+    echo "$1" | awk '{
+        for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        split("complex_interleaved complex_planar hermitian_interleaved hermitian_planar real", L, " ")
+        len = v["length_x"] ("length_y" in v ? "x" v["length_y"] : "") ("length_z" in v ? "x" v["length_z"] : "")
+        is = ("input_stride_x" in v) ? v["input_stride_x"] "," v["input_stride_y"] "," v["input_stride_z"] : "unit"
+        os = ("output_stride_x" in v) ? v["output_stride_x"] "," v["output_stride_y"] "," v["output_stride_z"] : "unit"
+        sub(/,+$/, "", is); sub(/,+$/, "", os)
+        printf "%s %sD %s batch %s, %s -> %s %s, %s, strides in %s out %s, distances in %s out %s, data seed %s\n",
+            v["precision"] == 1 ? "single" : "double", v["dimensions"], len, v["batch_size"],
+            L[v["input_layout"]], L[v["output_layout"]], v["placeness"] == 1 ? "in-place" : "out-of-place",
+            v["direction"] == -1 ? "forward" : "backward", is, os, v["input_distance"], v["output_distance"], v["data_seed"] }'
+}
+
 npass=0; nfail=0; nexp=0; nunexp=0; nstale=0; nskip=0
 unexpected=(); stale=()
 while read -r st name rest; do
@@ -344,6 +405,11 @@ if [ ${#unexpected[@]} -gt 0 ]; then
         rep=$(awk -F '\t' -v n="$name" '$1 == n { print $2; exit }' "$tdir/first.$$" | cut -c1-200)
         echo "  $n"
         echo "      ${rep:-(no report)}"
+        if [ -n "$seed" ]; then
+            par=$(awk -F '\t' -v n="$name" '$1 == n { print $2; exit }' "$tdir/params.$$" 2>/dev/null)
+            echo "      parameters: $(describe_params "$par")"
+            echo "      replay: $replay --filter '$name'"
+        fi
         if [ "$verbose" = 1 ]; then
             awk -v n="$name" '$0 == "[ RUN      ] " n { on = 1; next }
                 on && /^\[ *(OK|FAILED) *\]/ { exit } on { print "      | " $0 }' "$log"
@@ -360,4 +426,5 @@ if [ ${#stale[@]} -gt 0 ]; then
 fi
 echo "clfft_suite: ${secs} s; $nexp expected failures, $nunexp unexpected, $nstale stale, $nskip skipped; log $log"
 echo "$npass passed, $nfail failed"
+[ -n "$seed" ] && [ "$nunexp" -gt 0 ] && echo "clfft_suite: random tests failed with seed $seed (replay: CLFFT_SUITE_SEED=$seed ctest -R clfft_suite_random)"
 [ "$nunexp" -eq 0 ] && [ "$nstale" -eq 0 ]
