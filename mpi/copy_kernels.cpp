@@ -2,36 +2,16 @@
 // one, and the local transposes (TRANSPOSED_IN / TRANSPOSED_OUT) are one strided copy of a
 // 3-index block. copy3 keeps the innermost index contiguous on both sides (slab layouts);
 // copyBox (scopy) lets every index have a stride (pencil boxes stored in different orders).
+// The kernels' OpenCL C is the generator's (generator/copy_sources.h, mpiCopySource).
 #include "mpi_internal.h"
+
+#include "copy_sources.h"
 
 #include <map>
 #include <utility>
 
 namespace clfft_mpi {
 namespace {
-
-// ---- Device kernels: a strided copy of 3-index blocks with a contiguous innermost index ----
-const char* kCopySource = R"CLC(
-#define COPY3(NAME, T) \
-__kernel void NAME(__global const T* src, __global T* dst, ulong soff, ulong s1, ulong s2, \
-                   ulong doff, ulong d1, ulong d2) \
-{ \
-	const ulong c = get_global_id(0), b = get_global_id(1), a = get_global_id(2); \
-	dst[doff + a * d2 + b * d1 + c] = src[soff + a * s2 + b * s1 + c]; \
-}
-COPY3(clfft_mpi_copy8, uint2)
-COPY3(clfft_mpi_copy16, ulong2)
-#define COPYS(NAME, T) \
-__kernel void NAME(__global const T* src, __global T* dst, ulong soff, ulong s0, ulong s1, ulong s2, \
-                   ulong doff, ulong d0, ulong d1, ulong d2) \
-{ \
-	const ulong c = get_global_id(0), b = get_global_id(1), a = get_global_id(2); \
-	dst[doff + a * d2 + b * d1 + c * d0] = src[soff + a * s2 + b * s1 + c * s0]; \
-}
-COPYS(clfft_mpi_scopy4, uint)
-COPYS(clfft_mpi_scopy8, uint2)
-COPYS(clfft_mpi_scopy16, ulong2)
-)CLC";
 
 // The copy kernels' program, built once per (context, device) and shared by every plan there
 // (a compile is seconds on PoCL); released with the last plan that uses it.
@@ -57,7 +37,8 @@ clfftStatus acquireCopyProgram(cl_context ctx, cl_device_id dev, cl_program* out
 	SharedProgram& e = gPrograms[{ctx, dev}];
 	if (!e.program) {
 		cl_int err = CL_SUCCESS;
-		cl_program prog = clCreateProgramWithSource(ctx, 1, &kCopySource, nullptr, &err);
+		const char* source = clfft_ng::mpiCopySource();
+		cl_program prog = clCreateProgramWithSource(ctx, 1, &source, nullptr, &err);
 		if (err == CL_SUCCESS && clBuildProgram(prog, 1, &dev, "-cl-std=CL1.2", nullptr, nullptr) != CL_SUCCESS)
 			err = CL_BUILD_PROGRAM_FAILURE;
 		if (err != CL_SUCCESS) {

@@ -1,5 +1,6 @@
 // One plan over several devices (docs/multi-device.md): the queue arrays of clfftBakePlan and
-// clfftEnqueueTransform, and the descriptors of the Xt-style extension (xt_api.cpp).
+// clfftEnqueueTransform, and the descriptors of the Xt-style extension (xt_api.cpp). Implemented
+// by multi_device.cpp and its parts (multi_device_internal.h lists them).
 //
 // A batch is split across the devices, each running a sub-plan (the plan with a smaller batch)
 // on its range of transforms. A single 2D/3D transform is split along its outermost dimension:
@@ -51,7 +52,7 @@ struct MultiDevicePart {
     KernelRef copyKernel;
 };
 
-// 2D C2C rows read from every device's pencil (multi_device.cpp, pieceRows): m columns a pencil,
+// 2D C2C rows read from every device's pencil (multi_device_subplans.cpp, pieceRows): m columns a pencil,
 // `pitch` values between a pencil's rows, `distance` values between the pencils' starts.
 struct PieceRows {
     std::size_t m = 0, pitch = 0, distance = 0;
@@ -99,7 +100,7 @@ struct MultiRequest {
 // Enqueues the transform on the baked queues (plan.multi set). Throws StatusError.
 void enqueueMulti(Plan& plan, const MultiRequest& request);
 
-// ---- Descriptors (xt_api.cpp) ---------------------------------------------------------------
+// ---- Descriptors (multi_device_xt.cpp; entry points: xt_api.cpp) ----------------------------
 
 enum class XtSide { Input, Output };
 enum class XtOrder { Natural, Permuted };

@@ -1,6 +1,7 @@
 // The Xt-style extension (include/clFFT-ng.h, "Several devices"): split weights, queues, and
-// descriptors with their handle table. The work is multi_device.cpp's; this file checks
-// arguments and turns internal errors into a clfftStatus, as api.cpp does.
+// descriptors with their handle table. The work is multi_device.cpp's (queues) and
+// multi_device_xt.cpp's (descriptors); this file checks arguments and turns internal errors into
+// a clfftStatus, as api.cpp does.
 #include "api_guard.h"
 #include "library.h"
 #include "multi_device.h"
