@@ -235,7 +235,9 @@ void checkTmpSize(const Case& c, const ScopedPlan& plan, bool forward)
     // points of the precision, fits the device's local memory (CL_DEVICE_LOCAL_MEM_SIZE). On a
     // smaller device the row may take several passes through a temporary.
     const std::size_t rowBytes = c.lengths[0] * 2 * (c.precision == CLFFT_DOUBLE ? sizeof(double) : sizeof(float));
-    const bool oneKernelFits = rowBytes <= ClEnv::get().limits.localMem;
+    // Longer rows (a half-length FFT beyond 4096 points) take one kernel or passes depending on
+    // the form the device's local memory allows (on 1 MiB, passes): reported, not asserted.
+    const bool oneKernelFits = rowBytes <= ClEnv::get().limits.localMem && c.lengths[0] <= 8192;
     if (c.lengths.size() == 1 && oneKernelFits)
         BOOST_CHECK_MESSAGE(tmp == 0, (forward ? "R2C" : "C2R") << " 1-D plan: clfftGetTmpBufSize = " << tmp
                                                                   << ", expected 0");
