@@ -15,10 +15,11 @@ namespace clfft_ng {
 
 namespace {
 
-bool readAll(int fd, std::uint8_t* data, std::size_t size)
+// read() or write() until `size` bytes have moved; false on an error or end of file.
+template <typename Byte, typename Call> bool moveAll(Call call, int fd, Byte* data, std::size_t size)
 {
     while (size > 0) {
-        const ssize_t n = ::read(fd, data, size);
+        const ssize_t n = call(fd, data, size);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -29,19 +30,8 @@ bool readAll(int fd, std::uint8_t* data, std::size_t size)
     return true;
 }
 
-bool writeAll(int fd, const std::uint8_t* data, std::size_t size)
-{
-    while (size > 0) {
-        const ssize_t n = ::write(fd, data, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        data += n;
-        size -= static_cast<std::size_t>(n);
-    }
-    return true;
-}
+bool readAll(int fd, std::uint8_t* data, std::size_t size) { return moveAll(::read, fd, data, size); }
+bool writeAll(int fd, const std::uint8_t* data, std::size_t size) { return moveAll(::write, fd, data, size); }
 
 // Unique among the processes and threads writing one folder.
 std::string uniqueSuffix()

@@ -6,7 +6,8 @@
 //
 // The files, by role:
 //   distribution.cpp  who holds what: block distributions of slabs, pencil grids and boxes
-//   copy_kernels.cpp  the device copy kernels (pack, unpack, local transposes) and their program
+//   copy_kernels.cpp  the device copy kernels (pack, unpack, local transposes): their program,
+//                     built from generator/copy_sources.h, and their launches
 //   exchange.cpp      the global transposes: staged MPI_Alltoallv, mapped MPI_Alltoallw, pencils
 //   plan_build.cpp    one rank's local clFFT plans, work buffers and step list
 //   execute.cpp       running the step list over the two work buffers
