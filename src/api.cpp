@@ -2,6 +2,7 @@
 // into clfftStatus. No exception crosses this boundary; nothing else happens here.
 #include "executor.h"
 #include "api_guard.h"
+#include "env_settings.h"
 #include "library.h"
 #include "multi_device.h"
 #include "plan.h"
@@ -572,7 +573,7 @@ CLFFTAPI clfftStatus clfftNgGetPlanRigor(const clfftPlanHandle plHandle, clfftNg
     CLFFT_NG_GETTER_PTR_CHECK(rigor)
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         *rigor = static_cast<clfftNgRigor>(p.settings.rigor >= 0 ? p.settings.rigor
-                                                                  : static_cast<int>(rigorFromEnvironment()));
+                                                                  : static_cast<int>(EnvSettings::fromEnvironment().rigor));
         return CLFFT_SUCCESS;
     });
 }

@@ -1,5 +1,6 @@
 #include "executor.h"
 
+#include "env_settings.h"
 #include "families.h"
 #include "kernel_args.h"
 
@@ -7,7 +8,6 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 namespace clfft_ng {
@@ -111,7 +111,7 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
 
     // CLFFT_NG_PROFILE: wait for every kernel and print its wall time (a diagnostic that makes
     // the enqueue blocking; never set in production).
-    static const bool profile = std::getenv("CLFFT_NG_PROFILE") != nullptr;
+    static const bool profile = EnvSettings::fromEnvironment().profile;
     // Every pass's arguments are set before the first launch: a failure there leaves the
     // client's data untouched (no pass half the plan has run on it).
     for (std::size_t i = 0; i < baked.passes.size(); ++i) {

@@ -1,10 +1,10 @@
 // The sub-plans of a plan split over several devices: their settings (a range of the batch, the
 // inner dimensions of a slab, the outermost dimension of a pencil, rows read from every device's
 // pencil), their bake per device, and the devices' library buffers (multi_device_internal.h).
+#include "env_settings.h"
 #include "multi_device_internal.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <sstream>
 
 namespace clfft_ng::multidevice {
@@ -154,7 +154,7 @@ std::optional<PieceRows> decidePieceRows(const Geometry& g, const PlanSettings& 
     const std::size_t devices = mb.parts.size();
     if (g.rank != 2 || g.kind != Kind::C2C || isPlanar(out.layout) || devices < 2)
         return std::nullopt;
-    if (const char* v = std::getenv("CLFFT_NG_ROW_PIECES"); v && std::string(v) == "0") // for comparisons
+    if (!EnvSettings::fromEnvironment().rowPieces) // CLFFT_NG_ROW_PIECES=0, for comparisons
         return std::nullopt;
     PieceRows pr;
     pr.m = mb.parts[0]->pencil.count;

@@ -3,6 +3,7 @@
 #include "api_guard.h"
 
 #include "measure.h"
+#include "env_settings.h"
 #include "plan_text.h"
 #include "wisdom.h"
 #include "library.h"
@@ -148,13 +149,6 @@ bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* o
 
 namespace {
 
-// A switch set to 0 in the environment (read at bake, so a process may change it between plans).
-bool switchedOff(const char* name)
-{
-    const char* e = std::getenv(name);
-    return e && std::string(e) == "0";
-}
-
 // OpenCL C 1.2 on every device: the language clFFT 2.12's clients target, and one set of rules
 // (no device's newer default) for the generated code and the callbacks spliced into it.
 const char* const kBuildOptions = "-cl-std=CL1.2";
@@ -213,6 +207,7 @@ struct BakeTarget {
     cl_device_id device = nullptr;
     DeviceLimits limits;
     bool dump = false;
+    bool quiet = false; // CLFFT_QUIET: no compiler log when a kernel fails to build
     int replica = 0; // > 0: the kernels get programs of their own (sharesLoadedKernels)
     // Bytes of CL_KERNEL_LOCAL_MEM_SIZE beyond the device's local memory that still run: NVIDIA
     // reports 4-32 more than a kernel declares, and on an H200 (driver 580) kernels declaring
@@ -362,7 +357,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
                 built.status == CL_MEM_OBJECT_ALLOCATION_FAILURE)
                 throw StatusError{built.status};
             // The compiler's log is how a client finds the mistake in its callback text.
-            if (!std::getenv("CLFFT_QUIET"))
+            if (!t.quiet)
                 std::fprintf(stderr, "clfft-ng: building kernel %s failed (status %d); compiler log:\n%s\n",
                              pass.spec.kernelName().c_str(), built.status, built.buildLog.c_str());
             throw StatusError{CLFFT_BUILD_PROGRAM_FAILURE};
@@ -585,9 +580,6 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     DeviceLimits& limits = target.limits;
     limits.localMemBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE));
     limits.maxWorkGroupSize = deviceInfo<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
-    // A smaller local memory can be imposed to exercise the paths small-memory devices take.
-    if (const char* cap = std::getenv("CLFFT_NG_LOCAL_MEM_LIMIT"); cap && *cap)
-        limits.localMemBytes = std::min<std::size_t>(limits.localMemBytes, std::strtoull(cap, nullptr, 10));
     const bool cpuType = (deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
     const unsigned vendor = deviceInfo<cl_uint>(device, CL_DEVICE_VENDOR_ID);
     if (vendor == 0x10DE && !cpuType)
@@ -598,65 +590,25 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         vendorBytes = 0;
     vendorName.resize(std::min(vendorName.size(), vendorBytes));
     limits.deviceClass = deviceClassOf(cpuType, vendor, vendorName.c_str(), cpuType ? hostX86Family() : 0);
-    // The kernel forms of the other device class, to check them on a simulated device (Oclgrind
-    // reports a GPU; the CPU forms must be as clean under it as the GPU forms).
-    if (const char* forms = std::getenv("CLFFT_NG_FORMS")) {
-        if (std::string(forms) == "cpu")
-            limits.deviceClass = DeviceClass::Cpu;
-        else if (std::string(forms) == "cpu-intel")
-            limits.deviceClass = DeviceClass::CpuIntel;
-        else if (std::string(forms) == "cpu-zen5")
-            limits.deviceClass = DeviceClass::CpuAmdZen5;
-        else if (std::string(forms) == "gpu" && cpuType)
-            limits.deviceClass = DeviceClass::GpuGeneric;
-        else if (std::string(forms) == "gpu-nvidia")
-            limits.deviceClass = DeviceClass::GpuNvidia;
-        else if (std::string(forms) == "gpu-amd")
-            limits.deviceClass = DeviceClass::GpuAmd;
-        else if (std::string(forms) == "gpu-intel")
-            limits.deviceClass = DeviceClass::GpuIntel;
-    }
-    // Switches for comparisons (docs/tuning.md): the CPU kernel forms off.
-    limits.laneKernels = !switchedOff("CLFFT_NG_LANES");
-    limits.rowLaneKernels = !switchedOff("CLFFT_NG_ROW_LANES");
-    limits.rowVectorKernels = !switchedOff("CLFFT_NG_ROW_VECTORS");
-    limits.rowLaneBluestein = !switchedOff("CLFFT_NG_ROW_LANE_BLUESTEIN");
-    limits.laneRowChunks = !switchedOff("CLFFT_NG_ROW_CHUNKS");
-    limits.laneRowBlocks = !switchedOff("CLFFT_NG_ROW_BLOCKS");
-    limits.paddedDims = !switchedOff("CLFFT_NG_PADDED_DIMS");
-    if (const char* v = std::getenv("CLFFT_NG_LANE_GROUP_BYTES"); v && *v)
-        limits.laneGroupBytes = static_cast<std::size_t>(std::strtoull(v, nullptr, 10));
     limits.cacheBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE));
-    if (const char* v = std::getenv("CLFFT_NG_CACHE_BYTES"); v && *v)
-        limits.cacheBytes = static_cast<std::size_t>(std::strtoull(v, nullptr, 10));
-    limits.noLibraryMemory = std::getenv("CLFFT_REQUEST_LIB_NOMEMALLOC") != nullptr;
+    // Read at each bake: a process (the tests) may change the variables between plans.
+    const EnvSettings env = EnvSettings::fromEnvironment();
+    env.applyTo(limits, cpuType);
     limits.maxAllocBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
 
     Library& lib = Library::get();
-    target.dump = (lib.debugFlags() & CLFFT_DUMP_PROGRAMS) != 0 || std::getenv("CLFFT_DUMP_PROGRAMS") != nullptr;
-    auto explainIfAsked = [](const BakedPlan& baked) {
-        if (const char* explain = std::getenv("CLFFT_NG_EXPLAIN"); explain && *explain && *explain != '0')
+    target.dump = (lib.debugFlags() & CLFFT_DUMP_PROGRAMS) != 0 || env.dumpPrograms;
+    target.quiet = env.quiet;
+    auto explainIfAsked = [&env](const BakedPlan& baked) {
+        if (env.explain)
             std::fprintf(stderr, "clfft-ng plan: %s", baked.explanation.c_str());
     };
 
-    // CLFFT_NG_CANDIDATE=k bakes candidate k of planCandidates instead of the profile's plan:
-    // how the tests run every candidate on a device (CLFFT_NG_CANDIDATE_SET=exhaustive: of the
-    // exhaustive set). A value that is not a number names the candidate by its variant (a test
-    // of one variant's kernels then stays on it when the list of candidates changes).
-    const char* candidateText = std::getenv("CLFFT_NG_CANDIDATE");
-    const bool chooseCandidate = candidateText && *candidateText;
-    const std::string candidateLabel =
-        chooseCandidate && std::string(candidateText).find_first_not_of("0123456789") != std::string::npos
-            ? std::string(candidateText)
-            : std::string();
-    const std::size_t candidate =
-        chooseCandidate && candidateLabel.empty() ? std::strtoull(candidateText, nullptr, 10) : 0;
-    const char* setText = std::getenv("CLFFT_NG_CANDIDATE_SET");
-    const CandidateSet set =
-        setText && std::string(setText) == "exhaustive" ? CandidateSet::Exhaustive : CandidateSet::Default;
-
+    // CLFFT_NG_CANDIDATE bakes one candidate of planCandidates instead of the profile's plan:
+    // how the tests run every candidate on a device.
+    const bool chooseCandidate = env.chooseCandidate;
     if (!chooseCandidate) {
-        const Rigor rigor = s.rigor >= 0 ? static_cast<Rigor>(s.rigor) : rigorFromEnvironment();
+        const Rigor rigor = s.rigor >= 0 ? static_cast<Rigor>(s.rigor) : env.rigor;
         if (auto baked = bakeMeasured(s, target, problem, rigor)) {
             explainIfAsked(*baked);
             plan.baked = std::move(baked);
@@ -670,12 +622,12 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         std::string header = refit;
         ExecutionPlan exec;
         if (chooseCandidate) {
-            std::vector<Candidate> candidates = planCandidates(problem, limits, set);
-            std::size_t k = candidate;
-            if (!candidateLabel.empty()) {
+            std::vector<Candidate> candidates = planCandidates(problem, limits, env.candidateSet);
+            std::size_t k = env.candidateIndex;
+            if (!env.candidateLabel.empty()) {
                 k = candidates.size();
                 for (std::size_t i = 0; i < candidates.size(); ++i)
-                    if (candidates[i].variant == candidateLabel)
+                    if (candidates[i].variant == env.candidateLabel)
                         k = i;
             }
             if (k >= candidates.size())

@@ -2,23 +2,9 @@
 
 #include "sha256.h"
 
-#include <cstdlib>
 #include <sstream>
 
 namespace clfft_ng {
-
-Rigor rigorFromEnvironment()
-{
-    const char* e = std::getenv("CLFFT_NG_RIGOR");
-    if (!e)
-        return Rigor::Estimate;
-    const std::string v = e;
-    if (v == "measure")
-        return Rigor::Measure;
-    if (v == "exhaustive")
-        return Rigor::Exhaustive;
-    return Rigor::Estimate;
-}
 
 const char* rigorName(Rigor r)
 {

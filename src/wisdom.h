@@ -12,12 +12,10 @@
 namespace clfft_ng {
 
 // How a plan is chosen: the cost model alone, the best of the few best candidates timed on the
-// device, or every candidate (more variants) timed. Values of clfftNgRigor.
+// device, or every candidate (more variants) timed. Values of clfftNgRigor; CLFFT_NG_RIGOR
+// (env_settings.h) gives the rigor of plans whose client set none.
 enum class Rigor { Estimate = 0, Measure = 1, Exhaustive = 2 };
 
-// CLFFT_NG_RIGOR (estimate, measure, exhaustive; read at each bake): the rigor of plans whose
-// client did not set one. Estimate when unset or unknown.
-Rigor rigorFromEnvironment();
 const char* rigorName(Rigor r);
 
 // SHA-256 of the problem (every field the planner reads), the planner's device limits and
