@@ -1,0 +1,135 @@
+// What the client's settings (PlanSettings, plan.h) imply without a device: the strides and
+// distances derived from the lengths, the default backward scale, and the bytes each buffer
+// must hold. The bake itself: plan.cpp.
+#include "plan.h"
+
+#include "problem.h"
+
+#include <algorithm>
+
+namespace clfft_ng {
+
+namespace {
+
+// Points along dimension 0 as stored on one side (complex: N0; hermitian: N0/2+1; real: N0,
+// padded to 2*(N0/2+1) in place, where the hermitian result overwrites the real input).
+std::size_t storedExtent0(clfftLayout layout, std::size_t n0, bool inPlace)
+{
+    switch (layout) {
+    case CLFFT_HERMITIAN_INTERLEAVED:
+    case CLFFT_HERMITIAN_PLANAR: return n0 / 2 + 1;
+    case CLFFT_REAL: return inPlace ? 2 * (n0 / 2 + 1) : n0;
+    default: return n0;
+    }
+}
+
+std::array<std::size_t, 3> packedStrides(const PlanSettings& s, clfftLayout layout, bool transposedOutput)
+{
+    // Extents in storage order: a transposed output stores dimension 1 innermost.
+    std::array<std::size_t, 3> extent{{storedExtent0(layout, s.lengths[0], s.placement == CLFFT_INPLACE), s.lengths[1],
+                                       s.lengths[2]}};
+    if (transposedOutput)
+        std::swap(extent[0], extent[1]);
+    std::array<std::size_t, 3> st{{1, 1, 1}};
+    for (int d = 1; d < 3; ++d)
+        st[d] = st[d - 1] * extent[d - 1];
+    return st;
+}
+
+} // namespace
+
+std::size_t PlanSettings::points() const
+{
+    std::size_t n = 1;
+    for (int d = 0; d < rank; ++d)
+        n *= lengths[d];
+    return n;
+}
+
+std::array<std::size_t, 3> PlanSettings::effectiveInStrides() const
+{
+    return inStridesSet ? inStrides : packedStrides(*this, inLayout, false);
+}
+
+std::array<std::size_t, 3> PlanSettings::effectiveOutStrides() const
+{
+    if (outStridesSet)
+        return outStrides;
+    const bool transposedOutput = transposed == CLFFT_TRANSPOSED && rank > 1;
+    return packedStrides(*this, outLayout, transposedOutput);
+}
+
+std::size_t PlanSettings::effectiveInDistance() const
+{
+    if (inDistance != 0)
+        return inDistance;
+    const auto st = effectiveInStrides();
+    const std::size_t last = rank == 1 ? storedExtent0(inLayout, lengths[0], placement == CLFFT_INPLACE)
+                                       : lengths[rank - 1];
+    return st[rank - 1] * last;
+}
+
+std::size_t PlanSettings::effectiveOutDistance() const
+{
+    if (outDistance != 0)
+        return outDistance;
+    const auto st = effectiveOutStrides();
+    std::size_t last = rank == 1 ? storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE) : lengths[rank - 1];
+    if (transposed == CLFFT_TRANSPOSED && rank == 2)
+        last = storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE); // stored outermost
+    return st[rank - 1] * last;
+}
+
+double PlanSettings::effectiveBackwardScale() const
+{
+    return backwardScaleSet ? backwardScale : 1.0 / static_cast<double>(points());
+}
+
+// Bytes each buffer of one side must hold: the largest element offset the plan touches, plus
+// one, times the element size (per buffer: a planar side has two buffers of this size). One
+// buffer serves both sides in place. False when a size computation overflows size_t: no
+// buffer can hold such data, and the planner's own arithmetic would overflow too.
+bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* outBytes)
+{
+    const Problem p = makeProblem(s);
+    const std::size_t real = p.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
+    auto side = [&](bool input, std::size_t* bytes) {
+        const clfftLayout layout = input ? s.inLayout : s.outLayout;
+        const bool hermitian = layout == CLFFT_HERMITIAN_INTERLEAVED || layout == CLFFT_HERMITIAN_PLANAR;
+        std::size_t element = real;
+        if (layout == CLFFT_COMPLEX_INTERLEAVED || layout == CLFFT_HERMITIAN_INTERLEAVED)
+            element = 2 * real;
+        std::size_t last = 0; // largest offset, in elements
+        auto addSpan = [&](std::size_t n, std::size_t stride) {
+            std::size_t span = 0;
+            return !__builtin_mul_overflow(n - 1, stride, &span) && !__builtin_add_overflow(last, span, &last);
+        };
+        for (std::size_t d = 0; d < p.dims.size(); ++d) {
+            const std::size_t n = (d == 0 && hermitian) ? p.dims[0].n / 2 + 1 : p.dims[d].n;
+            if (!addSpan(n, input ? p.dims[d].inStride : p.dims[d].outStride))
+                return false;
+        }
+        for (const IoDim& b : p.batch)
+            if (!addSpan(b.n, input ? b.inStride : b.outStride))
+                return false;
+        // Rows in pieces reach past the strides: the base, and the distance between pieces.
+        if (const RowPieces& rp = p.inPieces; input && rp.length && !p.dims.empty() && rp.distance >= rp.length) {
+            if (!addSpan(p.dims[0].n / rp.length, rp.distance - rp.length) ||
+                __builtin_add_overflow(last, rp.base, &last))
+                return false;
+        }
+        return !__builtin_add_overflow(last, std::size_t(1), &last) && !__builtin_mul_overflow(last, element, bytes);
+    };
+    // The points of all transforms must be countable too (work sizes, scales).
+    std::size_t points = s.batch;
+    for (int d = 0; d < s.rank; ++d)
+        if (__builtin_mul_overflow(points, s.lengths[d], &points))
+            return false;
+    if (!side(true, inBytes) || !side(false, outBytes))
+        return false;
+    if (s.placement == CLFFT_INPLACE)
+        *inBytes = *outBytes = std::max(*inBytes, *outBytes);
+    return true;
+}
+
+} // namespace clfft_ng
