@@ -109,6 +109,7 @@ CLFFTAPI clfftStatus clfftCreateDefaultPlan(clfftPlanHandle* plHandle, cl_contex
         if (!allPositive(clLengths, rank))
             return CLFFT_INVALID_ARG_VALUE;
         auto plan = std::make_shared<Plan>();
+        plan->services = Library::get().bakeServices();
         PlanSettings& s = plan->settings;
         s.context = ContextRef::retain(context);
         s.rank = s.inStrideCount = s.outStrideCount = rank;
@@ -131,6 +132,7 @@ CLFFTAPI clfftStatus clfftCopyPlan(clfftPlanHandle* out_plHandle, cl_context new
         return CLFFT_INVALID_CONTEXT;
     return withPlan(in_plHandle, [&](Plan& source) -> clfftStatus {
         auto copy = std::make_shared<Plan>();
+        copy->services = source.services;
         copy->settings = source.settings;
         copy->settings.context = ContextRef::retain(new_context);
         // clFFT 2.12 copies every setting but the callbacks.

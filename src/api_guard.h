@@ -53,14 +53,4 @@ int raw(const E& e)
     return v;
 }
 
-// A device property of type T; CLFFT_INVALID_DEVICE when the runtime does not answer.
-template <typename T>
-T deviceInfo(cl_device_id device, cl_device_info what)
-{
-    T value{};
-    if (clGetDeviceInfo(device, what, sizeof value, &value, nullptr) != CL_SUCCESS)
-        throw StatusError{CLFFT_INVALID_DEVICE};
-    return value;
-}
-
 } // namespace clfft_ng

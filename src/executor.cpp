@@ -195,6 +195,7 @@ BakedPlan* inPlaceTwin(Plan& plan, cl_command_queue queue)
     BakedPlan& baked = *plan.baked;
     if (!baked.inPlaceTwin && !baked.inPlaceTwinFailed) {
         Plan twin;
+        twin.services = plan.services;
         twin.settings = plan.settings;
         twin.settings.placement = CLFFT_INPLACE;
         twin.settings.outStrides = plan.settings.effectiveInStrides();

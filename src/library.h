@@ -36,6 +36,8 @@ public:
     WisdomStore& wisdom() { return wisdom_; }
     cl_ulong debugFlags() const { return debugFlags_.load(); }
     void setDebugFlags(cl_ulong flags) { debugFlags_.store(flags); }
+    // What each plan's bake takes from the library (plan.h): given to every plan it creates.
+    BakeServices bakeServices() { return BakeServices{&programs_, &wisdom_, &debugFlags_}; }
 
 private:
     Library() = default;

@@ -1,13 +1,13 @@
 // One plan over several devices (multi_device.h): the queue checks, the bake (the split, the
 // sub-plans and the copy kernel built ahead), the enqueue and the explanation. The parts are
-// listed in multi_device_internal.h. This file alone reaches the library (its program cache,
-// for the copy kernel; deviceInfo).
+// listed in multi_device_internal.h. The library's program cache (for the copy kernel) comes
+// with the plan (Plan::services): this layer does not reach up to the library.
 #include "multi_device.h"
 
-#include "api_guard.h"
 #include "copy_sources.h"
-#include "library.h"
+#include "device_info.h"
 #include "multi_device_internal.h"
+#include "program_cache.h"
 
 #include <algorithm>
 #include <optional>
@@ -24,7 +24,7 @@ cl_kernel copyKernel(const PlanSettings& s, MultiDevicePart& part)
         return slot.get();
     const std::string src = multiDeviceCopySource(part.index); // generator/copy_sources.h
     ProgramCache::Result built =
-        Library::get().programs().get(s.context.get(), part.device, src, "-cl-std=CL1.2", part.index == 0);
+        part.services.programs->get(s.context.get(), part.device, src, "-cl-std=CL1.2", part.index == 0);
     if (built.status != CL_SUCCESS)
         throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES
                               ? built.status
@@ -106,6 +106,7 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
         auto part = std::make_unique<MultiDevicePart>();
         part->queue = QueueRef::retain(queues[i]);
         part->index = static_cast<int>(i);
+        part->services = plan.services;
         check(clGetCommandQueueInfo(queues[i], CL_QUEUE_DEVICE, sizeof part->device, &part->device, nullptr));
         part->alignBytes = std::max<std::size_t>(deviceInfo<cl_uint>(part->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8, 1);
         part->overlapSafe = isPoclCpu(part->device);

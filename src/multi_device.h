@@ -48,6 +48,9 @@ struct MultiDevicePart {
     // buffers of this device, by role.
     std::map<std::string, std::unique_ptr<Plan>> subPlans;
     std::map<std::string, MemRef> buffers;
+    // The plan's library services (plan.h): its sub-plans bake with them, and the copy kernel
+    // below is built through their program cache.
+    BakeServices services;
     // The exchange's copy kernel into sub-buffers (multi_device.cpp, copyKernel).
     KernelRef copyKernel;
 };

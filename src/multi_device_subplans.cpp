@@ -69,6 +69,7 @@ Plan& subPlan(MultiDevicePart& part, const PlanSettings& t)
     std::unique_ptr<Plan>& slot = part.subPlans[subPlanKey(t)];
     if (!slot) {
         auto p = std::make_unique<Plan>();
+        p->services = part.services;
         p->settings = t;
         p->settings.replica = part.index;
         bakePlan(*p, part.queue.get());

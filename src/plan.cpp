@@ -2,13 +2,13 @@
 // tables uploaded. The settings' derived values: plan_settings.cpp; the environment: env_settings.h.
 #include "plan.h"
 
-#include "api_guard.h"
+#include "device_info.h"
 
 #include "measure.h"
 #include "env_settings.h"
 #include "plan_text.h"
 #include "wisdom.h"
-#include "library.h"
+#include "program_cache.h"
 #include "problem.h"
 #include "generate.h"
 
@@ -85,6 +85,7 @@ namespace {
 struct BakeTarget {
     cl_device_id device = nullptr;
     DeviceLimits limits;
+    BakeServices services; // the plan's: programs and wisdom
     bool dump = false;
     bool quiet = false; // CLFFT_QUIET: no compiler log when a kernel fails to build
     int replica = 0; // > 0: the kernels get programs of their own (sharesLoadedKernels)
@@ -174,7 +175,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
                                      const ExecutionPlan& exec, const std::string& header, KernelFit* fit,
                                      bool persist = true, bool parallel = true)
 {
-    Library& lib = Library::get();
+    ProgramCache& programCache = *t.services.programs;
     // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
     const cl_ulong maxAlloc = deviceInfo<cl_ulong>(t.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
     if (exec.tmpBytes > maxAlloc || exec.tmp2Bytes > maxAlloc || exec.tmp3Bytes > maxAlloc)
@@ -202,7 +203,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
                 dumpProgram(pass.spec, sources[i]);
             // Binaries are saved below, on this thread: PoCL 3.1 can deadlock when a binary is
             // requested while another thread launches a kernel (docs/history/performance.md).
-            programs[i] = lib.programs().get(s.context.get(), t.device, sources[i], kBuildOptions, false);
+            programs[i] = programCache.get(s.context.get(), t.device, sources[i], kBuildOptions, false);
         });
         tasks.emplace_back([&, i] { tables[i] = uploadTwiddles(s.context.get(), exec.passes[i].spec); });
     }
@@ -244,7 +245,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
         // Replicas (PoCL CPU devices only) are left to PoCL's own kernel cache: a binary for our
         // disk cache would cost PoCL a second code generation per kernel.
         if (persist && t.replica == 0)
-            lib.programs().get(s.context.get(), t.device, sources[i], kBuildOptions, true);
+            programCache.get(s.context.get(), t.device, sources[i], kBuildOptions, true);
         cl_int err = CL_SUCCESS;
         KernelRef kernel(clCreateKernel(built.program.get(), pass.spec.kernelName().c_str(), &err));
         if (err != CL_SUCCESS)
@@ -302,10 +303,11 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     DeviceIdentity identity;
     if (!queryDeviceIdentity(t.device, &identity))
         return nullptr;
-    Library& lib = Library::get();
-    const DiskCacheConfig config = lib.programs().diskConfig();
+    ProgramCache& programs = *t.services.programs;
+    WisdomStore& wisdom = *t.services.wisdom;
+    const DiskCacheConfig config = programs.diskConfig();
     const std::string key = wisdomKey(problem, t.limits, identity);
-    if (const std::optional<WisdomRecord> record = lib.wisdom().lookup(key, config)) {
+    if (const std::optional<WisdomRecord> record = wisdom.lookup(key, config)) {
         // Only the variant the record names is planned; its printed plan must be the one measured.
         const std::optional<ExecutionPlan> named = planVariant(problem, t.limits, record->variant);
         if (named && planFingerprint(explainPlan(*named, problem)) == record->planHash) {
@@ -345,7 +347,7 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
         record.variant = candidates.front().variant;
         record.planHash = planFingerprint(explainPlan(candidates.front().plan, problem));
         record.measured = 1;
-        lib.wisdom().remember(record, config);
+        wisdom.remember(record, config);
         return only;
     }
     // Compiled in parallel (but not on Oclgrind): on PoCL a kernel's first compile takes about a
@@ -421,11 +423,11 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     record.planHash = planFingerprint(explainPlan(built[best]->plan, problem));
     record.milliseconds = ms[best].fastest;
     record.measured = baked.size();
-    lib.wisdom().remember(record, config);
+    wisdom.remember(record, config);
     std::unique_ptr<BakedPlan> winner = std::move(baked[best]);
     winner->explanation = header + winner->explanation;
     for (const BakedPass& pass : winner->passes)
-        lib.programs().get(s.context.get(), t.device, passSource(t, pass.pass), kBuildOptions);
+        programs.get(s.context.get(), t.device, passSource(t, pass.pass), kBuildOptions);
     return winner;
 }
 
@@ -434,6 +436,8 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
 void bakePlan(Plan& plan, cl_command_queue queue)
 {
     PlanSettings& s = plan.settings;
+    if (!plan.services.programs || !plan.services.wisdom || !plan.services.debugFlags)
+        throw StatusError{CLFFT_BUGCHECK}; // every plan gets the library's services at creation
     cl_device_id device = nullptr;
     cl_context queueContext = nullptr;
     if (clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof device, &device, nullptr) != CL_SUCCESS ||
@@ -475,8 +479,8 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     env.applyTo(limits, cpuType);
     limits.maxAllocBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
 
-    Library& lib = Library::get();
-    target.dump = (lib.debugFlags() & CLFFT_DUMP_PROGRAMS) != 0 || env.dumpPrograms;
+    target.services = plan.services;
+    target.dump = (plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || env.dumpPrograms;
     target.quiet = env.quiet;
     auto explainIfAsked = [&env](const BakedPlan& baked) {
         if (env.explain)

@@ -7,6 +7,7 @@
 #include <clFFT.h>
 
 #include <array>
+#include <atomic>
 #include <map>
 #include <cstddef>
 #include <memory>
@@ -101,8 +102,21 @@ struct BakedPlan {
 
 struct MultiDeviceBake; // several devices: multi_device.h
 
+class ProgramCache; // cache/program_cache.h
+class WisdomStore;  // cache/wisdom_store.h
+
+// What a bake takes from the library, the layer above (library.h hands it to each plan it
+// creates; copies and sub-plans pass it on): the compiled programs, the measured plans and
+// clfftSetup's debug flags, read at each bake. The library outlives every plan.
+struct BakeServices {
+    ProgramCache* programs = nullptr;
+    WisdomStore* wisdom = nullptr;
+    const std::atomic<cl_ulong>* debugFlags = nullptr;
+};
+
 struct Plan {
     std::mutex mutex; // guards everything below; held by setters, bake and enqueue
+    BakeServices services;
     PlanSettings settings;
     std::unique_ptr<BakedPlan> baked;
     // Several devices (multi_device.h): the client's split weights (empty: even) and the plan
@@ -122,6 +136,10 @@ void bakePlan(Plan& plan, cl_command_queue queue);
 
 // A CPU device of PoCL, whose driver quirks (and their absence) the library knows.
 bool isPoclCpu(cl_device_id device);
+
+// Builds the Problem of a plan (plan_settings.cpp); throws StatusError for settings that cannot
+// be computed (in-place with differing strides, real layouts until supported, ...).
+Problem makeProblem(const PlanSettings& settings);
 
 // Bytes each buffer of one side must hold for the plan's strides and distances (per buffer: a
 // planar side has two). False when the computation overflows size_t.

@@ -10,8 +10,6 @@
 
 namespace clfft_ng {
 
-struct PlanSettings;
-
 struct IoDim {
     std::size_t n = 1;
     std::size_t inStride = 1;
@@ -50,9 +48,5 @@ struct Problem {
 
     std::size_t transformPoints() const; // product of dims' n
 };
-
-// Builds the Problem of a plan; throws StatusError for settings that cannot be computed
-// (in-place with differing strides, real layouts until supported, ...).
-Problem makeProblem(const PlanSettings& settings);
 
 } // namespace clfft_ng
