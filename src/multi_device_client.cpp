@@ -24,34 +24,49 @@ struct RegionViews {
     bool copied = false;
 };
 
+// Whether none of the client's planes is itself a sub-buffer (OpenCL creates no sub-buffer of one).
+bool noneIsSubBuffer(const cl_mem* client, int nplanes)
+{
+    bool none = true;
+    for (int i = 0; i < nplanes; ++i) {
+        cl_mem parent = nullptr;
+        check(clGetMemObjectInfo(client[i], CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, nullptr));
+        none = none && parent == nullptr;
+    }
+    return none;
+}
+
+// One device's view of each plane of the client's buffers at [origin, origin + bytes), kept in
+// `owned`. False when the runtime refuses the origin's alignment: the caller then copies instead.
+bool subBuffersAt(const cl_mem* client, int nplanes, std::size_t origin, std::size_t bytes, std::vector<MemRef>& owned,
+                  Planes& planes)
+{
+    for (int i = 0; i < nplanes; ++i) {
+        cl_buffer_region reg{origin, bytes};
+        cl_int err = CL_SUCCESS;
+        cl_mem sub = clCreateSubBuffer(client[i], 0, CL_BUFFER_CREATE_TYPE_REGION, &reg, &err);
+        if (err == CL_MISALIGNED_SUB_BUFFER_OFFSET)
+            return false;
+        check(err);
+        owned.emplace_back(sub);
+        planes[static_cast<std::size_t>(i)] = sub;
+    }
+    return true;
+}
+
 RegionViews regionViews(Run& r, const cl_mem* client, int nplanes, const std::vector<Region>& regions,
                         const std::string& role, bool load)
 {
     RegionViews v;
     v.planes.assign(r.devices, Planes{{nullptr, nullptr}});
     v.loaded.resize(r.devices);
-    bool direct = true;
-    for (int i = 0; i < nplanes; ++i) {
-        cl_mem parent = nullptr;
-        check(clGetMemObjectInfo(client[i], CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, nullptr));
-        direct = direct && parent == nullptr;
-    }
+    bool direct = noneIsSubBuffer(client, nplanes);
     for (std::size_t k = 0; k < r.devices; ++k)
         direct = direct && (regions[k].bytes == 0 || regions[k].origin % r.part(k).alignBytes == 0);
     if (direct) {
         for (std::size_t k = 0; k < r.devices && direct; ++k)
-            for (int i = 0; i < nplanes && regions[k].bytes > 0; ++i) {
-                cl_buffer_region reg{regions[k].origin, regions[k].bytes};
-                cl_int err = CL_SUCCESS;
-                cl_mem sub = clCreateSubBuffer(client[i], 0, CL_BUFFER_CREATE_TYPE_REGION, &reg, &err);
-                if (err == CL_MISALIGNED_SUB_BUFFER_OFFSET) {
-                    direct = false;
-                    break;
-                }
-                check(err);
-                v.subBuffers.emplace_back(sub);
-                v.planes[k][static_cast<std::size_t>(i)] = sub;
-            }
+            if (regions[k].bytes > 0)
+                direct = subBuffersAt(client, nplanes, regions[k].origin, regions[k].bytes, v.subBuffers, v.planes[k]);
         if (direct)
             return v;
         v.subBuffers.clear();
@@ -132,12 +147,8 @@ PencilSide clientPencils(Run& r, cl_mem* client, clfftLayout layout, const std::
     in.planes.assign(r.devices, Planes{{nullptr, nullptr}});
     in.ready.resize(r.devices);
     const std::size_t step = g.rank == 2 ? st[0] : st[1]; // between pencil indices
-    bool direct = allowDirect && (g.rank == 2 || st[1] == g.n0c * st[0]);
-    for (int i = 0; i < nplanes; ++i) {
-        cl_mem parent = nullptr;
-        check(clGetMemObjectInfo(client[i], CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, nullptr));
-        direct = direct && parent == nullptr;
-    }
+    // The client's buffers asked first, whatever else decides: an invalid one fails here as before.
+    bool direct = noneIsSubBuffer(client, nplanes) && allowDirect && (g.rank == 2 || st[1] == g.n0c * st[0]);
     for (std::size_t k = 0; k < r.devices; ++k)
         direct = direct && (r.part(k).pencil.count == 0 || (r.part(k).pencil.begin * step * e) % r.part(k).alignBytes == 0);
     if (direct) {
@@ -147,18 +158,7 @@ PencilSide clientPencils(Run& r, cl_mem* client, clfftLayout layout, const std::
             if (pk.count == 0)
                 continue;
             const std::size_t span = (g.outer() - 1) * st[D] + (g.pencilInner(pk.count) - 1) * st[0] + 1;
-            for (int i = 0; i < nplanes; ++i) {
-                cl_buffer_region reg{pk.begin * step * e, span * e};
-                cl_int err = CL_SUCCESS;
-                cl_mem sub = clCreateSubBuffer(client[i], 0, CL_BUFFER_CREATE_TYPE_REGION, &reg, &err);
-                if (err == CL_MISALIGNED_SUB_BUFFER_OFFSET) {
-                    direct = false;
-                    break;
-                }
-                check(err);
-                subs.emplace_back(sub);
-                in.planes[k][static_cast<std::size_t>(i)] = sub;
-            }
+            direct = subBuffersAt(client, nplanes, pk.begin * step * e, span * e, subs, in.planes[k]);
         }
         if (direct) {
             for (std::size_t k = 0; k < r.devices; ++k)

@@ -56,6 +56,27 @@ std::vector<cl_mem> raw(const std::vector<MemRef>& v)
     return r;
 }
 
+// Each device's range of a natural-order descriptor read into, or written from, host memory;
+// the two directions differ only in the OpenCL call.
+void copyHost(Plan& plan, const XtDescriptor& d, void* host, bool toHost)
+{
+    Run r(plan, 0, nullptr);
+    auto* bytes = static_cast<unsigned char*>(host);
+    for (std::size_t k = 0; k < d.queues.size(); ++k) {
+        if (d.bytes[k] == 0)
+            continue;
+        cl_event ev = nullptr;
+        unsigned char* at = bytes + d.ranges[k].begin * d.bytesPerIndex;
+        const cl_uint waits = static_cast<cl_uint>(r.start.size());
+        check(toHost ? clEnqueueReadBuffer(r.queue(k), d.buffers[k].get(), CL_FALSE, 0, d.bytes[k], at, waits,
+                                           orNull(r.start), &ev)
+                     : clEnqueueWriteBuffer(r.queue(k), d.buffers[k].get(), CL_FALSE, 0, d.bytes[k], at, waits,
+                                            orNull(r.start), &ev));
+        r.record(k, ev);
+    }
+    waitAll(r);
+}
+
 // A natural-order copy of a permuted descriptor in the library's buffers.
 XtDescriptor naturalTwin(Plan& plan, const XtDescriptor& d)
 {
@@ -111,18 +132,8 @@ void xtCopyFromHost(Plan& plan, XtDescriptor& to, const void* host)
         xtCopyOrder(plan, n, to);
         return;
     }
-    Run r(plan, 0, nullptr);
-    const auto* bytes = static_cast<const unsigned char*>(host);
-    for (std::size_t k = 0; k < to.queues.size(); ++k) {
-        if (to.bytes[k] == 0)
-            continue;
-        cl_event ev = nullptr;
-        check(clEnqueueWriteBuffer(r.queue(k), to.buffers[k].get(), CL_FALSE, 0, to.bytes[k],
-                                   bytes + to.ranges[k].begin * to.bytesPerIndex, static_cast<cl_uint>(r.start.size()),
-                                   orNull(r.start), &ev));
-        r.record(k, ev);
-    }
-    waitAll(r);
+    // Only read on this path (clEnqueueWriteBuffer takes it const).
+    copyHost(plan, to, const_cast<void*>(host), false);
 }
 
 void xtCopyToHost(Plan& plan, const XtDescriptor& from, void* host)
@@ -133,18 +144,7 @@ void xtCopyToHost(Plan& plan, const XtDescriptor& from, void* host)
         xtCopyToHost(plan, n, host);
         return;
     }
-    Run r(plan, 0, nullptr);
-    auto* bytes = static_cast<unsigned char*>(host);
-    for (std::size_t k = 0; k < from.queues.size(); ++k) {
-        if (from.bytes[k] == 0)
-            continue;
-        cl_event ev = nullptr;
-        check(clEnqueueReadBuffer(r.queue(k), from.buffers[k].get(), CL_FALSE, 0, from.bytes[k],
-                                  bytes + from.ranges[k].begin * from.bytesPerIndex, static_cast<cl_uint>(r.start.size()),
-                                  orNull(r.start), &ev));
-        r.record(k, ev);
-    }
-    waitAll(r);
+    copyHost(plan, from, host, true);
 }
 
 void xtCopyOrder(Plan& plan, const XtDescriptor& from, XtDescriptor& to)
