@@ -7,7 +7,7 @@
 # file is linked; the runner chooses the library with LD_LIBRARY_PATH: Debian's clFFT 2.12
 # (/usr/lib/x86_64-linux-gnu) for one run, our build/src for the other.
 #
-# test_differential runs a fixed seed set (a few minutes on the 2-core PoCL machine);
+# test_differential runs seeds 1-4 (quick tier), test_differential_sweep seeds 5-8 (sweep tier);
 # a longer run: tests/compat/differential/run_differential.py --seeds 1-500 -v
 
 find_path(CLFFT_DIFF_REFERENCE_INCLUDE_DIR clFFT.h PATHS /usr/include NO_DEFAULT_PATH)
@@ -28,6 +28,12 @@ else()
   add_test(NAME test_differential
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/differential/run_differential.py
                    --driver $<TARGET_FILE:diff_driver> --ours $<TARGET_FILE_DIR:clFFT>
-                   --seeds 1-8 --timeout 120)
+                   --seeds 1-4 --timeout 120)
   set_tests_properties(test_differential PROPERTIES TIMEOUT 900 SKIP_RETURN_CODE 77 LABELS compat)
+  # Seeds 5-8 in the sweep tier (tests/README.md, "Tiers").
+  add_test(NAME test_differential_sweep
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/differential/run_differential.py
+                   --driver $<TARGET_FILE:diff_driver> --ours $<TARGET_FILE_DIR:clFFT>
+                   --seeds 5-8 --timeout 120)
+  set_tests_properties(test_differential_sweep PROPERTIES TIMEOUT 900 SKIP_RETURN_CODE 77 LABELS "compat;sweep")
 endif()

@@ -11,6 +11,7 @@
 
 #include "cl_device_select.h"
 #include "host_sides.h"
+#include "test_tier.h"
 
 #include <cmath>
 #include <cstring>
@@ -402,11 +403,17 @@ BOOST_AUTO_TEST_CASE(c2r_single)
             checkCase<float>(make(Kind::C2R, sh.first, sh.second, ip));
 }
 
+// Quick tier: each kind on one shape (a different one per kind); the sweep tier the other six.
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
 BOOST_AUTO_TEST_CASE(every_kind_double)
 {
-    for (Kind k : {Kind::C2C, Kind::R2C, Kind::C2R})
-        for (const auto& sh : kShapes)
-            checkCase<double>(make(k, sh.first, sh.second, k == Kind::C2C), {1, 3});
+    std::size_t i = 0;
+    for (Kind k : {Kind::C2C, Kind::R2C, Kind::C2R}) {
+        for (std::size_t s = 0; s < kShapes.size(); ++s)
+            if (clfft_test::inTier(s == i))
+                checkCase<double>(make(k, kShapes[s].first, kShapes[s].second, k == Kind::C2C), {1, 3});
+        ++i;
+    }
 }
 
 BOOST_AUTO_TEST_CASE(c2c_backward_planar)
@@ -990,12 +997,19 @@ BOOST_AUTO_TEST_CASE(refusals)
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// clfftBakePlan with a queue array builds every kernel the enqueue runs.
+// clfftBakePlan with a queue array builds every kernel the enqueue runs. Quick tier: each kind on
+// one shape; the sweep tier the other six.
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
 BOOST_AUTO_TEST_CASE(bake_builds_everything)
 {
     requireDevices(3);
-    for (Kind k : {Kind::C2C, Kind::R2C, Kind::C2R})
-        for (const auto& sh : kShapes) {
+    const Kind kinds[] = {Kind::C2C, Kind::R2C, Kind::C2R};
+    for (std::size_t i = 0; i < 3; ++i)
+        for (std::size_t s = 0; s < kShapes.size(); ++s) {
+            if (!clfft_test::inTier(s == (i + 1) % kShapes.size())) // one shape per kind, rotated
+                continue;
+            const Kind k = kinds[i];
+            const auto& sh = kShapes[s];
             Case c = make(k, sh.first, sh.second, false);
             c.lengths[0] += 2; // kernels no other case built
             const HostSide<float> input = inputOf<float>(c);

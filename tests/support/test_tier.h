@@ -64,4 +64,13 @@ template <class T> std::vector<T> tiered(std::vector<T> quick, const std::vector
     return out;
 }
 
+// For a test that loops over its own cases: whether a case marked quick (or not) runs in this
+// tier. The share does not thin these loops; such tests carry the Boost label "tiered" so that
+// their sweep entry runs them alone (--run_test=@tiered).
+inline bool inTier(bool quickCase)
+{
+    const Tier t = testTier();
+    return t == Tier::All || (t == Tier::Quick) == quickCase;
+}
+
 } // namespace clfft_test
