@@ -33,7 +33,7 @@ const Best& bestFactorisation(std::size_t n, int maxRadix, double radix16Cost, s
         if (n % static_cast<std::size_t>(r) != 0 || (r > maxRadix && r != 11 && r != 13))
             continue;
         const Best& rest = bestFactorisation(n / static_cast<std::size_t>(r), maxRadix, radix16Cost, memo);
-        const double cost = rest.cost + (r == 16 && radix16Cost > 0 ? radix16Cost : radixPassCost(r));
+        const double cost = rest.cost + radixPassCost(r, radix16Cost);
         if (cost < best.cost - 1e-9) {
             best.cost = cost;
             best.radices = rest.radices;
@@ -44,10 +44,6 @@ const Best& bestFactorisation(std::size_t n, int maxRadix, double radix16Cost, s
 }
 
 } // namespace
-
-// Fewer passes win; among equal pass counts, balanced radices win (512 = 8*8*8 rather than
-// 16*16*2).
-double radixPassCost(int r) { return 1.0 + 0.02 * r; }
 
 double fftCost(std::size_t n)
 {

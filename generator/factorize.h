@@ -1,6 +1,8 @@
 // Choice of Stockham radices for a length.
 #pragma once
 
+#include "cost_model.h"
+
 #include <cstddef>
 #include <vector>
 
@@ -10,22 +12,13 @@ namespace clfft_ng {
 bool hasCodeletFactors(std::size_t n);
 
 // Radices (2..16) whose product is n, in pass order; empty for n == 1. Requires
-// hasCodeletFactors(n). Chosen to minimise a per-pass cost (see factorize.cpp): as few passes
+// hasCodeletFactors(n). Chosen to minimise radixPassCost (cost_model.h) summed: as few passes
 // as radix 16 allows, balanced (2^9 = 8*8*8, 1000 = 10*10*10). The largest radix goes first:
 // it fixes the work-items per transform.
 // maxRadix < 16: no composite radix above it (the primes 11 and 13 stay available), for
 // kernels whose codelets run on vectors and spill registers above radix 8.
-// radix16Cost > 0 replaces radixPassCost(16): the lane kernels' radix-16 butterflies on vectors
-// cost more than their one trip through local memory saves (TuningProfile::laneRadix16Cost).
+// radix16Cost > 0 replaces radixPassCost(16) (kNoRadix16Cost: no radix 16 at all).
 std::vector<int> chooseRadices(std::size_t n, int maxRadix = 16, double radix16Cost = 0);
-// A radix16Cost that keeps radix 16 out of any choice.
-constexpr double kNoRadix16Cost = 1e9;
-
-// The cost model both the radix choice and the planner's length choices use (pocketfft's
-// habit: one model, written down once). A Stockham pass of radix r costs one trip of every
-// point through local memory (the 1) plus the butterfly's arithmetic per point, which grows
-// slowly with r.
-double radixPassCost(int r);
 // Cost of an FFT of n points (hasCodeletFactors(n)) with chooseRadices(n): n x its passes' costs.
 double fftCost(std::size_t n);
 
