@@ -45,14 +45,6 @@ const Best& bestFactorisation(std::size_t n, int maxRadix, double radix16Cost, s
 
 } // namespace
 
-double fftCost(std::size_t n)
-{
-    double cost = 0;
-    for (int radix : chooseRadices(n))
-        cost += radixPassCost(radix);
-    return cost * static_cast<double>(n);
-}
-
 std::vector<int> chooseRadices(std::size_t n, int maxRadix, double radix16Cost)
 {
     std::map<std::size_t, Best> memo;

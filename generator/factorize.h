@@ -19,7 +19,5 @@ bool hasCodeletFactors(std::size_t n);
 // kernels whose codelets run on vectors and spill registers above radix 8.
 // radix16Cost > 0 replaces radixPassCost(16) (kNoRadix16Cost: no radix 16 at all).
 std::vector<int> chooseRadices(std::size_t n, int maxRadix = 16, double radix16Cost = 0);
-// Cost of an FFT of n points (hasCodeletFactors(n)) with chooseRadices(n): n x its passes' costs.
-double fftCost(std::size_t n);
 
 } // namespace clfft_ng

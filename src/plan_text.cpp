@@ -1,6 +1,7 @@
 #include "plan_text.h"
 
 #include "families.h"
+#include "planner/cost.h"
 
 #include <sstream>
 
@@ -9,36 +10,6 @@ namespace clfft_ng {
 const char* kernelFamily(const KernelSpec& spec) { return familyOf(spec).name; }
 
 namespace {
-
-// Points one transform of the pass reads (input side) or writes, and whether they are reals.
-struct SidePoints {
-    std::size_t points;
-    bool real;
-};
-
-SidePoints sidePoints(const KernelSpec& s, bool input)
-{
-    const bool realSide = input ? s.realInputSide() : s.realOutputSide();
-    switch (s.kind) {
-    case PassKind::RealForward:
-    case PassKind::RealBackward:
-        return realSide ? SidePoints{s.realLength, true} : SidePoints{s.realLength / 2 + 1, false};
-    case PassKind::RealMerge:
-        return {input ? s.realLength / 2 : s.realLength / 2 + 1, false};
-    case PassKind::RealSplit:
-        return {input ? s.realLength / 2 + 1 : s.realLength / 2, false};
-    case PassKind::Bluestein:
-    case PassKind::Rader:
-        if (s.realDirection == 0)
-            return {s.transformLength, false};
-        return realSide ? SidePoints{s.transformLength, true} : SidePoints{s.transformLength / 2 + 1, false};
-    case PassKind::Complex:
-        break;
-    }
-    // A complex pass (a sub-pass of a longer transform among them): its length on each side,
-    // reals where a real step reads or writes them.
-    return {s.length, realSide};
-}
 
 const char* roleName(BufferRole r)
 {
@@ -72,16 +43,6 @@ const char* kindText(TransformKind k)
 }
 
 } // namespace
-
-PassTraffic passTraffic(const PassPlan& pass)
-{
-    const std::size_t complex = complexBytes(pass.spec.precision);
-    // Row pairs: `transforms` counts real rows, each read and written once.
-    const std::size_t transforms = pass.transforms;
-    const SidePoints in = sidePoints(pass.spec, true), out = sidePoints(pass.spec, false);
-    return {transforms * in.points * (in.real ? complex / 2 : complex),
-            transforms * out.points * (out.real ? complex / 2 : complex)};
-}
 
 std::string explainPlan(const ExecutionPlan& plan, const Problem& problem)
 {

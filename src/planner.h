@@ -78,7 +78,7 @@ ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits);
 // Candidate plans for measured planning: the profile's plan first (planProblem's), then
 // distinct plans from variants of the profile's choices (planner.cpp, kVariants: shorter single
 // kernels and convolutions, other group sizes, on CPUs each kernel form switched off, row-lane
-// radices, real rows in pairs), ordered by estimatedCost. Every candidate is a correct plan for
+// radices, real rows in pairs), ordered by estimatedCost (planner/cost.h). Every candidate is a correct plan for
 // the problem. Throws as planProblem. The default set leaves out candidates estimated above the
 // profile's measureCostCutoff times the cheapest (CPUs: a compile costs a second per kernel there).
 struct Candidate {
@@ -96,13 +96,6 @@ std::vector<Candidate> planCandidates(const Problem& problem, const DeviceLimits
 // others: what a wisdom record names. Empty for a label this planner does not have, or a
 // variant with no plan for the problem.
 std::optional<ExecutionPlan> planVariant(const Problem& problem, const DeviceLimits& limits, const std::string& label);
-
-// The cost model's estimate of a plan's time, in bytes of global-memory traffic: every pass's
-// reads and writes, plus its radix passes through local memory (fftCost) at kLocalTripCost of a
-// global trip; each pass weighted by its kernel form's cost factor in the device's profile (on a
-// CPU, a lane or Stockham pass moves the same bytes slower than a row-lane pass).
-constexpr double kLocalTripCost = 0.25;
-double estimatedCost(const ExecutionPlan& plan, const TuningProfile& profile);
 
 // Batch dimensions with unit counts dropped and contiguous neighbours merged.
 std::vector<IoDim> normaliseBatch(std::vector<IoDim> dims);

@@ -55,7 +55,8 @@ struct TuningProfile {
     std::size_t laneBluesteinNarrowMaxBytes{}; // ... their local memory, at most (0: any that fits)
     std::size_t realRowLanes{};         // single-precision even real rows: lanes per vector
     std::size_t rowLaneMaxRadix{};      // radices of row-lane passes, at most
-    double laneRadix16Cost = 0;         // lane passes: radixPassCost of radix 16 (0: the model's)
+    double laneRadix16Cost = 0;         // lane passes: radixPassCost of radix 16 (0: the model's;
+                                        // laneRadix16PassCost, planner/cost.h)
     bool laneWideDoubleRadix16 = true;  // ... and radix 16 on double8 lanes at all
     bool laneRadix16OnlyInRegisters = false; // ... and in passes through local memory (not: only a
                                         // kernel of one pass or with its passes in registers)
@@ -151,7 +152,7 @@ struct TuningProfile {
     // (DeviceLimits::cacheBytes) store whole vectors past the caches (non-temporal stores).
     bool streamStores = false;
 
-    // ---- Cost model and measured planning ----------------------------------------------------
+    // ---- Cost model and measured planning (read by src/planner/cost.h) -----------------------
     // A pass's estimated cost is its traffic times its form's factor (row-lane passes: 1).
     double laneCostFactor = 1;
     double stockhamCostFactor = 1;

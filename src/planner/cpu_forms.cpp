@@ -6,6 +6,7 @@
 #include "internal.h"
 
 #include "butterfly.h"
+#include "cost.h"
 #include "factorize.h"
 #include "lanes.h"
 #include "row_lanes.h"
@@ -328,7 +329,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     // 5-pass kernel crashed PoCL 3.1). Double8 values (512 bits): no radix 16 at all.
     if (ctx.tuning.laneRadix16Cost > 0 && laneLocalFits(ctx, spec.length, false)) {
         const bool wideDouble = spec.precision == Precision::Double && W >= 8 && !ctx.tuning.laneWideDoubleRadix16;
-        spec.radices = chooseRadices(spec.length, 16, wideDouble ? kNoRadix16Cost : ctx.tuning.laneRadix16Cost);
+        spec.radices = chooseRadices(spec.length, 16, laneRadix16PassCost(ctx.tuning, wideDouble));
         // Double: two radices with a large one spill the registers; more passes of smaller ones.
         const std::size_t largest = static_cast<std::size_t>(*std::max_element(spec.radices.begin(), spec.radices.end()));
         const std::size_t cap = ctx.tuning.laneDoubleTwoRadicesMax[narrow ? 0 : 1];

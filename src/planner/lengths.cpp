@@ -3,6 +3,7 @@
 // passes of one kernel each.
 #include "internal.h"
 
+#include "cost.h"
 #include "factorize.h"
 #include "stockham.h"
 
@@ -158,7 +159,7 @@ std::vector<std::size_t> splitLength(const Context& ctx, std::size_t n, std::siz
     // those. Not other lengths: Bluestein 65537 (133120 as 208 x 640, not 320 x 416) lost 0.86x.
     if (ctx.tuning.splitFewestRadixPasses && (n & (n - 1)) == 0) {
         // (the passes of a split go through local memory)
-        const double radix16Cost = ctx.tuning.laneRadix16OnlyInRegisters ? kNoRadix16Cost : ctx.tuning.laneRadix16Cost;
+        const double radix16Cost = laneRadix16PassCost(ctx.tuning, ctx.tuning.laneRadix16OnlyInRegisters);
         std::vector<std::size_t> best;
         std::size_t bestPasses = SIZE_MAX;
         double bestDistance = 0;

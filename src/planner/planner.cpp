@@ -9,8 +9,7 @@
 // the last.
 #include "internal.h"
 
-#include "factorize.h"
-#include "plan_text.h"
+#include "cost.h"
 
 #include <clFFT.h>
 
@@ -143,21 +142,6 @@ bool samePlan(const ExecutionPlan& a, const ExecutionPlan& b)
 ExecutionPlan planProblem(const Problem& problem, const DeviceLimits& limits)
 {
     return planning::planWith(planning::Context{problem, limits, tuningFor(limits)});
-}
-
-double estimatedCost(const ExecutionPlan& plan, const TuningProfile& profile)
-{
-    double cost = 0;
-    for (const PassPlan& pass : plan.passes) {
-        const PassTraffic t = passTraffic(pass);
-        const double points = static_cast<double>(pass.transforms) * fftCost(std::max<std::size_t>(pass.spec.length, 1));
-        const double factor = pass.spec.row.width || pass.spec.rowVector.rowsPerGroup ? 1.0
-                              : pass.spec.lane.width ? profile.laneCostFactor
-                                                     : profile.stockhamCostFactor;
-        cost += factor * (static_cast<double>(t.readBytes + t.writeBytes) +
-                          kLocalTripCost * points * static_cast<double>(complexBytes(pass.spec.precision)));
-    }
-    return cost;
 }
 
 namespace {
