@@ -21,7 +21,10 @@
 // our error / FFTW's error in the same precision (fftwf for single, fftw for double), both
 // measured against the higher-precision reference above, and requires the ratio <= 1.5.
 //
-// Coverage (suite / what):
+// Coverage (suite / what). Each suite's cases are split in two tiers (tests/support/test_tier.h):
+// the quick tier (default; the README's test command, and test_anylength_stockham_only with
+// CLFFT_NG_LANES=0) covers each any-length algorithm once; the rest run in the sweep tier
+// (CLFFT_TEST_TIER=sweep; CLFFT_TEST_TIER=all runs both). "Quick:" lists the quick cases.
 //  anylength_c2c_1d      primes 17, 19, 23, 127 (Rader), 149, 509 (Bluestein), 1009 (Rader),
 //                        2047 = 23*89 (Bluestein, M = 4096), 4099, 10007, 65537, 999983
 //                        (multi-kernel Bluestein); semiprimes 134 = 2*67, 323 = 17*19,
@@ -36,25 +39,42 @@
 //                        3; 8191 batch 8) and so is 1009 (a Rader prime from 900 points,
 //                        contiguous rows), 853 batch 9 and 8 (planar, in place) the lane
 //                        Bluestein.
+//                        Quick: single 17, 127, 1009 (Rader), 149, 2047 (Bluestein), 4099,
+//                        65537 (multi-kernel Bluestein), 8633, 17408 (multi-pass with prime
+//                        pieces); double 17, 4099; 4099 batch 9, double 4099 batch 3, 853 batch 9.
 //  anylength_c2c_layouts planar->planar, interleaved->planar, planar->interleaved, in place
 //                        interleaved and planar, for Rader (1009), Bluestein (149), multi-kernel
 //                        Bluestein (4099) and multi-pass (8633, 17408) lengths; double 1009
 //                        planar (out of and in place), 4099 and 17408 in place.
+//                        Quick: 1009 planar->planar, 4099 planar in place, 149
+//                        interleaved->planar, 4099 planar->interleaved, 8633 in place, double
+//                        1009 planar->planar.
 //  anylength_c2c_strides batch 3 with gaps between transforms and input stride 2 (1009, 4099,
 //                        single and double, 1009 with the accuracy ratio to FFTW: Rader on
 //                        every device; 1009 planar), column-major batches (distance 1)
 //                        out of place and in place (127, 4099, 17408, double 1009), transposed
 //                        batch output (509, 8633), 2-D 17x19 rows with gaps and a transposed
 //                        2-D output.
+//                        Quick: 1009 batch 3 input stride 2 (single, double), 4099 with gaps
+//                        (single), 127 column-major out of place, 4099 column-major in place,
+//                        8633 transposed batch output, 17x19 rows with gaps.
 //  anylength_c2c_multidim 2-D 17x19 (batch 1 and 3), 97x89, 1009x3, 3x149, 64x4099; 3-D
 //                        168x134x40 (clFFT issue 148) and 17x19x23, out of place and in place;
 //                        double 97x89 out of place and in place.
+//                        Quick: 17x19 (batch 1 and 3), 3x149, 17x19x23, double 97x89.
 //  anylength_real        R2C then C2R (two plans) on odd primes 17, 127, 1009, 4001 (Rader) and
 //                        2047 (Bluestein), even non-smooth lengths 34 = 2*17 and 254 = 2*127:
 //                        hermitian interleaved out of place and in place (padded real rows),
 //                        single (all) and double (17, 1009, 254); hermitian planar (34 single,
 //                        17 double); batches with gaps; column-major batches (34); 2-D 64x17
-//                        (second dimension prime; out of place, in place, double) and 17x64.
+//                        (second dimension prime; out of place, in place, double) and 17x64;
+//                        long rows (4099, 4097, 10007, 65537 multi-kernel Bluestein, double,
+//                        planar, in place, gaps, 4099x3), lane kernels (2047 batch 8, 4099 batch
+//                        9), 8198 (half-length multi-kernel Bluestein), 19683 and 8192 at real
+//                        stride 2 (complex FFT of all N points).
+//                        Quick: 17, 2047, 34 out of place, 17 in place, double 17, 34 hermitian
+//                        planar, 34 column-major, 17x64, 4099 out of place and in place, 2047
+//                        batch 8, 8198, 19683, 8192 at real stride 2.
 //  anylength_kernels     the algorithm shows in the kernel names written with
 //                        CLFFT_DUMP_PROGRAMS=1: 127 -> "rader" (and no "bluestein"), 1009 ->
 //                        "rader" or on CPU forms one row-lane Bluestein kernel, 2047 ->
@@ -65,8 +85,8 @@
 // these lengths, twice for a real case: two plans); placement, strides and distances are kernel
 // arguments, so in-place and strided cases mostly reuse kernels. 999983 costs about 10 s per
 // precision (host tables at bake, the multi-pass kernels, fftwl about 7 s for the double
-// forward reference). About 2 minutes cold on 2 shared cores (fresh POCL_CACHE_DIR and
-// CLFFT_CACHE_PATH), about 20 s warm.
+// forward reference; sweep tier). Cold on 2 shared cores (fresh POCL_CACHE_DIR,
+// CLFFT_CACHE_PATH=off): quick tier about 30 s, all cases about 1.5 minutes; about 20 s warm.
 #define BOOST_TEST_MODULE anylength
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
@@ -76,6 +96,7 @@
 #include "cl_raii.h"
 #include "host_sides.h"
 #include "test_env.h"
+#include "test_tier.h"
 
 #include <clFFT.h>
 
@@ -327,7 +348,7 @@ bool ratioLength(std::size_t n) { return n == 1009 || n == 4099 || n == 65537 ||
 
 std::vector<Case> oneDimCases()
 {
-    std::vector<Case> v;
+    std::vector<Case> q, s;
     const std::vector<std::size_t> single = {
         17, 19, 23, 127, 149, 509, 1009, 2047, 4099, 10007, 65537, 999983, // primes (and 2047 = 23*89)
         134, 323, 1024 * 17, 97 * 89, 5 * 1009,                             // semiprimes
@@ -335,6 +356,12 @@ std::vector<Case> oneDimCases()
         2 * 3 * 5 * 7 * 11 * 13 * 17,                                       // mixed
     };
     const std::vector<std::size_t> dbl = {17, 1009, 2047, 4099, 65537, 999983, 1024 * 17};
+    // The quick tier: Rader (17, 127, 1009), single-kernel Bluestein (149, 2047), multi-kernel
+    // Bluestein (4099, 65537), multi-pass with prime pieces (8633 = 97*89, 17408 = 1024*17);
+    // double 17 and 4099. (127, 1009, 2047, 4099 and 65537 are anylength_kernels' lengths: their
+    // programs are built there anyway.)
+    const std::vector<std::size_t> quickSingle = {17, 127, 149, 1009, 2047, 4099, 65537, 97 * 89, 1024 * 17};
+    const std::vector<std::size_t> quickDouble = {17, 4099};
     for (clfftPrecision p : {SP, DP})
         for (std::size_t n : p == SP ? single : dbl) {
             // Batch 2 exercises the batch index; the longest transforms run once.
@@ -343,85 +370,88 @@ std::vector<Case> oneDimCases()
                 c.withRatio();
             if (p == DP && n == 999983)
                 c.cheapBackwardRef();
-            v.push_back(c);
+            const std::vector<std::size_t>& quick = p == SP ? quickSingle : quickDouble;
+            (std::find(quick.begin(), quick.end(), n) != quick.end() ? q : s).push_back(c);
         }
     // On a CPU device rows of 4099 take the row-lane Bluestein (8640 points, the last vector of
     // each row partial), 8191 too (17280 points, not 16384), double 4099 in 270 KiB.
-    v.push_back(make({4099}, 9).withRatio());
-    v.push_back(make({4099}, 8).layouts(PL, PL).inplace());
-    v.push_back(make({8191}, 8));
-    v.push_back(make({4099}, 3, DP));
+    q.push_back(make({4099}, 9).withRatio());
+    s.push_back(make({4099}, 8).layouts(PL, PL).inplace());
+    s.push_back(make({8191}, 8));
+    q.push_back(make({4099}, 3, DP));
     // Shorter rows, 8 or more, take the single-kernel lane Bluestein (the whole convolution in
     // local memory); 9 leaves the last group of lanes partly empty.
-    v.push_back(make({853}, 9).withRatio());
-    v.push_back(make({853}, 8).layouts(PL, PL).inplace());
-    return v;
+    q.push_back(make({853}, 9).withRatio());
+    s.push_back(make({853}, 8).layouts(PL, PL).inplace());
+    return tiered(q, s);
 }
 
 std::vector<Case> layoutCases()
 {
-    std::vector<Case> v;
+    std::vector<Case> q, s;
     // Rader (1009), single-kernel Bluestein (149), multi-kernel Bluestein (4099), multi-pass with
     // prime pieces (8633 = 97*89, 17408 = 1024*17).
     // (Each layout pair is a compile; placement is not, so in-place cases cost no compile.)
     for (std::size_t n : {1009, 4099}) {
-        v.push_back(make({n}, 2).layouts(PL, PL));
-        v.push_back(make({n}, 2).inplace());
-        v.push_back(make({n}, 2).layouts(PL, PL).inplace());
+        (n == 1009 ? q : s).push_back(make({n}, 2).layouts(PL, PL));
+        s.push_back(make({n}, 2).inplace());
+        (n == 4099 ? q : s).push_back(make({n}, 2).layouts(PL, PL).inplace());
     }
-    v.push_back(make({149}, 2).layouts(II, PL));
-    v.push_back(make({149}, 2).inplace());
-    v.push_back(make({4099}, 2).layouts(II, PL));
-    v.push_back(make({4099}, 2).layouts(PL, II));
-    v.push_back(make({97 * 89}, 2).layouts(PL, PL));
-    v.push_back(make({97 * 89}, 2).inplace());
-    v.push_back(make({1024 * 17}, 2).inplace());
-    v.push_back(make({1009}, 2, DP).layouts(PL, PL));
-    v.push_back(make({1009}, 2, DP).layouts(PL, PL).inplace());
-    v.push_back(make({4099}, 2, DP).inplace());
-    v.push_back(make({1024 * 17}, 2, DP).inplace());
-    return v;
+    q.push_back(make({149}, 2).layouts(II, PL));
+    s.push_back(make({149}, 2).inplace());
+    s.push_back(make({4099}, 2).layouts(II, PL));
+    q.push_back(make({4099}, 2).layouts(PL, II));
+    s.push_back(make({97 * 89}, 2).layouts(PL, PL));
+    q.push_back(make({97 * 89}, 2).inplace());
+    s.push_back(make({1024 * 17}, 2).inplace());
+    q.push_back(make({1009}, 2, DP).layouts(PL, PL));
+    s.push_back(make({1009}, 2, DP).layouts(PL, PL).inplace());
+    s.push_back(make({4099}, 2, DP).inplace());
+    s.push_back(make({1024 * 17}, 2, DP).inplace());
+    return tiered(q, s);
 }
 
 std::vector<Case> strideCases()
 {
-    std::vector<Case> v;
+    std::vector<Case> q, s;
     for (clfftPrecision p : {SP, DP}) {
         // Batch 3, input stride 2 with gaps between transforms, packed output set explicitly.
         // Strided rows keep Rader on CPU forms too (the row lanes load contiguous rows).
-        v.push_back(make({1009}, 3, p).istrides({2}, 2100).ostrides({1}, 1013).withRatio());
+        q.push_back(make({1009}, 3, p).istrides({2}, 2100).ostrides({1}, 1013).withRatio());
         // Multi-kernel Bluestein with gaps on both sides.
-        v.push_back(make({4099}, 3, p).istrides({1}, 4200).ostrides({2}, 8300));
+        (p == SP ? q : s).push_back(make({4099}, 3, p).istrides({1}, 4200).ostrides({2}, 8300));
     }
     // Column-major batches (distance 1, stride = batch count), out of place and in place.
-    v.push_back(make({127}, 5).istrides({5}, 1).ostrides({5}, 1));
-    v.push_back(make({127}, 5).istrides({5}, 1).inplace());
-    v.push_back(make({4099}, 3).istrides({3}, 1).inplace());
-    v.push_back(make({1024 * 17}, 2).istrides({2}, 1).inplace());
-    v.push_back(make({1009}, 3, DP).istrides({3}, 1).inplace());
+    q.push_back(make({127}, 5).istrides({5}, 1).ostrides({5}, 1));
+    s.push_back(make({127}, 5).istrides({5}, 1).inplace());
+    q.push_back(make({4099}, 3).istrides({3}, 1).inplace());
+    s.push_back(make({1024 * 17}, 2).istrides({2}, 1).inplace());
+    s.push_back(make({1009}, 3, DP).istrides({3}, 1).inplace());
     // Transposed batch output: row-major in, column-major out.
-    v.push_back(make({509}, 4).istrides({1}, 509).ostrides({4}, 1));
-    v.push_back(make({97 * 89}, 2).istrides({1}, 8700).ostrides({2}, 1));
+    s.push_back(make({509}, 4).istrides({1}, 509).ostrides({4}, 1));
+    q.push_back(make({97 * 89}, 2).istrides({1}, 8700).ostrides({2}, 1));
     // Planar with gaps.
-    v.push_back(make({1009}, 3).layouts(PL, PL).istrides({2}, 2100).ostrides({1}, 1013));
+    s.push_back(make({1009}, 3).layouts(PL, PL).istrides({2}, 2100).ostrides({1}, 1013));
     // 2-D rows with gaps; 2-D output stored transposed.
-    v.push_back(make({17, 19}, 3).istrides({1, 20}, 400).ostrides({1, 17}, 330));
-    v.push_back(make({17, 19}, 1).istrides({1, 17}, 323).ostrides({19, 1}, 323));
-    return v;
+    q.push_back(make({17, 19}, 3).istrides({1, 20}, 400).ostrides({1, 17}, 330));
+    s.push_back(make({17, 19}, 1).istrides({1, 17}, 323).ostrides({19, 1}, 323));
+    return tiered(q, s);
 }
 
 std::vector<Case> multidimCases()
 {
-    std::vector<Case> v;
+    std::vector<Case> q, s;
+    // Quick: 17x19 (Rader in both dimensions), 3x149 (Bluestein in the second), 17x19x23.
+    const std::vector<std::vector<std::size_t>> quick = {{17, 19}, {3, 149}, {17, 19, 23}};
     for (auto l : std::vector<std::vector<std::size_t>>{{17, 19}, {97, 89}, {1009, 3}, {3, 149}, {64, 4099},
                                                          {168, 134, 40}, {17, 19, 23}})
-        v.push_back(make(l));
-    v.push_back(make({17, 19}, 3));
-    v.push_back(make({17, 19, 23}).inplace());
-    v.push_back(make({168, 134, 40}).inplace());
-    v.push_back(make({97, 89}, 1, DP));
-    v.push_back(make({97, 89}, 1, DP).inplace());
-    return v;
+        (std::find(quick.begin(), quick.end(), l) != quick.end() ? q : s).push_back(make(l));
+    q.push_back(make({17, 19}, 3));
+    s.push_back(make({17, 19, 23}).inplace());
+    s.push_back(make({168, 134, 40}).inplace());
+    q.push_back(make({97, 89}, 1, DP));
+    s.push_back(make({97, 89}, 1, DP).inplace());
+    return tiered(q, s);
 }
 
 } // namespace c2c
@@ -526,56 +556,60 @@ void run(const Case& c)
 
 std::vector<Case> cases()
 {
-    std::vector<Case> v;
+    std::vector<Case> q, s;
+    // Where a loop puts a length in the quick tier.
+    auto in = [](std::size_t n, std::initializer_list<std::size_t> quick) {
+        return std::find(quick.begin(), quick.end(), n) != quick.end();
+    };
     // Odd primes (Rader: 16, 126, 1008, 4000 have factors 2..13), 2047 = 23*89 (Bluestein), even
     // non-smooth lengths (half-length 17 and 127 with Rader).
     for (std::size_t n : {17, 127, 1009, 4001, 2047, 34, 254})
-        v.push_back(make({n}, 2));
+        (in(n, {17, 2047, 34}) ? q : s).push_back(make({n}, 2));
     for (std::size_t n : {17, 1009, 254})
-        v.push_back(make({n}, 2, DP));
+        (in(n, {17}) ? q : s).push_back(make({n}, 2, DP));
     // Hermitian planar; in place (padded real rows; no compile of its own).
-    v.push_back(make({34}, 2).layout(HP));
-    v.push_back(make({17}, 2, DP).layout(HP));
+    q.push_back(make({34}, 2).layout(HP));
+    s.push_back(make({17}, 2, DP).layout(HP));
     for (std::size_t n : {17, 1009, 4001, 2047, 254})
-        v.push_back(make({n}, 2).inplace());
+        (in(n, {17}) ? q : s).push_back(make({n}, 2).inplace());
     for (std::size_t n : {1009, 254})
-        v.push_back(make({n}, 2, DP).inplace());
+        s.push_back(make({n}, 2, DP).inplace());
     // Batches with gaps, and column-major batches.
-    v.push_back(make({1009}, 3).rstrides({1}, 1020).hstrides({1}, 520));
-    v.push_back(make({254}, 3).rstrides({2}, 520).hstrides({1}, 130));
-    v.push_back(make({34}, 3).rstrides({3}, 1).hstrides({3}, 1));
+    s.push_back(make({1009}, 3).rstrides({1}, 1020).hstrides({1}, 520));
+    s.push_back(make({254}, 3).rstrides({2}, 520).hstrides({1}, 130));
+    q.push_back(make({34}, 3).rstrides({3}, 1).hstrides({3}, 1));
     // 2-D: prime second dimension (complex pass with Rader); prime first dimension.
-    v.push_back(make({64, 17}));
-    v.push_back(make({64, 17}, 2).inplace());
-    v.push_back(make({64, 17}, 1, DP));
-    v.push_back(make({17, 64}));
+    s.push_back(make({64, 17}));
+    s.push_back(make({64, 17}, 2).inplace());
+    s.push_back(make({64, 17}, 1, DP));
+    q.push_back(make({17, 64}));
     // Real rows too long for one kernel. Odd with a prime factor above 13: Bluestein on real
     // data over several kernels (4099; 4097 = 17*241; 10007; 65537), double too; hermitian
     // planar; in place; gaps between rows; 2-D (out of place the C2R's work sits in the first
     // scratch buffer, the Bluestein in the other two).
-    v.push_back(make({4099}, 2));
-    v.push_back(make({4097}));
-    v.push_back(make({10007}));
-    v.push_back(make({65537}));
-    v.push_back(make({4099}, 1, DP));
-    v.push_back(make({4099}, 2).layout(HP));
-    v.push_back(make({4099}, 2).inplace());
-    v.push_back(make({4099}, 2).rstrides({1}, 4103).hstrides({1}, 2053));
-    v.push_back(make({4099, 3}));
-    v.push_back(make({4099, 3}).inplace());
+    q.push_back(make({4099}, 2));
+    s.push_back(make({4097}));
+    s.push_back(make({10007}));
+    s.push_back(make({65537}));
+    s.push_back(make({4099}, 1, DP));
+    s.push_back(make({4099}, 2).layout(HP));
+    q.push_back(make({4099}, 2).inplace());
+    s.push_back(make({4099}, 2).rstrides({1}, 4103).hstrides({1}, 2053));
+    s.push_back(make({4099, 3}));
+    s.push_back(make({4099, 3}).inplace());
     // CPU lane kernels on real data (8 rows a vector): Bluestein in one kernel, M = 4096 (2047)
     // and M = 8232 (4099, 9 rows: a partial group; without lanes, the multi-kernel form).
-    v.push_back(make({2047}, 8));
-    v.push_back(make({4099}, 9));
+    q.push_back(make({2047}, 8));
+    s.push_back(make({4099}, 9));
     // Even, with half the length too long for one Rader/Bluestein kernel: the half-length
     // complex FFT runs as a multi-kernel Bluestein.
-    v.push_back(make({8198}, 2));
+    q.push_back(make({8198}, 2));
     // Long smooth rows where the half-length form does not apply: odd (3^9), or a real side
     // that is not a complex array (rows at stride 2): a complex FFT of all N points.
-    v.push_back(make({19683}, 2));
-    v.push_back(make({19683}, 1, DP).inplace());
-    v.push_back(make({8192}, 2).rstrides({2}, 16385).hstrides({1}, 4097));
-    return v;
+    q.push_back(make({19683}, 2));
+    s.push_back(make({19683}, 1, DP).inplace());
+    q.push_back(make({8192}, 2).rstrides({2}, 16385).hstrides({1}, 4097));
+    return tiered(q, s);
 }
 
 } // namespace r2c

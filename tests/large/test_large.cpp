@@ -21,7 +21,10 @@
 // one kernel per dimension, and 0 < size <= the data's size (one temporary buffer of the data's
 // size) for multi-pass transforms, in-place transposes and out-of-place multi-dimensional C2R.
 //
-// Coverage (suite / what):
+// Coverage (suite / what). Each suite's cases are split in two tiers (tests/support/test_tier.h):
+// the quick tier (default; the README's test command) covers each code path once, with small
+// sizes where a small size takes the same path; the rest run in the sweep tier
+// (CLFFT_TEST_TIER=sweep; CLFFT_TEST_TIER=all runs both). "Quick:" lists the quick cases.
 //  large_1d        1-D complex, multi-pass: single 2^13, 2^15, 2^17, 2^20, 2^22, 2^24;
 //                  double 2^13, 2^16, 2^20, 2^22; mixed radices 3^12, 3^14, 5^9,
 //                  2^10*3^5*5^2 = 6220800, 10^6 (single; 3^12 and 10^6 double too); in place and
@@ -29,25 +32,40 @@
 //                  first transform is backward; batch 3 x 2^16; input stride 2 with gaps between
 //                  transforms, interleaved (column-major) batches, planar layouts, custom scales,
 //                  a client temporary buffer; the single-kernel boundary 8192 / 16384.
+//                  Quick: 4096, 8192, 16384 (the boundary), 2^17, 2^20 in place, 2^22 (two
+//                  passes; on CPUs the largest rows store past the caches), double 8192 in place
+//                  and 2^16, 3^12 in place, 2^16 batch 2 strided with gaps, 16384 column-major
+//                  batch 3 in place, 2^17 planar->interleaved and planar in place, 2^17 batch 2
+//                  with custom scales, 2^20 with a client temporary buffer.
 //  large_multidim  2-D/3-D with long dimensions: 8192x8192 single (one forward transform),
 //                  16x65536, 65536x16 (single, double, in place, planar, padded), 4x4x8192,
 //                  8192x4x4, 4x8192x4; big 3-D without long dimensions: 128^3 (single, double)
 //                  and 256x256x512 single (512^3 takes too long on PoCL, see below).
+//                  Quick: 16x65536, 65536x16 in place, 4x4x8192, double 4x8192x4, double 128^3
+//                  in place.
 //  large_transposed  transposed output (first two dimensions of the result swapped), single and
 //                  double, every layout pair (interleaved/planar in and out) out of place,
 //                  interleaved and planar in place; square (32x32, 16x16x3) and non-square (64x32,
 //                  30x20, 8x4x5) shapes; default output strides (packed transposed) and custom
 //                  ones (padded, batch distances, permuted); long dimensions (16x8192,
 //                  8192x16). The reference is FFTW's untransposed result, transposed on the host.
+//                  Quick (single unless said): 64x32 interleaved->interleaved and
+//                  planar->planar, 8x4x5 batch 2 interleaved->planar with padded output strides,
+//                  32x32 planar->interleaved with padded output strides, 64x32 batch 3 with an
+//                  output distance, in place 30x20 interleaved (single, double) and 32x32 batch 2
+//                  planar, 16x8192.
 //  large_real      long real rows: R2C 2^25 single and C2R 2^24 double, each against FFTW and
 //                  round-tripped through the inverse plan; 1-D R2C/C2R 2^20 in place; 2-D
 //                  16384x4 R2C/C2R in place and out of place (single, double); 16384x3x2;
 //                  batch 3 with gaps; hermitian planar; long rows without the half-length
 //                  form (real stride 3 along the row, odd outer real strides and distances, odd
 //                  length 5^6 in double), forward and backward.
+//                  Quick: R2C 2^20 single and C2R 2^20 double in place, R2C 16384x4 out of
+//                  place and in place, R2C 16384 batch 2 hermitian planar, R2C and C2R 16384
+//                  at real stride 3, double R2C 5^6 batch 2.
 //  large_nomemalloc  CLFFT_REQUEST_LIB_NOMEMALLOC: out-of-place 2-D/3-D C2R reports a temporary
 //                  buffer without it and none with it (set before the bake), and both compute
-//                  the right result.
+//                  the right result. Quick: the 2-D (64x32 single) pair; sweep: the 3-D pair.
 //  large_huge      (disabled by default; CTest entry test_large_2gib) 1-D in-place single 9 x 2^25
 //                  points: a 2^31-byte buffer and a 2^31-byte temporary. Checked against a direct
 //                  DFT on 16 sampled bins of a random input (twiddles and accumulation in long
@@ -56,7 +74,9 @@
 //  large_slow      (disabled) 512^3 single, forward: about 50 s and 8.5 GiB on its own.
 //
 // Cost on PoCL (2 cores): every distinct kernel costs a compile; the slowest cases are the
-// 8192x8192 and 256x256x512 transforms and their FFTW references.
+// 8192x8192 and 256x256x512 transforms and their FFTW references (sweep tier). Cold (fresh
+// POCL_CACHE_DIR, CLFFT_CACHE_PATH=off) on the shared 2-core machine: quick tier about 30 s,
+// all cases about 2 minutes.
 #define BOOST_TEST_MODULE large
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
@@ -66,6 +86,7 @@
 #include "cl_raii.h"
 #include "host_sides.h"
 #include "test_env.h"
+#include "test_tier.h"
 
 #include <clFFT.h>
 
@@ -726,146 +747,151 @@ constexpr std::size_t M = 1024 * 1024;
 
 std::vector<Case> oneDimCases()
 {
-    std::vector<Case> v;
+    // q: the quick tier, s: the sweep tier (tests/support/test_tier.h).
+    std::vector<Case> q, s;
     const Tmp tp = Tmp::UpToData;
     // The single-kernel boundary: 8192 needs no temporary buffer, 16384 is split in two passes.
-    v.push_back(make({4096}).temp(Tmp::None));
+    q.push_back(make({4096}).temp(Tmp::None));
     // (8192 single points in one kernel: half of them in local memory at a time, 32 KiB.)
-    v.push_back(make({8 * K}).temp(ClEnv::get().limits.localMem >= 32 * K ? Tmp::None : tp));
+    q.push_back(make({8 * K}).temp(ClEnv::get().limits.localMem >= 32 * K ? Tmp::None : tp));
     // Powers of two, single precision.
-    v.push_back(make({16 * K}).temp(tp));
-    v.push_back(make({32 * K}).inplace().temp(tp));
-    v.push_back(make({128 * K}).temp(tp));
-    v.push_back(make({M}).inplace().temp(tp));
-    v.push_back(make({4 * M}).temp(tp));
-    v.push_back(make({16 * M}).inplace().temp(tp));
-    v.push_back(make({16 * M}).only(Mode::Backward).temp(tp));
+    q.push_back(make({16 * K}).temp(tp));
+    s.push_back(make({32 * K}).inplace().temp(tp));
+    q.push_back(make({128 * K}).temp(tp));
+    q.push_back(make({M}).inplace().temp(tp));
+    q.push_back(make({4 * M}).temp(tp));
+    s.push_back(make({16 * M}).inplace().temp(tp));
+    s.push_back(make({16 * M}).only(Mode::Backward).temp(tp));
     // Powers of two, double precision.
-    v.push_back(make({8 * K}, 1, CLFFT_DOUBLE).inplace().temp(tp));
-    v.push_back(make({64 * K}, 1, CLFFT_DOUBLE).temp(tp));
-    v.push_back(make({M}, 1, CLFFT_DOUBLE).inplace().temp(tp));
-    v.push_back(make({4 * M}, 1, CLFFT_DOUBLE).temp(tp));
+    q.push_back(make({8 * K}, 1, CLFFT_DOUBLE).inplace().temp(tp));
+    q.push_back(make({64 * K}, 1, CLFFT_DOUBLE).temp(tp));
+    s.push_back(make({M}, 1, CLFFT_DOUBLE).inplace().temp(tp));
+    s.push_back(make({4 * M}, 1, CLFFT_DOUBLE).temp(tp));
     // Mixed radices.
-    v.push_back(make({531441}).inplace().temp(tp));           // 3^12
-    v.push_back(make({4782969}).temp(tp));                    // 3^14
-    v.push_back(make({1953125}).inplace().temp(tp));          // 5^9
-    v.push_back(make({6220800}).temp(tp));                    // 2^10 * 3^5 * 5^2
-    v.push_back(make({1000000}).temp(tp));                    // 2^6 * 5^6
-    v.push_back(make({1000000}).inplace().only(Mode::Backward).temp(tp));
-    v.push_back(make({531441}, 1, CLFFT_DOUBLE).temp(tp));
-    v.push_back(make({1000000}, 1, CLFFT_DOUBLE).inplace().temp(tp));
+    q.push_back(make({531441}).inplace().temp(tp));           // 3^12
+    s.push_back(make({4782969}).temp(tp));                    // 3^14
+    s.push_back(make({1953125}).inplace().temp(tp));          // 5^9
+    s.push_back(make({6220800}).temp(tp));                    // 2^10 * 3^5 * 5^2
+    s.push_back(make({1000000}).temp(tp));                    // 2^6 * 5^6
+    s.push_back(make({1000000}).inplace().only(Mode::Backward).temp(tp));
+    s.push_back(make({531441}, 1, CLFFT_DOUBLE).temp(tp));
+    s.push_back(make({1000000}, 1, CLFFT_DOUBLE).inplace().temp(tp));
     // Batches of large transforms.
-    v.push_back(make({64 * K}, 3).temp(tp));
-    v.push_back(make({64 * K}, 3, CLFFT_DOUBLE).inplace().temp(tp));
+    s.push_back(make({64 * K}, 3).temp(tp));
+    s.push_back(make({64 * K}, 3, CLFFT_DOUBLE).inplace().temp(tp));
     // Strided and padded: input stride 2 with gaps between transforms, output with gaps.
-    v.push_back(make({64 * K}, 2).istrides({2}, 2 * 64 * K + 37).ostrides({1}, 64 * K + 11).temp(tp));
-    v.push_back(make({64 * K}, 2, CLFFT_DOUBLE).istrides({2}, 2 * 64 * K + 37).ostrides({3}, 3 * 64 * K + 5).temp(tp));
+    q.push_back(make({64 * K}, 2).istrides({2}, 2 * 64 * K + 37).ostrides({1}, 64 * K + 11).temp(tp));
+    s.push_back(make({64 * K}, 2, CLFFT_DOUBLE).istrides({2}, 2 * 64 * K + 37).ostrides({3}, 3 * 64 * K + 5).temp(tp));
     // Interleaved (column-major) batches: distance 1, stride = batch count; in place.
-    v.push_back(make({16 * K}, 3).istrides({3}, 1).inplace().temp(tp));
-    v.push_back(make({16 * K}, 3).istrides({3}, 1).ostrides({1}, 16 * K).temp(tp));
+    q.push_back(make({16 * K}, 3).istrides({3}, 1).inplace().temp(tp));
+    s.push_back(make({16 * K}, 3).istrides({3}, 1).ostrides({1}, 16 * K).temp(tp));
     // Planar layouts through the interleaved temporary buffer.
-    v.push_back(make({128 * K}).layouts(PL, II).temp(tp));
-    v.push_back(make({128 * K}).layouts(II, PL).temp(tp));
-    v.push_back(make({128 * K}).layouts(PL, PL).inplace().temp(tp));
-    v.push_back(make({64 * K}, 1, CLFFT_DOUBLE).layouts(PL, PL).temp(tp));
+    q.push_back(make({128 * K}).layouts(PL, II).temp(tp));
+    s.push_back(make({128 * K}).layouts(II, PL).temp(tp));
+    q.push_back(make({128 * K}).layouts(PL, PL).inplace().temp(tp));
+    s.push_back(make({64 * K}, 1, CLFFT_DOUBLE).layouts(PL, PL).temp(tp));
     // Scales applied by the last of several passes; a client temporary buffer.
-    v.push_back(make({128 * K}, 2).scales(0.5f, 2.0f).temp(tp));
-    v.push_back(make({M}).withClientTmp().temp(tp));
-    return v;
+    q.push_back(make({128 * K}, 2).scales(0.5f, 2.0f).temp(tp));
+    q.push_back(make({M}).withClientTmp().temp(tp));
+    return tiered(q, s);
 }
 
 std::vector<Case> multiDimCases()
 {
-    std::vector<Case> v;
+    std::vector<Case> q, s;
     const Tmp tp = Tmp::UpToData;
-    v.push_back(make({8 * K, 8 * K}).only(Mode::Forward).temp(tp));
-    v.push_back(make({16, 64 * K}).temp(tp));
-    v.push_back(make({64 * K, 16}).inplace().temp(tp));
-    v.push_back(make({64 * K, 16}, 1, CLFFT_DOUBLE).temp(tp));
-    v.push_back(make({16, 64 * K}, 1, CLFFT_DOUBLE).inplace().temp(tp));
-    v.push_back(make({16, 64 * K}).layouts(PL, PL).inplace().temp(tp));
-    v.push_back(make({64 * K, 16}).layouts(II, PL).temp(tp));
+    s.push_back(make({8 * K, 8 * K}).only(Mode::Forward).temp(tp));
+    q.push_back(make({16, 64 * K}).temp(tp));
+    q.push_back(make({64 * K, 16}).inplace().temp(tp));
+    s.push_back(make({64 * K, 16}, 1, CLFFT_DOUBLE).temp(tp));
+    s.push_back(make({16, 64 * K}, 1, CLFFT_DOUBLE).inplace().temp(tp));
+    s.push_back(make({16, 64 * K}).layouts(PL, PL).inplace().temp(tp));
+    s.push_back(make({64 * K, 16}).layouts(II, PL).temp(tp));
     // Padded rows and a gap between the transforms of a batch.
-    v.push_back(make({16, 64 * K}, 2).istrides({1, 17}, 17 * 64 * K + 5).ostrides({1, 16}, 16 * 64 * K).temp(tp));
+    s.push_back(make({16, 64 * K}, 2).istrides({1, 17}, 17 * 64 * K + 5).ostrides({1, 16}, 16 * 64 * K).temp(tp));
     // 3-D with one long dimension.
-    v.push_back(make({4, 4, 8 * K}).temp(tp));
-    v.push_back(make({8 * K, 4, 4}).inplace().temp(tp));
-    v.push_back(make({4, 8 * K, 4}, 1, CLFFT_DOUBLE).temp(tp));
+    q.push_back(make({4, 4, 8 * K}).temp(tp));
+    s.push_back(make({8 * K, 4, 4}).inplace().temp(tp));
+    q.push_back(make({4, 8 * K, 4}, 1, CLFFT_DOUBLE).temp(tp));
     // Big 3-D without long dimensions: no temporary buffer.
-    v.push_back(make({128, 128, 128}).temp(Tmp::None));
-    v.push_back(make({128, 128, 128}, 1, CLFFT_DOUBLE).inplace().temp(Tmp::None));
-    v.push_back(make({256, 256, 512}).only(Mode::Forward).temp(Tmp::None));
-    return v;
+    s.push_back(make({128, 128, 128}).temp(Tmp::None));
+    q.push_back(make({128, 128, 128}, 1, CLFFT_DOUBLE).inplace().temp(Tmp::None));
+    s.push_back(make({256, 256, 512}).only(Mode::Forward).temp(Tmp::None));
+    return tiered(q, s);
 }
 
 std::vector<Case> transposedCases()
 {
-    std::vector<Case> v;
+    std::vector<Case> q, s;
+    // Each case goes to the quick tier where `quick` holds, else to the sweep tier.
+    auto put = [&](bool quick, Case c) { (quick ? q : s).push_back(std::move(c)); };
     for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
+        const bool sp = p == CLFFT_SINGLE;
         // Every layout pair out of place: 2-D non-square with default output strides, 3-D with
         // custom (padded) output strides.
         for (clfftLayout i : {II, PL})
             for (clfftLayout o : {II, PL}) {
-                v.push_back(make({64, 32}, 1, p).layouts(i, o).transpose().temp(Tmp::None));
-                v.push_back(make({8, 4, 5}, 2, p).layouts(i, o).transpose().ostrides({1, 5, 41}, 210).temp(Tmp::None));
+                put(sp && i == o, make({64, 32}, 1, p).layouts(i, o).transpose().temp(Tmp::None));
+                put(sp && i == II && o == PL,
+                    make({8, 4, 5}, 2, p).layouts(i, o).transpose().ostrides({1, 5, 41}, 210).temp(Tmp::None));
             }
         // In place (through the temporary buffer), interleaved and planar, square and non-square.
         for (clfftLayout l : {II, PL}) {
-            v.push_back(make({30, 20}, 1, p).layouts(l, l).inplace().transpose().temp(Tmp::UpToData));
-            v.push_back(make({32, 32}, 2, p).layouts(l, l).inplace().transpose().temp(Tmp::UpToData));
-            v.push_back(make({8, 4, 5}, 1, p).layouts(l, l).inplace().transpose().temp(Tmp::UpToData));
+            put(l == II, make({30, 20}, 1, p).layouts(l, l).inplace().transpose().temp(Tmp::UpToData));
+            put(sp && l == PL, make({32, 32}, 2, p).layouts(l, l).inplace().transpose().temp(Tmp::UpToData));
+            put(false, make({8, 4, 5}, 1, p).layouts(l, l).inplace().transpose().temp(Tmp::UpToData));
         }
         // Square out of place; batches with custom strides and distances.
-        v.push_back(make({32, 32}, 1, p).layouts(PL, II).transpose().ostrides({1, 33}, 33 * 32 + 1));
-        v.push_back(make({64, 32}, 3, p).transpose().ostrides({1, 40}, 40 * 64 + 3));
-        v.push_back(make({64, 32}, 3, p).transpose().istrides({1, 70}, 70 * 32 + 9).ostrides({2, 70}, 70 * 64));
-        v.push_back(make({16, 16, 3}, 2, p).transpose());
+        put(sp, make({32, 32}, 1, p).layouts(PL, II).transpose().ostrides({1, 33}, 33 * 32 + 1));
+        put(sp, make({64, 32}, 3, p).transpose().ostrides({1, 40}, 40 * 64 + 3));
+        put(false, make({64, 32}, 3, p).transpose().istrides({1, 70}, 70 * 32 + 9).ostrides({2, 70}, 70 * 64));
+        put(false, make({16, 16, 3}, 2, p).transpose());
         // Permuted output strides: the transposed array stored with k0 innermost again.
-        v.push_back(make({8, 4, 5}, 2, p).transpose().ostrides({8, 1, 32}, 160));
+        put(false, make({8, 4, 5}, 2, p).transpose().ostrides({8, 1, 32}, 160));
         // In place with custom strides on both sides.
-        v.push_back(make({30, 20}, 2, p).inplace().transpose().istrides({1, 32}, 720).ostrides({1, 24}, 720)
-                        .temp(Tmp::UpToData));
+        put(false, make({30, 20}, 2, p).inplace().transpose().istrides({1, 32}, 720).ostrides({1, 24}, 720)
+                       .temp(Tmp::UpToData));
     }
     // Long dimensions.
-    v.push_back(make({16, 8 * K}).transpose().temp(Tmp::UpToData));
-    v.push_back(make({8 * K, 16}, 1, CLFFT_DOUBLE).transpose().temp(Tmp::UpToData));
-    v.push_back(make({8 * K, 4, 3}).layouts(II, PL).transpose().temp(Tmp::UpToData));
-    return v;
+    q.push_back(make({16, 8 * K}).transpose().temp(Tmp::UpToData));
+    s.push_back(make({8 * K, 16}, 1, CLFFT_DOUBLE).transpose().temp(Tmp::UpToData));
+    s.push_back(make({8 * K, 4, 3}).layouts(II, PL).transpose().temp(Tmp::UpToData));
+    return tiered(q, s);
 }
 
 std::vector<RealCase> realCases()
 {
-    std::vector<RealCase> v;
+    std::vector<RealCase> q, s;
     const Tmp tp = Tmp::UpToData;
-    v.push_back(makeReal({32 * M}).temp(tp));                                  // R2C 2^25 single
-    v.push_back(makeReal({16 * M}, 1, CLFFT_DOUBLE).backward().temp(tp));      // C2R 2^24 double
-    v.push_back(makeReal({M}).inplace().temp(tp));
-    v.push_back(makeReal({M}, 1, CLFFT_DOUBLE).backward().inplace().temp(tp));
+    s.push_back(makeReal({32 * M}).temp(tp));                                  // R2C 2^25 single
+    s.push_back(makeReal({16 * M}, 1, CLFFT_DOUBLE).backward().temp(tp));      // C2R 2^24 double
+    q.push_back(makeReal({M}).inplace().temp(tp));
+    q.push_back(makeReal({M}, 1, CLFFT_DOUBLE).backward().inplace().temp(tp));
     // 2-D with long rows.
-    v.push_back(makeReal({16 * K, 4}).temp(tp));
-    v.push_back(makeReal({16 * K, 4}).inplace().temp(tp));
-    v.push_back(makeReal({16 * K, 4}).backward().temp(tp));
-    v.push_back(makeReal({16 * K, 4}).backward().inplace().temp(tp));
-    v.push_back(makeReal({16 * K, 4}, 1, CLFFT_DOUBLE).temp(tp));
-    v.push_back(makeReal({16 * K, 3, 2}).temp(tp));
-    v.push_back(makeReal({16 * K, 3, 2}).backward().temp(tp));
+    q.push_back(makeReal({16 * K, 4}).temp(tp));
+    q.push_back(makeReal({16 * K, 4}).inplace().temp(tp));
+    s.push_back(makeReal({16 * K, 4}).backward().temp(tp));
+    s.push_back(makeReal({16 * K, 4}).backward().inplace().temp(tp));
+    s.push_back(makeReal({16 * K, 4}, 1, CLFFT_DOUBLE).temp(tp));
+    s.push_back(makeReal({16 * K, 3, 2}).temp(tp));
+    s.push_back(makeReal({16 * K, 3, 2}).backward().temp(tp));
     // Batches with gaps (even real distance); hermitian planar.
-    v.push_back(makeReal({16 * K}, 3).strides({1}, 16 * K + 6, {1}, 8 * K + 5).temp(tp));
-    v.push_back(makeReal({16 * K}, 3).backward().strides({1}, 16 * K + 6, {1}, 8 * K + 5).temp(tp));
-    v.push_back(makeReal({16 * K}, 2).hermitian(HP).temp(tp));
-    v.push_back(makeReal({16 * K}, 2).hermitian(HP).backward().temp(tp));
+    s.push_back(makeReal({16 * K}, 3).strides({1}, 16 * K + 6, {1}, 8 * K + 5).temp(tp));
+    s.push_back(makeReal({16 * K}, 3).backward().strides({1}, 16 * K + 6, {1}, 8 * K + 5).temp(tp));
+    q.push_back(makeReal({16 * K}, 2).hermitian(HP).temp(tp));
+    s.push_back(makeReal({16 * K}, 2).hermitian(HP).backward().temp(tp));
     // Long rows where the half-length form does not apply (real stride 3 along the row, odd
     // outer real strides, an odd length): the complex FFT of all N points with the real edges
     // fused into its end sub-passes; its scratch holds N complex values per row.
     const std::size_t n = 16 * K, h = 8 * K + 1;
-    v.push_back(makeReal({n}).strides({3}, 3 * n, {1}, h));
-    v.push_back(makeReal({n}).backward().strides({3}, 3 * n, {1}, h));
-    v.push_back(makeReal({n, 4}).strides({1, n + 1}, 4 * (n + 1), {1, h}, 4 * h));
-    v.push_back(makeReal({n, 4}).backward().strides({1, n + 1}, 4 * (n + 1), {1, h}, 4 * h));
-    v.push_back(makeReal({n}, 2).strides({1}, n + 1, {1}, h));
-    v.push_back(makeReal({15625}, 2, CLFFT_DOUBLE));           // 5^6
-    v.push_back(makeReal({15625}, 2, CLFFT_DOUBLE).backward());
-    return v;
+    q.push_back(makeReal({n}).strides({3}, 3 * n, {1}, h));
+    q.push_back(makeReal({n}).backward().strides({3}, 3 * n, {1}, h));
+    s.push_back(makeReal({n, 4}).strides({1, n + 1}, 4 * (n + 1), {1, h}, 4 * h));
+    s.push_back(makeReal({n, 4}).backward().strides({1, n + 1}, 4 * (n + 1), {1, h}, 4 * h));
+    s.push_back(makeReal({n}, 2).strides({1}, n + 1, {1}, h));
+    q.push_back(makeReal({15625}, 2, CLFFT_DOUBLE));           // 5^6
+    s.push_back(makeReal({15625}, 2, CLFFT_DOUBLE).backward());
+    return tiered(q, s);
 }
 
 // ---- 2^31-byte transform ---------------------------------------------------------------------------
@@ -932,12 +958,15 @@ BOOST_AUTO_TEST_SUITE(large_nomemalloc)
 // keeps the client's input intact through a temporary buffer; with it the plan works in its
 // input buffer and needs no temporary buffer. Both compute the right result.
 BOOST_DATA_TEST_CASE(c2r_out_of_place,
-                     bdata::make(std::vector<RealCase>{
-                         large::makeReal({64, 32}).backward().temp(large::Tmp::UpToData),
-                         large::makeReal({64, 32}).backward().nomemalloc().temp(large::Tmp::None),
-                         large::makeReal({8, 6, 5}, 2, CLFFT_DOUBLE).backward().temp(large::Tmp::UpToData),
-                         large::makeReal({8, 6, 5}, 2, CLFFT_DOUBLE).backward().nomemalloc().temp(large::Tmp::None),
-                     }),
+                     bdata::make(clfft_test::tiered(
+                         std::vector<RealCase>{
+                             large::makeReal({64, 32}).backward().temp(large::Tmp::UpToData),
+                             large::makeReal({64, 32}).backward().nomemalloc().temp(large::Tmp::None),
+                         },
+                         std::vector<RealCase>{
+                             large::makeReal({8, 6, 5}, 2, CLFFT_DOUBLE).backward().temp(large::Tmp::UpToData),
+                             large::makeReal({8, 6, 5}, 2, CLFFT_DOUBLE).backward().nomemalloc().temp(large::Tmp::None),
+                         })),
                      c)
 {
     large::run(c);
