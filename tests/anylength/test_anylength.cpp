@@ -94,6 +94,7 @@
 
 #include "fftw_reference.h"
 #include "cl_raii.h"
+#include "device_buffers.h"
 #include "host_sides.h"
 #include "test_env.h"
 #include "test_tier.h"
@@ -145,66 +146,14 @@ long double checkError(const HostSide<T>& ours, const HostSide<R>& ref, long dou
     return checkRelativeError(compare(ours, ref, refScale), tolerance<T>(), what);
 }
 
-// Runs one baked plan: uploads `input` (its own side description), enqueues `dir`, downloads
-// the side outD. In place the buffer(s) hold max(input, output) bytes. Out of place, checks that
-// the input is unchanged and that no output padding position was written.
+// One transform of a baked plan (device_buffers.h); in place both sides have as many arrays.
 template <class T>
 HostSide<T> execute(const ScopedPlan& plan, bool inPlace, clfftDirection dir, const HostSide<T>& input,
                     const SideDesc& outD, const std::string& what)
 {
-    ClEnv& env = ClEnv::get();
-    const HostSide<T> outInit(outD, sentinel<T>());
-    ScopedBuffer in[2], out[2];
-    cl_mem inMems[2] = {nullptr, nullptr}, outMems[2] = {nullptr, nullptr};
-    if (inPlace) {
-        BOOST_REQUIRE_EQUAL(input.arrays(), outInit.arrays());
-        for (std::size_t k = 0; k < input.arrays(); ++k) {
-            const std::size_t bytes = std::max(input.array(k).size(), outInit.array(k).size()) * sizeof(T);
-            in[k].mem = env.buffer(bytes);
-            writeBuffer(in[k].mem, input.array(k));
-            inMems[k] = in[k].mem;
-        }
-    } else {
-        for (std::size_t k = 0; k < input.arrays(); ++k) {
-            in[k].mem = env.buffer(input.array(k).size() * sizeof(T), input.array(k).data());
-            inMems[k] = in[k].mem;
-        }
-        for (std::size_t k = 0; k < outInit.arrays(); ++k) {
-            out[k].mem = env.buffer(outInit.array(k).size() * sizeof(T), outInit.array(k).data());
-            outMems[k] = out[k].mem;
-        }
-    }
-    cl_event ev = nullptr;
-    const clfftStatus st =
-        clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &ev, inMems, inPlace ? nullptr : outMems, nullptr);
-    BOOST_REQUIRE_MESSAGE(st == CLFFT_SUCCESS, what << ": clfftEnqueueTransform returned " << int(st));
-    BOOST_CHECK_MESSAGE(ev != nullptr, what << ": clfftEnqueueTransform returned no event");
-    if (ev) {
-        BOOST_CHECK_EQUAL(clWaitForEvents(1, &ev), CL_SUCCESS);
-        clReleaseEvent(ev);
-    }
-    BOOST_REQUIRE_EQUAL(clFinish(env.queue), CL_SUCCESS);
-
-    HostSide<T> y(outD);
-    if (inPlace) {
-        for (std::size_t k = 0; k < y.arrays(); ++k) {
-            std::vector<T> whole(std::max(input.array(k).size(), y.array(k).size()));
-            readBuffer(in[k].mem, whole);
-            std::copy(whole.begin(), whole.begin() + std::ptrdiff_t(y.array(k).size()), y.array(k).begin());
-        }
-        return y;
-    }
-    for (std::size_t k = 0; k < y.arrays(); ++k)
-        readBuffer(out[k].mem, y.array(k));
-    HostSide<T> after(input.desc);
-    for (std::size_t k = 0; k < after.arrays(); ++k)
-        readBuffer(in[k].mem, after.array(k));
-    BOOST_CHECK_MESSAGE(sameBits(after, input), what << ": out-of-place transform modified its input buffer");
-    std::size_t first = 0;
-    const std::size_t n = clobbered(y, paddingMask(outD), first);
-    BOOST_CHECK_MESSAGE(n == 0, what << ": " << n << " output padding positions were written (first at element "
-                                     << first << ")");
-    return y;
+    if (inPlace)
+        BOOST_REQUIRE_EQUAL(isPlanar(input.desc.layout), isPlanar(outD.layout));
+    return transformOnce(plan.h, inPlace, dir, input, outD, nullptr, what);
 }
 
 // ---- Complex-to-complex ----------------------------------------------------------------------------

@@ -84,6 +84,7 @@
 
 #include "fftw_reference.h"
 #include "cl_raii.h"
+#include "device_buffers.h"
 #include "host_sides.h"
 #include "test_env.h"
 #include "test_tier.h"
@@ -119,8 +120,6 @@ constexpr clfftLayout RE = CLFFT_REAL;
         BOOST_REQUIRE_MESSAGE(st_ == CL_SUCCESS, #expr " returned " << st_);                            \
     } while (0)
 
-template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 1e-6 : 1e-14; }
-
 class Stopwatch {
 public:
     double seconds() const
@@ -140,7 +139,7 @@ std::size_t product(const std::vector<std::size_t>& v)
     return p;
 }
 
-// ---- RAII for environment variables and the buffers of a side -----------------------------
+// ---- RAII for environment variables ---------------------------------------------------------
 
 // Sets an environment variable for its lifetime (the library reads it at bake).
 struct ScopedEnv {
@@ -157,50 +156,6 @@ struct ScopedEnv {
     {
         if (active)
             unsetenv(name.c_str());
-    }
-};
-
-// The buffer(s) of one side of a transform: one buffer, or two for a planar layout.
-struct DeviceSide {
-    cl_mem mem[2] = {nullptr, nullptr};
-    std::size_t count = 0; // buffers in use (1 or 2)
-    std::size_t bytes = 0; // bytes per buffer
-    DeviceSide() = default;
-    DeviceSide(const DeviceSide&) = delete;
-    DeviceSide& operator=(const DeviceSide&) = delete;
-    ~DeviceSide()
-    {
-        for (cl_mem m : mem)
-            if (m)
-                clReleaseMemObject(m);
-    }
-    void create(std::size_t buffers, std::size_t bytesEach)
-    {
-        count = buffers;
-        bytes = bytesEach;
-        for (std::size_t k = 0; k < count; ++k)
-            mem[k] = ClEnv::get().buffer(bytes);
-    }
-    template <class T> void upload(const HostSide<T>& h) const
-    {
-        for (std::size_t k = 0; k < count; ++k)
-            ClEnv::get().write(mem[k], std::min(bytes, h.array(k).size() * sizeof(T)), h.array(k).data());
-    }
-    template <class T> void fill(T value) const
-    {
-        for (std::size_t k = 0; k < count; ++k) {
-            const cl_int e = clEnqueueFillBuffer(ClEnv::get().queue, mem[k], &value, sizeof value, 0, bytes, 0,
-                                                 nullptr, nullptr);
-            if (e != CL_SUCCESS)
-                throw std::runtime_error("clEnqueueFillBuffer failed: " + std::to_string(e));
-        }
-        if (clFinish(ClEnv::get().queue) != CL_SUCCESS)
-            throw std::runtime_error("clFinish failed");
-    }
-    template <class T> void download(HostSide<T>& h) const
-    {
-        for (std::size_t k = 0; k < count; ++k)
-            ClEnv::get().read(mem[k], std::min(bytes, h.array(k).size() * sizeof(T)), h.array(k).data());
     }
 };
 
@@ -284,35 +239,15 @@ template <class T>
 void checkSides(const DeviceSide& inBuf, const HostSide<T>& input, const HostSide<T>& y, bool checkInput,
                 const char* what)
 {
-    if (checkInput) {
-        HostSide<T> after = input;
-        inBuf.download(after);
-        bool same = true;
-        for (std::size_t k = 0; k < input.arrays(); ++k)
-            same = same && std::memcmp(after.array(k).data(), input.array(k).data(),
-                                       std::min(inBuf.bytes, input.array(k).size() * sizeof(T))) == 0;
-        BOOST_CHECK_MESSAGE(same, what << ": out-of-place transform modified its input buffer");
-    }
-    const std::vector<bool> pad = paddingMask(y.desc);
-    std::size_t first = 0;
-    const std::size_t written = clobbered(y, pad, first);
-    BOOST_CHECK_MESSAGE(written == 0, what << ": " << written
-                                           << " output padding positions were written (first at element "
-                                           << first << ")");
+    if (checkInput)
+        checkInputKept(inBuf, input, what);
+    checkPaddingKept(y, paddingMask(y.desc), what);
 }
 
 void enqueue(clfftPlanHandle plan, clfftDirection dir, cl_mem* in, cl_mem* out, cl_mem tmp, const char* what)
 {
-    ClEnv& env = ClEnv::get();
     Stopwatch sw;
-    cl_event ev = nullptr;
-    REQUIRE_CLFFT_SUCCESS(clfftEnqueueTransform(plan, dir, 1, &env.queue, 0, nullptr, &ev, in, out, tmp));
-    BOOST_CHECK_MESSAGE(ev != nullptr, what << ": clfftEnqueueTransform returned no event");
-    if (ev) {
-        BOOST_CHECK_EQUAL(clWaitForEvents(1, &ev), CL_SUCCESS);
-        clReleaseEvent(ev);
-    }
-    BOOST_REQUIRE_EQUAL(clFinish(env.queue), CL_SUCCESS);
+    enqueueAndWait(plan, dir, in, out, tmp, what);
     BOOST_TEST_MESSAGE(what << ": device time " << sw.seconds() << " s");
 }
 
@@ -445,7 +380,7 @@ template <class T, class R> void runComplex(const Case& c)
     if (c.inPlace)
         BOOST_REQUIRE(c.in == c.out);
     const Stopwatch total;
-    const double tol = tolerance<T>();
+    const double tol = relativeTolerance<T>();
     const std::size_t points = product(c.lengths);
     const long double n = (long double)points;
 
@@ -689,7 +624,7 @@ template <class T, class R> void runReal(const RealCase& c)
         return;
     BOOST_TEST_MESSAGE("case: " << describe(c));
     const Stopwatch total;
-    const double tol = tolerance<T>();
+    const double tol = relativeTolerance<T>();
     const SideDesc realD = realSide(c), hermD = hermSide(c);
     const std::size_t points = product(c.lengths);
     const std::size_t bufBytes = std::max(bufferBytes<T>(realD), bufferBytes<T>(hermD));
