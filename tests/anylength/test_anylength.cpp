@@ -98,6 +98,7 @@
 #include "host_sides.h"
 #include "test_env.h"
 #include "test_tier.h"
+#include "transform_case.h"
 
 #include <clFFT.h>
 
@@ -160,58 +161,22 @@ HostSide<T> execute(const ScopedPlan& plan, bool inPlace, clfftDirection dir, co
 
 namespace c2c {
 
-struct Case {
-    std::vector<std::size_t> lengths;
-    std::size_t batch = 1;
-    clfftPrecision precision = SP;
-    clfftLayout in = II, out = II;
-    bool inPlace = false;
-    // Empty strides: never set on the plan (library defaults, packed); when set, the distances
-    // are set too (in place the output side repeats the input side).
-    std::vector<std::size_t> inStrides, outStrides;
-    std::size_t inDist = 0, outDist = 0;
+struct Case : ComplexCaseBase<Case> {
     bool ratio = false;           // also measure FFTW's same-precision error: ours / FFTW's <= 1.5
     bool doubleRefBackward = false; // double case: backward checked against FFTW double, not long double
 
-    Case& prec(clfftPrecision p) { precision = p; return *this; }
-    Case& layouts(clfftLayout i, clfftLayout o) { in = i; out = o; return *this; }
-    Case& inplace() { inPlace = true; return *this; }
-    Case& istrides(std::vector<std::size_t> s, std::size_t d) { inStrides = std::move(s); inDist = d; return *this; }
-    Case& ostrides(std::vector<std::size_t> s, std::size_t d) { outStrides = std::move(s); outDist = d; return *this; }
     Case& withRatio() { ratio = true; return *this; }
     Case& cheapBackwardRef() { doubleRefBackward = true; return *this; }
 };
 
 Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = SP)
 {
-    Case c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<Case>(std::move(lengths), batch, p);
 }
 
-std::string describe(const Case& c)
-{
-    std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == DP ? "double" : "single") << ' '
-      << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
-    if (!c.inStrides.empty())
-        s << " istrides " << listText(c.inStrides) << " idist " << c.inDist;
-    if (!c.outStrides.empty())
-        s << " ostrides " << listText(c.outStrides) << " odist " << c.outDist;
-    s << " forward+backward";
-    return s.str();
-}
+std::string describe(const Case& c) { return c.headText() + c.stridesText() + " forward+backward"; }
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
-
-SideDesc sideFor(const Case& c, clfftLayout layout, const std::vector<std::size_t>& strides, std::size_t dist)
-{
-    if (strides.empty())
-        return SideDesc::packed(layout, c.lengths, c.batch);
-    return explicitSide(layout, c.lengths, strides, dist, c.batch);
-}
 
 // Our forward error and FFTW's same-precision error against the same reference: reported, and
 // the ratio bounded.
@@ -242,8 +207,8 @@ template <class T, class R> void runCase(const Case& c)
     }
     ClEnv& env = ClEnv::get();
     const long double n = points(c.lengths);
-    const SideDesc inD = sideFor(c, c.in, c.inStrides, c.inDist);
-    const SideDesc outD = c.inPlace ? inD : sideFor(c, c.out, c.outStrides, c.outDist);
+    const SideDesc inD = c.inSide();
+    const SideDesc outD = c.inPlace ? inD : c.side(c.out, c.outStrides, c.outDist);
 
     ScopedPlan plan;
     createPlanFor(plan, c.lengths, c.precision, c.in, c.out, c.inPlace, c.batch);
@@ -412,49 +377,16 @@ namespace r2c {
 // A real case is a round trip on two plans: REAL -> hermitian (forward) on random x, checked
 // against FFTW; hermitian -> REAL (backward) on our forward output, checked against FFTW's c2r
 // of that same input times 1/N; then the result against x.
-struct Case {
-    std::vector<std::size_t> lengths;
-    std::size_t batch = 1;
-    clfftPrecision precision = SP;
-    clfftLayout herm = HI;
-    bool inPlace = false;
-    // Empty: library defaults (packed; in place real rows padded to 2*(N0/2+1)).
-    std::vector<std::size_t> realStrides, hermStrides;
-    std::size_t realDist = 0, hermDist = 0;
-
-    Case& layout(clfftLayout h) { herm = h; return *this; }
-    Case& inplace() { inPlace = true; return *this; }
-    Case& rstrides(std::vector<std::size_t> s, std::size_t d) { realStrides = std::move(s); realDist = d; return *this; }
-    Case& hstrides(std::vector<std::size_t> s, std::size_t d) { hermStrides = std::move(s); hermDist = d; return *this; }
-};
+struct Case : RealCaseBase<Case> {};
 
 Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = SP)
 {
-    Case c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<Case>(std::move(lengths), batch, p);
 }
 
-std::string describe(const Case& c)
-{
-    std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == DP ? "double" : "single")
-      << " real<->" << layoutName(c.herm) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
-    if (!c.realStrides.empty())
-        s << " real strides " << listText(c.realStrides) << " dist " << c.realDist;
-    if (!c.hermStrides.empty())
-        s << " hermitian strides " << listText(c.hermStrides) << " dist " << c.hermDist;
-    s << " r2c+c2r";
-    return s.str();
-}
+std::string describe(const Case& c) { return c.headText() + c.stridesText() + " r2c+c2r"; }
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
-
-SideDesc realSide(const Case& c) { return realSideOf(c.lengths, c.batch, c.inPlace, c.realStrides, c.realDist); }
-
-SideDesc hermSide(const Case& c) { return hermSideOf(c.herm, c.lengths, c.batch, c.hermStrides, c.hermDist); }
 
 void makePlan(ScopedPlan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
 {
@@ -474,7 +406,7 @@ template <class T, class R> void runCase(const Case& c)
     if (c.inPlace)
         BOOST_REQUIRE(c.herm == HI);
     const long double n = points(c.lengths);
-    const SideDesc realD = realSide(c), hermD = hermSide(c);
+    const SideDesc realD = c.realSide(), hermD = c.hermSide();
     const std::uint64_t seed = seedFrom(describe(c));
 
     HostSide<T> x(realD);

@@ -70,6 +70,7 @@
 #include "host_sides.h"
 #include "test_env.h"
 #include "test_tier.h"
+#include "transform_case.h"
 
 #include <clFFT.h>
 
@@ -91,47 +92,23 @@ constexpr clfftLayout PL = CLFFT_COMPLEX_PLANAR;
 
 enum class Mode { RoundTrip, Forward, Backward };
 
-struct Case {
-    std::vector<std::size_t> lengths;
-    std::size_t batch = 1;
-    clfftPrecision precision = CLFFT_SINGLE;
-    clfftLayout in = II, out = II;
-    bool inPlace = false;
-    // Empty strides: never set on the plan (library defaults, packed). When set, the distances
-    // are set too (for in-place the output side repeats the input side).
-    std::vector<std::size_t> inStrides, outStrides;
-    std::size_t inDist = 0, outDist = 0;
+struct Case : ComplexCaseBase<Case> {
     Mode mode = Mode::RoundTrip;
     float fwdScale = 0, bwdScale = 0; // 0: plan default (1 and 1/N)
 
-    // Builder helpers.
-    Case& prec(clfftPrecision p) { precision = p; return *this; }
-    Case& layouts(clfftLayout i, clfftLayout o) { in = i; out = o; return *this; }
-    Case& inplace(bool ip = true) { inPlace = ip; return *this; }
-    Case& istrides(std::vector<std::size_t> s, std::size_t d) { inStrides = std::move(s); inDist = d; return *this; }
-    Case& ostrides(std::vector<std::size_t> s, std::size_t d) { outStrides = std::move(s); outDist = d; return *this; }
     Case& scales(float f, float b) { fwdScale = f; bwdScale = b; return *this; }
     Case& only(Mode m) { mode = m; return *this; }
 };
 
 Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = CLFFT_SINGLE)
 {
-    Case c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<Case>(std::move(lengths), batch, p);
 }
 
 std::string describe(const Case& c)
 {
     std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single")
-      << ' ' << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
-    if (!c.inStrides.empty())
-        s << " istrides " << listText(c.inStrides) << " idist " << c.inDist;
-    if (!c.outStrides.empty())
-        s << " ostrides " << listText(c.outStrides) << " odist " << c.outDist;
+    s << c.headText() << c.stridesText();
     s << (c.mode == Mode::RoundTrip ? " forward+backward" : c.mode == Mode::Forward ? " forward" : " backward");
     if (c.fwdScale != 0)
         s << " fwdscale " << c.fwdScale;
@@ -143,13 +120,6 @@ std::string describe(const Case& c)
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
 
 // ---- The runner --------------------------------------------------------------------------------
-
-SideDesc sideFor(const Case& c, clfftLayout layout, const std::vector<std::size_t>& strides, std::size_t dist)
-{
-    if (strides.empty())
-        return SideDesc::packed(layout, c.lengths, c.batch);
-    return explicitSide(layout, c.lengths, strides, dist, c.batch);
-}
 
 template <class T, class R> void runCase(const Case& c)
 {
@@ -167,8 +137,8 @@ template <class T, class R> void runCase(const Case& c)
     for (std::size_t l : c.lengths)
         n *= (long double)l;
 
-    const SideDesc inD = sideFor(c, c.in, c.inStrides, c.inDist);
-    const SideDesc outD = c.inPlace ? inD : sideFor(c, c.out, c.outStrides, c.outDist);
+    const SideDesc inD = c.inSide();
+    const SideDesc outD = c.inPlace ? inD : c.side(c.out, c.outStrides, c.outDist);
 
     // Plan.
     ScopedPlan plan;

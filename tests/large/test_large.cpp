@@ -88,6 +88,7 @@
 #include "host_sides.h"
 #include "test_env.h"
 #include "test_tier.h"
+#include "transform_case.h"
 
 #include <clFFT.h>
 
@@ -260,30 +261,17 @@ enum class Mode {
     Backward,
 };
 
-struct Case {
-    std::vector<std::size_t> lengths;
-    std::size_t batch = 1;
-    clfftPrecision precision = CLFFT_SINGLE;
-    clfftLayout in = II, out = II;
-    bool inPlace = false;
+struct Case : ComplexCaseBase<Case> {
     bool transposed = false;
-    // Empty strides: never set on the plan (library defaults). When any is set, both sides'
-    // strides and distances are set (in place without out strides: the input's).
-    // Output strides of a transposed plan describe the transposed array.
-    std::vector<std::size_t> inStrides, outStrides;
-    std::size_t inDist = 0, outDist = 0;
+    // When any strides are set, both sides' strides and distances are set (in place without out
+    // strides: the input's). Output strides of a transposed plan describe the transposed array.
     Mode mode = Mode::RoundTrip;
     float fwdScale = 0, bwdScale = 0; // 0: plan default (1 and 1/N)
     Tmp tmp = Tmp::Any;
     bool clientTmp = false;  // pass a temporary buffer of clfftGetTmpBufSize bytes
     bool fftwDouble = false; // double case referenced with FFTW double (fftwl too slow)
 
-    Case& prec(clfftPrecision p) { precision = p; return *this; }
-    Case& layouts(clfftLayout i, clfftLayout o) { in = i; out = o; return *this; }
-    Case& inplace(bool ip = true) { inPlace = ip; return *this; }
     Case& transpose() { transposed = true; mode = Mode::Both; return *this; }
-    Case& istrides(std::vector<std::size_t> s, std::size_t d) { inStrides = std::move(s); inDist = d; return *this; }
-    Case& ostrides(std::vector<std::size_t> s, std::size_t d) { outStrides = std::move(s); outDist = d; return *this; }
     Case& scales(float f, float b) { fwdScale = f; bwdScale = b; return *this; }
     Case& only(Mode m) { mode = m; return *this; }
     Case& temp(Tmp t) { tmp = t; return *this; }
@@ -293,24 +281,16 @@ struct Case {
 
 Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = CLFFT_SINGLE)
 {
-    Case c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<Case>(std::move(lengths), batch, p);
 }
 
 std::string describe(const Case& c)
 {
     std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single")
-      << ' ' << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
+    s << c.headText();
     if (c.transposed)
         s << " transposed";
-    if (!c.inStrides.empty())
-        s << " istrides " << listText(c.inStrides) << " idist " << c.inDist;
-    if (!c.outStrides.empty())
-        s << " ostrides " << listText(c.outStrides) << " odist " << c.outDist;
+    s << c.stridesText();
     switch (c.mode) {
     case Mode::RoundTrip: s << " forward+backward"; break;
     case Mode::Both: s << " forward,backward"; break;
@@ -329,12 +309,6 @@ std::string describe(const Case& c)
 }
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
-
-SideDesc inSide(const Case& c)
-{
-    return c.inStrides.empty() ? SideDesc::packed(c.in, c.lengths, c.batch)
-                               : explicitSide(c.in, c.lengths, c.inStrides, c.inDist, c.batch);
-}
 
 // The output as stored: a transposed plan stores dimension 1 of the result innermost, so the
 // output array's counts are the lengths with the first two swapped.
@@ -384,7 +358,7 @@ template <class T, class R> void runComplex(const Case& c)
     const std::size_t points = product(c.lengths);
     const long double n = (long double)points;
 
-    const SideDesc inD = inSide(c);
+    const SideDesc inD = c.inSide();
     const SideDesc outD = outSide(c, inD);
 
     ScopedPlan plan;
@@ -510,32 +484,20 @@ void run(const Case& c)
 
 // ---- Real transforms -----------------------------------------------------------------------------
 
-struct RealCase {
-    std::vector<std::size_t> lengths; // real lengths
-    std::size_t batch = 1;
-    clfftPrecision precision = CLFFT_SINGLE;
+// The real strides and distances, when set, come with the hermitian side's: both are set.
+struct RealCase : RealCaseBase<RealCase> {
     bool forward = true; // R2C (REAL -> hermitian) or C2R (hermitian -> REAL)
-    clfftLayout herm = HI;
-    bool inPlace = false;
-    // Empty: library defaults (packed; the real side padded to 2*(N0/2+1) along dimension 0 in
-    // place). When set, both sides' strides and distances are set.
-    std::vector<std::size_t> realStrides, hermStrides;
-    std::size_t realDist = 0, hermDist = 0;
     bool roundTrip = true; // then the inverse plan on our output, against the original input
     Tmp tmp = Tmp::Any;
     bool noMemAlloc = false; // CLFFT_REQUEST_LIB_NOMEMALLOC set at bake
     bool fftwDouble = false; // double case referenced with FFTW double (fftwl too slow)
 
     RealCase& backward() { forward = false; return *this; }
-    RealCase& inplace() { inPlace = true; return *this; }
-    RealCase& hermitian(clfftLayout l) { herm = l; return *this; }
+    RealCase& hermitian(clfftLayout l) { return layout(l); }
     RealCase& strides(std::vector<std::size_t> rs, std::size_t rd, std::vector<std::size_t> hs, std::size_t hd)
     {
-        realStrides = std::move(rs);
-        realDist = rd;
-        hermStrides = std::move(hs);
-        hermDist = hd;
-        return *this;
+        rstrides(std::move(rs), rd);
+        return hstrides(std::move(hs), hd);
     }
     RealCase& temp(Tmp t) { tmp = t; return *this; }
     RealCase& noRoundTrip() { roundTrip = false; return *this; }
@@ -545,19 +507,14 @@ struct RealCase {
 
 RealCase makeReal(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = CLFFT_SINGLE)
 {
-    RealCase c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<RealCase>(std::move(lengths), batch, p);
 }
 
 std::string describe(const RealCase& c)
 {
     std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single")
-      << ' ' << (c.forward ? "R2C real->" : "C2R ") << layoutName(c.herm) << (c.forward ? "" : "->real") << ' '
-      << (c.inPlace ? "in-place" : "out-of-place");
+    s << caseHead(c.lengths, c.batch, c.precision) << ' ' << (c.forward ? "R2C real->" : "C2R ") << layoutName(c.herm)
+      << (c.forward ? "" : "->real") << ' ' << placementName(c.inPlace);
     if (!c.realStrides.empty())
         s << " real strides " << listText(c.realStrides) << " dist " << c.realDist << " hermitian strides "
           << listText(c.hermStrides) << " dist " << c.hermDist;
@@ -572,17 +529,13 @@ std::string describe(const RealCase& c)
 
 std::ostream& operator<<(std::ostream& os, const RealCase& c) { return os << describe(c); }
 
-SideDesc realSide(const RealCase& c) { return realSideOf(c.lengths, c.batch, c.inPlace, c.realStrides, c.realDist); }
-
-SideDesc hermSide(const RealCase& c) { return hermSideOf(c.herm, c.lengths, c.batch, c.hermStrides, c.hermDist); }
-
 // One plan of a real case (direction `forward`), one transform of `input`; returns the output
 // and checks the temporary size and (out of place) the input and the output padding.
 template <class T>
 HostSide<T> realTransform(const RealCase& c, bool forward, const HostSide<T>& input, bool primary, const char* what)
 {
     ClEnv& env = ClEnv::get();
-    const SideDesc realD = realSide(c), hermD = hermSide(c);
+    const SideDesc realD = c.realSide(), hermD = c.hermSide();
     const SideDesc& inD = forward ? realD : hermD;
     const SideDesc& outD = forward ? hermD : realD;
 
@@ -625,7 +578,7 @@ template <class T, class R> void runReal(const RealCase& c)
     BOOST_TEST_MESSAGE("case: " << describe(c));
     const Stopwatch total;
     const double tol = relativeTolerance<T>();
-    const SideDesc realD = realSide(c), hermD = hermSide(c);
+    const SideDesc realD = c.realSide(), hermD = c.hermSide();
     const std::size_t points = product(c.lengths);
     const std::size_t bufBytes = std::max(bufferBytes<T>(realD), bufferBytes<T>(hermD));
     const std::uint64_t seed = seedFrom(describe(c));

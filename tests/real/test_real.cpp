@@ -79,6 +79,7 @@
 #include "host_sides.h"
 #include "test_env.h"
 #include "test_tier.h"
+#include "transform_case.h"
 
 #include <clFFT.h>
 
@@ -100,26 +101,12 @@ constexpr clfftLayout HP = CLFFT_HERMITIAN_PLANAR;
 
 enum class Mode { RoundTrip, Forward, Backward };
 
-struct Case {
-    std::vector<std::size_t> lengths;
-    std::size_t batch = 1;
-    clfftPrecision precision = CLFFT_SINGLE;
-    clfftLayout herm = HI;
-    bool inPlace = false;
-    // Real side and hermitian side strides and distances. Empty: never set on the plans (library
-    // defaults: packed, real rows padded to 2*(N0/2+1) in place).
-    std::vector<std::size_t> realStrides, hermStrides;
-    std::size_t realDist = 0, hermDist = 0;
+struct Case : RealCaseBase<Case> {
     Mode mode = Mode::RoundTrip;
     float fwdScale = 0, bwdScale = 0; // 0: plan defaults (1 and 1/N); set on both plans
     bool oppositeDirection = false;    // enqueue R2C as BACKWARD and C2R as FORWARD
     bool clientTmp = false;            // pass a tmpBuffer of clfftGetTmpBufSize bytes to C2R
 
-    Case& prec(clfftPrecision p) { precision = p; return *this; }
-    Case& layout(clfftLayout h) { herm = h; return *this; }
-    Case& inplace(bool ip = true) { inPlace = ip; return *this; }
-    Case& rstrides(std::vector<std::size_t> s, std::size_t d) { realStrides = std::move(s); realDist = d; return *this; }
-    Case& hstrides(std::vector<std::size_t> s, std::size_t d) { hermStrides = std::move(s); hermDist = d; return *this; }
     Case& scales(float f, float b) { fwdScale = f; bwdScale = b; return *this; }
     Case& only(Mode m) { mode = m; return *this; }
     Case& opposite() { oppositeDirection = true; return *this; }
@@ -128,22 +115,13 @@ struct Case {
 
 Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = CLFFT_SINGLE)
 {
-    Case c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<Case>(std::move(lengths), batch, p);
 }
 
 std::string describe(const Case& c)
 {
     std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single")
-      << " real<->" << layoutName(c.herm) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
-    if (!c.realStrides.empty())
-        s << " real strides " << listText(c.realStrides) << " dist " << c.realDist;
-    if (!c.hermStrides.empty())
-        s << " hermitian strides " << listText(c.hermStrides) << " dist " << c.hermDist;
+    s << c.headText() << c.stridesText();
     s << (c.mode == Mode::RoundTrip ? " r2c+c2r" : c.mode == Mode::Forward ? " r2c" : " c2r");
     if (c.fwdScale != 0)
         s << " fwdscale " << c.fwdScale;
@@ -157,12 +135,6 @@ std::string describe(const Case& c)
 }
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
-
-// ---- Sides ---------------------------------------------------------------------------------------
-
-SideDesc realSide(const Case& c) { return realSideOf(c.lengths, c.batch, c.inPlace, c.realStrides, c.realDist); }
-
-SideDesc hermSide(const Case& c) { return hermSideOf(c.herm, c.lengths, c.batch, c.hermStrides, c.hermDist); }
 
 // Makes and bakes one plan of the case: forward (REAL -> hermitian) or backward.
 void makePlan(ScopedPlan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
@@ -222,7 +194,7 @@ template <class T, class R> void runCase(const Case& c)
     long double n = 1;
     for (std::size_t l : c.lengths)
         n *= (long double)l;
-    const SideDesc realD = realSide(c), hermD = hermSide(c);
+    const SideDesc realD = c.realSide(), hermD = c.hermSide();
     const R fwdScale = c.fwdScale != 0 ? R(c.fwdScale) : R(1);
     const R bwdScale = c.bwdScale != 0 ? R(c.bwdScale) : R(1) / R(n);
     const std::uint64_t seed = seedFrom(describe(c));
