@@ -121,13 +121,6 @@ using namespace clfft_test::fftw_ref;
 
 namespace anylength {
 
-constexpr clfftLayout II = CLFFT_COMPLEX_INTERLEAVED;
-constexpr clfftLayout PL = CLFFT_COMPLEX_PLANAR;
-constexpr clfftLayout HI = CLFFT_HERMITIAN_INTERLEAVED;
-constexpr clfftLayout HP = CLFFT_HERMITIAN_PLANAR;
-constexpr clfftPrecision SP = CLFFT_SINGLE;
-constexpr clfftPrecision DP = CLFFT_DOUBLE;
-
 template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 2e-6 : 2e-14; }
 // Largest accepted ratio of our error to FFTW's error in the same precision.
 constexpr double kMaxRatioToFftw = 1.5;
@@ -211,9 +204,7 @@ template <class T, class R> void runCase(const Case& c)
     const SideDesc outD = c.inPlace ? inD : c.side(c.out, c.outStrides, c.outDist);
 
     ScopedPlan plan;
-    createPlanFor(plan, c.lengths, c.precision, c.in, c.out, c.inPlace, c.batch);
-    if (!c.inStrides.empty() || !c.outStrides.empty())
-        setPlanStrides(plan, inD.strides, outD.strides, inD.dist, outD.dist);
+    c.createPlan(plan, inD, outD);
     const auto bakeStart = std::chrono::steady_clock::now();
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
     BOOST_TEST_MESSAGE("bake: " << std::chrono::duration<double>(std::chrono::steady_clock::now() - bakeStart).count()
@@ -390,11 +381,7 @@ std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describ
 
 void makePlan(ScopedPlan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
 {
-    const SideDesc& in = forward ? realD : hermD;
-    const SideDesc& out = forward ? hermD : realD;
-    createPlanFor(plan, c.lengths, c.precision, in.layout, out.layout, c.inPlace, c.batch);
-    if (!c.realStrides.empty() || !c.hermStrides.empty())
-        setPlanStrides(plan, in.strides, out.strides, in.dist, out.dist);
+    c.createPlan(plan, forward, realD, hermD);
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
 }
 

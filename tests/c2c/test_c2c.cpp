@@ -87,9 +87,6 @@ using namespace clfft_test::fftw_ref;
 
 namespace c2c {
 
-constexpr clfftLayout II = CLFFT_COMPLEX_INTERLEAVED;
-constexpr clfftLayout PL = CLFFT_COMPLEX_PLANAR;
-
 enum class Mode { RoundTrip, Forward, Backward };
 
 struct Case : ComplexCaseBase<Case> {
@@ -142,9 +139,7 @@ template <class T, class R> void runCase(const Case& c)
 
     // Plan.
     ScopedPlan plan;
-    createPlanFor(plan, c.lengths, c.precision, c.in, c.out, c.inPlace, c.batch);
-    if (!c.inStrides.empty() || !c.outStrides.empty())
-        setPlanStrides(plan, inD.strides, outD.strides, inD.dist, outD.dist);
+    c.createPlan(plan, inD, outD);
     if (c.fwdScale != 0)
         REQUIRE_CLFFT_SUCCESS(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
     if (c.bwdScale != 0)

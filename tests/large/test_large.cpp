@@ -109,12 +109,6 @@ using namespace clfft_test::fftw_ref;
 
 namespace large {
 
-constexpr clfftLayout II = CLFFT_COMPLEX_INTERLEAVED;
-constexpr clfftLayout PL = CLFFT_COMPLEX_PLANAR;
-constexpr clfftLayout HI = CLFFT_HERMITIAN_INTERLEAVED;
-constexpr clfftLayout HP = CLFFT_HERMITIAN_PLANAR;
-constexpr clfftLayout RE = CLFFT_REAL;
-
 #define LARGE_CHECK_CL(expr)                                                                           \
     do {                                                                                               \
         const cl_int st_ = (expr);                                                                     \

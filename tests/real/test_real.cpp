@@ -96,9 +96,6 @@ using namespace clfft_test::fftw_ref;
 
 namespace real {
 
-constexpr clfftLayout HI = CLFFT_HERMITIAN_INTERLEAVED;
-constexpr clfftLayout HP = CLFFT_HERMITIAN_PLANAR;
-
 enum class Mode { RoundTrip, Forward, Backward };
 
 struct Case : RealCaseBase<Case> {
@@ -139,11 +136,7 @@ std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describ
 // Makes and bakes one plan of the case: forward (REAL -> hermitian) or backward.
 void makePlan(ScopedPlan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
 {
-    const SideDesc& in = forward ? realD : hermD;
-    const SideDesc& out = forward ? hermD : realD;
-    createPlanFor(plan, c.lengths, c.precision, in.layout, out.layout, c.inPlace, c.batch);
-    if (!c.realStrides.empty() || !c.hermStrides.empty())
-        setPlanStrides(plan, in.strides, out.strides, in.dist, out.dist);
+    c.createPlan(plan, forward, realD, hermD);
     if (c.fwdScale != 0)
         REQUIRE_CLFFT_SUCCESS(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
     if (c.bwdScale != 0)

@@ -6,6 +6,7 @@
 
 #include <clFFT.h>
 
+#include "cl_raii.h"
 #include "fftw_reference.h"
 #include "host_sides.h"
 #include "test_env.h"
@@ -19,6 +20,15 @@
 namespace clfft_test {
 
 using fftw_ref::layoutName;
+
+// The short names the case lists use.
+constexpr clfftLayout II = CLFFT_COMPLEX_INTERLEAVED;
+constexpr clfftLayout PL = CLFFT_COMPLEX_PLANAR;
+constexpr clfftLayout HI = CLFFT_HERMITIAN_INTERLEAVED;
+constexpr clfftLayout HP = CLFFT_HERMITIAN_PLANAR;
+constexpr clfftLayout RE = CLFFT_REAL;
+constexpr clfftPrecision SP = CLFFT_SINGLE;
+constexpr clfftPrecision DP = CLFFT_DOUBLE;
 
 // "2D 64x32 batch 3 double".
 inline std::string caseHead(const std::vector<std::size_t>& lengths, std::size_t batch, clfftPrecision precision)
@@ -71,6 +81,15 @@ template <class Case> struct ComplexCaseBase {
     }
     SideDesc inSide() const { return side(in, inStrides, inDist); }
 
+    // A plan of the case with sides inD and outD, not baked: the strides and distances are set
+    // only when the case sets some.
+    void createPlan(ScopedPlan& plan, const SideDesc& inD, const SideDesc& outD) const
+    {
+        createPlanFor(plan, lengths, precision, in, out, inPlace, batch);
+        if (!inStrides.empty() || !outStrides.empty())
+            setPlanStrides(plan, inD.strides, outD.strides, inD.dist, outD.dist);
+    }
+
     // "1D 13 batch 2 single interleaved->planar out-of-place" and " istrides {2} idist 30 ...".
     std::string headText() const
     {
@@ -106,6 +125,16 @@ template <class Case> struct RealCaseBase {
 
     SideDesc realSide() const { return realSideOf(lengths, batch, inPlace, realStrides, realDist); }
     SideDesc hermSide() const { return hermSideOf(herm, lengths, batch, hermStrides, hermDist); }
+
+    // The R2C (forward) or C2R plan of the case, not baked; strides as for complex cases.
+    void createPlan(ScopedPlan& plan, bool forward, const SideDesc& realD, const SideDesc& hermD) const
+    {
+        const SideDesc& inD = forward ? realD : hermD;
+        const SideDesc& outD = forward ? hermD : realD;
+        createPlanFor(plan, lengths, precision, inD.layout, outD.layout, inPlace, batch);
+        if (!realStrides.empty() || !hermStrides.empty())
+            setPlanStrides(plan, inD.strides, outD.strides, inD.dist, outD.dist);
+    }
 
     // "1D 100 batch 2 single real<->hermitian interleaved in-place" and " real strides ...".
     std::string headText() const
