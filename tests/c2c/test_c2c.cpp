@@ -68,6 +68,7 @@
 #include "cl_raii.h"
 #include "device_buffers.h"
 #include "host_sides.h"
+#include "radix_lengths.h"
 #include "test_env.h"
 #include "test_tier.h"
 #include "transform_case.h"
@@ -244,14 +245,9 @@ std::vector<std::size_t> sweepLengths()
 std::vector<std::size_t> allLengths()
 {
     std::vector<std::size_t> v;
-    for (std::size_t n = 1; n <= 4096; ++n) {
-        std::size_t m = n;
-        for (std::size_t p : {2, 3, 5, 7, 11, 13})
-            while (m % p == 0)
-                m /= p;
-        if (m == 1)
+    for (std::size_t n = 1; n <= 4096; ++n)
+        if (radixLength(n))
             v.push_back(n);
-    }
     return v;
 }
 
