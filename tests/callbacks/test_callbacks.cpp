@@ -134,10 +134,7 @@ SideDesc side(clfftLayout layout, std::vector<std::size_t> counts, std::vector<s
 std::string describe(const Shape& s)
 {
     std::ostringstream o;
-    o << kindName(s.kind) << ' ' << s.lengths.size() << "D ";
-    for (std::size_t k = 0; k < s.lengths.size(); ++k)
-        o << (k ? "x" : "") << s.lengths[k];
-    o << " batch " << s.batch << ' ' << layoutName(s.in.layout) << "->" << layoutName(s.out.layout);
+    o << kindName(s.kind) << ' ' << shapeText(s.lengths) << " batch " << s.batch << ' ' << layoutName(s.in.layout) << "->" << layoutName(s.out.layout);
     return o.str();
 }
 
