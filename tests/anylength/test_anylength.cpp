@@ -94,9 +94,11 @@
 
 #include "fftw_reference.h"
 #include "cl_raii.h"
+#include "device_buffers.h"
 #include "host_sides.h"
 #include "test_env.h"
 #include "test_tier.h"
+#include "transform_case.h"
 
 #include <clFFT.h>
 
@@ -119,13 +121,6 @@ using namespace clfft_test::fftw_ref;
 
 namespace anylength {
 
-constexpr clfftLayout II = CLFFT_COMPLEX_INTERLEAVED;
-constexpr clfftLayout PL = CLFFT_COMPLEX_PLANAR;
-constexpr clfftLayout HI = CLFFT_HERMITIAN_INTERLEAVED;
-constexpr clfftLayout HP = CLFFT_HERMITIAN_PLANAR;
-constexpr clfftPrecision SP = CLFFT_SINGLE;
-constexpr clfftPrecision DP = CLFFT_DOUBLE;
-
 template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 2e-6 : 2e-14; }
 // Largest accepted ratio of our error to FFTW's error in the same precision.
 constexpr double kMaxRatioToFftw = 1.5;
@@ -145,124 +140,36 @@ long double checkError(const HostSide<T>& ours, const HostSide<R>& ref, long dou
     return checkRelativeError(compare(ours, ref, refScale), tolerance<T>(), what);
 }
 
-// Runs one baked plan: uploads `input` (its own side description), enqueues `dir`, downloads
-// the side outD. In place the buffer(s) hold max(input, output) bytes. Out of place, checks that
-// the input is unchanged and that no output padding position was written.
+// One transform of a baked plan (device_buffers.h); in place both sides have as many arrays.
 template <class T>
 HostSide<T> execute(const ScopedPlan& plan, bool inPlace, clfftDirection dir, const HostSide<T>& input,
                     const SideDesc& outD, const std::string& what)
 {
-    ClEnv& env = ClEnv::get();
-    const HostSide<T> outInit(outD, sentinel<T>());
-    ScopedBuffer in[2], out[2];
-    cl_mem inMems[2] = {nullptr, nullptr}, outMems[2] = {nullptr, nullptr};
-    if (inPlace) {
-        BOOST_REQUIRE_EQUAL(input.arrays(), outInit.arrays());
-        for (std::size_t k = 0; k < input.arrays(); ++k) {
-            const std::size_t bytes = std::max(input.array(k).size(), outInit.array(k).size()) * sizeof(T);
-            in[k].mem = env.buffer(bytes);
-            writeBuffer(in[k].mem, input.array(k));
-            inMems[k] = in[k].mem;
-        }
-    } else {
-        for (std::size_t k = 0; k < input.arrays(); ++k) {
-            in[k].mem = env.buffer(input.array(k).size() * sizeof(T), input.array(k).data());
-            inMems[k] = in[k].mem;
-        }
-        for (std::size_t k = 0; k < outInit.arrays(); ++k) {
-            out[k].mem = env.buffer(outInit.array(k).size() * sizeof(T), outInit.array(k).data());
-            outMems[k] = out[k].mem;
-        }
-    }
-    cl_event ev = nullptr;
-    const clfftStatus st =
-        clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &ev, inMems, inPlace ? nullptr : outMems, nullptr);
-    BOOST_REQUIRE_MESSAGE(st == CLFFT_SUCCESS, what << ": clfftEnqueueTransform returned " << int(st));
-    BOOST_CHECK_MESSAGE(ev != nullptr, what << ": clfftEnqueueTransform returned no event");
-    if (ev) {
-        BOOST_CHECK_EQUAL(clWaitForEvents(1, &ev), CL_SUCCESS);
-        clReleaseEvent(ev);
-    }
-    BOOST_REQUIRE_EQUAL(clFinish(env.queue), CL_SUCCESS);
-
-    HostSide<T> y(outD);
-    if (inPlace) {
-        for (std::size_t k = 0; k < y.arrays(); ++k) {
-            std::vector<T> whole(std::max(input.array(k).size(), y.array(k).size()));
-            readBuffer(in[k].mem, whole);
-            std::copy(whole.begin(), whole.begin() + std::ptrdiff_t(y.array(k).size()), y.array(k).begin());
-        }
-        return y;
-    }
-    for (std::size_t k = 0; k < y.arrays(); ++k)
-        readBuffer(out[k].mem, y.array(k));
-    HostSide<T> after(input.desc);
-    for (std::size_t k = 0; k < after.arrays(); ++k)
-        readBuffer(in[k].mem, after.array(k));
-    BOOST_CHECK_MESSAGE(sameBits(after, input), what << ": out-of-place transform modified its input buffer");
-    std::size_t first = 0;
-    const std::size_t n = clobbered(y, paddingMask(outD), first);
-    BOOST_CHECK_MESSAGE(n == 0, what << ": " << n << " output padding positions were written (first at element "
-                                     << first << ")");
-    return y;
+    if (inPlace)
+        BOOST_REQUIRE_EQUAL(isPlanar(input.desc.layout), isPlanar(outD.layout));
+    return transformOnce(plan.h, inPlace, dir, input, outD, nullptr, what);
 }
 
 // ---- Complex-to-complex ----------------------------------------------------------------------------
 
 namespace c2c {
 
-struct Case {
-    std::vector<std::size_t> lengths;
-    std::size_t batch = 1;
-    clfftPrecision precision = SP;
-    clfftLayout in = II, out = II;
-    bool inPlace = false;
-    // Empty strides: never set on the plan (library defaults, packed); when set, the distances
-    // are set too (in place the output side repeats the input side).
-    std::vector<std::size_t> inStrides, outStrides;
-    std::size_t inDist = 0, outDist = 0;
+struct Case : ComplexCaseBase<Case> {
     bool ratio = false;           // also measure FFTW's same-precision error: ours / FFTW's <= 1.5
     bool doubleRefBackward = false; // double case: backward checked against FFTW double, not long double
 
-    Case& prec(clfftPrecision p) { precision = p; return *this; }
-    Case& layouts(clfftLayout i, clfftLayout o) { in = i; out = o; return *this; }
-    Case& inplace() { inPlace = true; return *this; }
-    Case& istrides(std::vector<std::size_t> s, std::size_t d) { inStrides = std::move(s); inDist = d; return *this; }
-    Case& ostrides(std::vector<std::size_t> s, std::size_t d) { outStrides = std::move(s); outDist = d; return *this; }
     Case& withRatio() { ratio = true; return *this; }
     Case& cheapBackwardRef() { doubleRefBackward = true; return *this; }
 };
 
 Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = SP)
 {
-    Case c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<Case>(std::move(lengths), batch, p);
 }
 
-std::string describe(const Case& c)
-{
-    std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == DP ? "double" : "single") << ' '
-      << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
-    if (!c.inStrides.empty())
-        s << " istrides " << listText(c.inStrides) << " idist " << c.inDist;
-    if (!c.outStrides.empty())
-        s << " ostrides " << listText(c.outStrides) << " odist " << c.outDist;
-    s << " forward+backward";
-    return s.str();
-}
+std::string describe(const Case& c) { return c.headText() + c.stridesText() + " forward+backward"; }
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
-
-SideDesc sideFor(const Case& c, clfftLayout layout, const std::vector<std::size_t>& strides, std::size_t dist)
-{
-    if (strides.empty())
-        return SideDesc::packed(layout, c.lengths, c.batch);
-    return explicitSide(layout, c.lengths, strides, dist, c.batch);
-}
 
 // Our forward error and FFTW's same-precision error against the same reference: reported, and
 // the ratio bounded.
@@ -293,13 +200,11 @@ template <class T, class R> void runCase(const Case& c)
     }
     ClEnv& env = ClEnv::get();
     const long double n = points(c.lengths);
-    const SideDesc inD = sideFor(c, c.in, c.inStrides, c.inDist);
-    const SideDesc outD = c.inPlace ? inD : sideFor(c, c.out, c.outStrides, c.outDist);
+    const SideDesc inD = c.inSide();
+    const SideDesc outD = c.inPlace ? inD : c.side(c.out, c.outStrides, c.outDist);
 
     ScopedPlan plan;
-    createPlanFor(plan, c.lengths, c.precision, c.in, c.out, c.inPlace, c.batch);
-    if (!c.inStrides.empty() || !c.outStrides.empty())
-        setPlanStrides(plan, inD.strides, outD.strides, inD.dist, outD.dist);
+    c.createPlan(plan, inD, outD);
     const auto bakeStart = std::chrono::steady_clock::now();
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
     BOOST_TEST_MESSAGE("bake: " << std::chrono::duration<double>(std::chrono::steady_clock::now() - bakeStart).count()
@@ -463,57 +368,20 @@ namespace r2c {
 // A real case is a round trip on two plans: REAL -> hermitian (forward) on random x, checked
 // against FFTW; hermitian -> REAL (backward) on our forward output, checked against FFTW's c2r
 // of that same input times 1/N; then the result against x.
-struct Case {
-    std::vector<std::size_t> lengths;
-    std::size_t batch = 1;
-    clfftPrecision precision = SP;
-    clfftLayout herm = HI;
-    bool inPlace = false;
-    // Empty: library defaults (packed; in place real rows padded to 2*(N0/2+1)).
-    std::vector<std::size_t> realStrides, hermStrides;
-    std::size_t realDist = 0, hermDist = 0;
-
-    Case& layout(clfftLayout h) { herm = h; return *this; }
-    Case& inplace() { inPlace = true; return *this; }
-    Case& rstrides(std::vector<std::size_t> s, std::size_t d) { realStrides = std::move(s); realDist = d; return *this; }
-    Case& hstrides(std::vector<std::size_t> s, std::size_t d) { hermStrides = std::move(s); hermDist = d; return *this; }
-};
+struct Case : RealCaseBase<Case> {};
 
 Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = SP)
 {
-    Case c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<Case>(std::move(lengths), batch, p);
 }
 
-std::string describe(const Case& c)
-{
-    std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == DP ? "double" : "single")
-      << " real<->" << layoutName(c.herm) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
-    if (!c.realStrides.empty())
-        s << " real strides " << listText(c.realStrides) << " dist " << c.realDist;
-    if (!c.hermStrides.empty())
-        s << " hermitian strides " << listText(c.hermStrides) << " dist " << c.hermDist;
-    s << " r2c+c2r";
-    return s.str();
-}
+std::string describe(const Case& c) { return c.headText() + c.stridesText() + " r2c+c2r"; }
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
 
-SideDesc realSide(const Case& c) { return realSideOf(c.lengths, c.batch, c.inPlace, c.realStrides, c.realDist); }
-
-SideDesc hermSide(const Case& c) { return hermSideOf(c.herm, c.lengths, c.batch, c.hermStrides, c.hermDist); }
-
 void makePlan(ScopedPlan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
 {
-    const SideDesc& in = forward ? realD : hermD;
-    const SideDesc& out = forward ? hermD : realD;
-    createPlanFor(plan, c.lengths, c.precision, in.layout, out.layout, c.inPlace, c.batch);
-    if (!c.realStrides.empty() || !c.hermStrides.empty())
-        setPlanStrides(plan, in.strides, out.strides, in.dist, out.dist);
+    c.createPlan(plan, forward, realD, hermD);
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
 }
 
@@ -525,7 +393,7 @@ template <class T, class R> void runCase(const Case& c)
     if (c.inPlace)
         BOOST_REQUIRE(c.herm == HI);
     const long double n = points(c.lengths);
-    const SideDesc realD = realSide(c), hermD = hermSide(c);
+    const SideDesc realD = c.realSide(), hermD = c.hermSide();
     const std::uint64_t seed = seedFrom(describe(c));
 
     HostSide<T> x(realD);

@@ -66,9 +66,12 @@
 
 #include "fftw_reference.h"
 #include "cl_raii.h"
+#include "device_buffers.h"
 #include "host_sides.h"
+#include "radix_lengths.h"
 #include "test_env.h"
 #include "test_tier.h"
+#include "transform_case.h"
 
 #include <clFFT.h>
 
@@ -85,52 +88,25 @@ using namespace clfft_test::fftw_ref;
 
 namespace c2c {
 
-constexpr clfftLayout II = CLFFT_COMPLEX_INTERLEAVED;
-constexpr clfftLayout PL = CLFFT_COMPLEX_PLANAR;
-
 enum class Mode { RoundTrip, Forward, Backward };
 
-struct Case {
-    std::vector<std::size_t> lengths;
-    std::size_t batch = 1;
-    clfftPrecision precision = CLFFT_SINGLE;
-    clfftLayout in = II, out = II;
-    bool inPlace = false;
-    // Empty strides: never set on the plan (library defaults, packed). When set, the distances
-    // are set too (for in-place the output side repeats the input side).
-    std::vector<std::size_t> inStrides, outStrides;
-    std::size_t inDist = 0, outDist = 0;
+struct Case : ComplexCaseBase<Case> {
     Mode mode = Mode::RoundTrip;
     float fwdScale = 0, bwdScale = 0; // 0: plan default (1 and 1/N)
 
-    // Builder helpers.
-    Case& prec(clfftPrecision p) { precision = p; return *this; }
-    Case& layouts(clfftLayout i, clfftLayout o) { in = i; out = o; return *this; }
-    Case& inplace(bool ip = true) { inPlace = ip; return *this; }
-    Case& istrides(std::vector<std::size_t> s, std::size_t d) { inStrides = std::move(s); inDist = d; return *this; }
-    Case& ostrides(std::vector<std::size_t> s, std::size_t d) { outStrides = std::move(s); outDist = d; return *this; }
     Case& scales(float f, float b) { fwdScale = f; bwdScale = b; return *this; }
     Case& only(Mode m) { mode = m; return *this; }
 };
 
 Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = CLFFT_SINGLE)
 {
-    Case c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<Case>(std::move(lengths), batch, p);
 }
 
 std::string describe(const Case& c)
 {
     std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single")
-      << ' ' << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
-    if (!c.inStrides.empty())
-        s << " istrides " << listText(c.inStrides) << " idist " << c.inDist;
-    if (!c.outStrides.empty())
-        s << " ostrides " << listText(c.outStrides) << " odist " << c.outDist;
+    s << c.headText() << c.stridesText();
     s << (c.mode == Mode::RoundTrip ? " forward+backward" : c.mode == Mode::Forward ? " forward" : " backward");
     if (c.fwdScale != 0)
         s << " fwdscale " << c.fwdScale;
@@ -141,50 +117,7 @@ std::string describe(const Case& c)
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
 
-// ---- RAII for the buffers of a side ----------------------------------------------------------
-
-struct DeviceSide {
-    cl_mem mem[2] = {nullptr, nullptr};
-    std::size_t count = 0; // buffers in use (1 or 2)
-    std::size_t bytes = 0; // bytes per buffer
-    DeviceSide() = default;
-    DeviceSide(const DeviceSide&) = delete;
-    DeviceSide& operator=(const DeviceSide&) = delete;
-    ~DeviceSide()
-    {
-        for (cl_mem m : mem)
-            if (m)
-                clReleaseMemObject(m);
-    }
-    template <class T> void create(const HostSide<T>& h)
-    {
-        count = h.arrays();
-        bytes = h.a.size() * sizeof(T);
-        for (std::size_t k = 0; k < count; ++k)
-            mem[k] = ClEnv::get().buffer(bytes, h.array(k).data());
-    }
-    template <class T> void upload(const HostSide<T>& h) const
-    {
-        for (std::size_t k = 0; k < count; ++k)
-            ClEnv::get().write(mem[k], bytes, h.array(k).data());
-    }
-    template <class T> void download(HostSide<T>& h) const
-    {
-        for (std::size_t k = 0; k < count; ++k)
-            ClEnv::get().read(mem[k], bytes, h.array(k).data());
-    }
-};
-
 // ---- The runner --------------------------------------------------------------------------------
-
-template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 1e-6 : 1e-14; }
-
-SideDesc sideFor(const Case& c, clfftLayout layout, const std::vector<std::size_t>& strides, std::size_t dist)
-{
-    if (strides.empty())
-        return SideDesc::packed(layout, c.lengths, c.batch);
-    return explicitSide(layout, c.lengths, strides, dist, c.batch);
-}
 
 template <class T, class R> void runCase(const Case& c)
 {
@@ -197,19 +130,17 @@ template <class T, class R> void runCase(const Case& c)
         BOOST_REQUIRE(c.outStrides.empty());
     }
 
-    const double tol = tolerance<T>();
+    const double tol = relativeTolerance<T>();
     long double n = 1;
     for (std::size_t l : c.lengths)
         n *= (long double)l;
 
-    const SideDesc inD = sideFor(c, c.in, c.inStrides, c.inDist);
-    const SideDesc outD = c.inPlace ? inD : sideFor(c, c.out, c.outStrides, c.outDist);
+    const SideDesc inD = c.inSide();
+    const SideDesc outD = c.inPlace ? inD : c.side(c.out, c.outStrides, c.outDist);
 
     // Plan.
     ScopedPlan plan;
-    createPlanFor(plan, c.lengths, c.precision, c.in, c.out, c.inPlace, c.batch);
-    if (!c.inStrides.empty() || !c.outStrides.empty())
-        setPlanStrides(plan, inD.strides, outD.strides, inD.dist, outD.dist);
+    c.createPlan(plan, inD, outD);
     if (c.fwdScale != 0)
         REQUIRE_CLFFT_SUCCESS(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
     if (c.bwdScale != 0)
@@ -236,15 +167,7 @@ template <class T, class R> void runCase(const Case& c)
         inBuf.upload(input);
         if (!c.inPlace)
             outBuf.upload(outInit);
-        cl_event ev = nullptr;
-        REQUIRE_CLFFT_SUCCESS(clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &ev, inBuf.mem,
-                                                    c.inPlace ? nullptr : outBuf.mem, nullptr));
-        BOOST_CHECK_MESSAGE(ev != nullptr, what << ": clfftEnqueueTransform returned no event");
-        if (ev) {
-            BOOST_CHECK_EQUAL(clWaitForEvents(1, &ev), CL_SUCCESS);
-            clReleaseEvent(ev);
-        }
-        BOOST_REQUIRE_EQUAL(clFinish(env.queue), CL_SUCCESS);
+        enqueueAndWait(plan.h, dir, inBuf.mem, c.inPlace ? nullptr : outBuf.mem, nullptr, what);
 
         HostSide<T> y(outD);
         (c.inPlace ? inBuf : outBuf).download(y);
@@ -254,15 +177,8 @@ template <class T, class R> void runCase(const Case& c)
         checkRelativeError(compare(y, ref), tol, what);
 
         if (!c.inPlace) {
-            HostSide<T> after(inD);
-            inBuf.download(after);
-            BOOST_CHECK_MESSAGE(sameBits(after, input), what << ": out-of-place transform modified its input buffer");
-
-            std::size_t first = 0;
-            const std::size_t written = clobbered(y, outPadding, first);
-            BOOST_CHECK_MESSAGE(written == 0, what << ": " << written
-                                                   << " output padding positions were written (first at element "
-                                                   << first << ")");
+            checkInputKept(inBuf, input, what);
+            checkPaddingKept(y, outPadding, what);
         }
         return y;
     };
@@ -329,14 +245,9 @@ std::vector<std::size_t> sweepLengths()
 std::vector<std::size_t> allLengths()
 {
     std::vector<std::size_t> v;
-    for (std::size_t n = 1; n <= 4096; ++n) {
-        std::size_t m = n;
-        for (std::size_t p : {2, 3, 5, 7, 11, 13})
-            while (m % p == 0)
-                m /= p;
-        if (m == 1)
+    for (std::size_t n = 1; n <= 4096; ++n)
+        if (radixLength(n))
             v.push_back(n);
-    }
     return v;
 }
 

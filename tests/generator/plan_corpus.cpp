@@ -41,10 +41,7 @@ using namespace clfft_ng;
 
 namespace {
 
-struct Shape {
-    const char* name;
-    DeviceLimits limits;
-};
+using Shape = clfft_test::DeviceShape;
 
 std::vector<Shape> shapes()
 {

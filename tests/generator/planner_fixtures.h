@@ -21,6 +21,12 @@ inline clfft_ng::DeviceLimits gpuShape(std::size_t localBytes, std::size_t maxGr
     return l;
 }
 
+// A device shape under the name the tests print for it.
+struct DeviceShape {
+    const char* name;
+    clfft_ng::DeviceLimits limits;
+};
+
 // PoCL reports 4096 work-items per group.
 inline clfft_ng::DeviceLimits cpuShape(std::size_t localBytes)
 {

@@ -24,6 +24,7 @@
 // that plan alone; "FAIL <length> <status> <error>" (then exit 1).
 #include "cl_device_select.h"
 #include "hardening_common.h"
+#include "radix_lengths.h"
 
 #include <clFFT-ng.h>
 #include <clFFT.h>
@@ -90,14 +91,9 @@ namespace {
 std::vector<std::size_t> lengths(std::size_t count)
 {
     std::vector<std::size_t> v;
-    for (std::size_t n = 2; v.size() < count; ++n) {
-        std::size_t m = n;
-        for (std::size_t p : {2, 3, 5, 7, 11, 13})
-            while (m % p == 0)
-                m /= p;
-        if (m == 1)
+    for (std::size_t n = 2; v.size() < count; ++n)
+        if (clfft_test::radixLength(n))
             v.push_back(n);
-    }
     return v;
 }
 

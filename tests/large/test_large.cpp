@@ -84,9 +84,11 @@
 
 #include "fftw_reference.h"
 #include "cl_raii.h"
+#include "device_buffers.h"
 #include "host_sides.h"
 #include "test_env.h"
 #include "test_tier.h"
+#include "transform_case.h"
 
 #include <clFFT.h>
 
@@ -107,19 +109,11 @@ using namespace clfft_test::fftw_ref;
 
 namespace large {
 
-constexpr clfftLayout II = CLFFT_COMPLEX_INTERLEAVED;
-constexpr clfftLayout PL = CLFFT_COMPLEX_PLANAR;
-constexpr clfftLayout HI = CLFFT_HERMITIAN_INTERLEAVED;
-constexpr clfftLayout HP = CLFFT_HERMITIAN_PLANAR;
-constexpr clfftLayout RE = CLFFT_REAL;
-
 #define LARGE_CHECK_CL(expr)                                                                           \
     do {                                                                                               \
         const cl_int st_ = (expr);                                                                     \
         BOOST_REQUIRE_MESSAGE(st_ == CL_SUCCESS, #expr " returned " << st_);                            \
     } while (0)
-
-template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 1e-6 : 1e-14; }
 
 class Stopwatch {
 public:
@@ -140,7 +134,7 @@ std::size_t product(const std::vector<std::size_t>& v)
     return p;
 }
 
-// ---- RAII for environment variables and the buffers of a side -----------------------------
+// ---- RAII for environment variables ---------------------------------------------------------
 
 // Sets an environment variable for its lifetime (the library reads it at bake).
 struct ScopedEnv {
@@ -157,50 +151,6 @@ struct ScopedEnv {
     {
         if (active)
             unsetenv(name.c_str());
-    }
-};
-
-// The buffer(s) of one side of a transform: one buffer, or two for a planar layout.
-struct DeviceSide {
-    cl_mem mem[2] = {nullptr, nullptr};
-    std::size_t count = 0; // buffers in use (1 or 2)
-    std::size_t bytes = 0; // bytes per buffer
-    DeviceSide() = default;
-    DeviceSide(const DeviceSide&) = delete;
-    DeviceSide& operator=(const DeviceSide&) = delete;
-    ~DeviceSide()
-    {
-        for (cl_mem m : mem)
-            if (m)
-                clReleaseMemObject(m);
-    }
-    void create(std::size_t buffers, std::size_t bytesEach)
-    {
-        count = buffers;
-        bytes = bytesEach;
-        for (std::size_t k = 0; k < count; ++k)
-            mem[k] = ClEnv::get().buffer(bytes);
-    }
-    template <class T> void upload(const HostSide<T>& h) const
-    {
-        for (std::size_t k = 0; k < count; ++k)
-            ClEnv::get().write(mem[k], std::min(bytes, h.array(k).size() * sizeof(T)), h.array(k).data());
-    }
-    template <class T> void fill(T value) const
-    {
-        for (std::size_t k = 0; k < count; ++k) {
-            const cl_int e = clEnqueueFillBuffer(ClEnv::get().queue, mem[k], &value, sizeof value, 0, bytes, 0,
-                                                 nullptr, nullptr);
-            if (e != CL_SUCCESS)
-                throw std::runtime_error("clEnqueueFillBuffer failed: " + std::to_string(e));
-        }
-        if (clFinish(ClEnv::get().queue) != CL_SUCCESS)
-            throw std::runtime_error("clFinish failed");
-    }
-    template <class T> void download(HostSide<T>& h) const
-    {
-        for (std::size_t k = 0; k < count; ++k)
-            ClEnv::get().read(mem[k], std::min(bytes, h.array(k).size() * sizeof(T)), h.array(k).data());
     }
 };
 
@@ -284,35 +234,15 @@ template <class T>
 void checkSides(const DeviceSide& inBuf, const HostSide<T>& input, const HostSide<T>& y, bool checkInput,
                 const char* what)
 {
-    if (checkInput) {
-        HostSide<T> after = input;
-        inBuf.download(after);
-        bool same = true;
-        for (std::size_t k = 0; k < input.arrays(); ++k)
-            same = same && std::memcmp(after.array(k).data(), input.array(k).data(),
-                                       std::min(inBuf.bytes, input.array(k).size() * sizeof(T))) == 0;
-        BOOST_CHECK_MESSAGE(same, what << ": out-of-place transform modified its input buffer");
-    }
-    const std::vector<bool> pad = paddingMask(y.desc);
-    std::size_t first = 0;
-    const std::size_t written = clobbered(y, pad, first);
-    BOOST_CHECK_MESSAGE(written == 0, what << ": " << written
-                                           << " output padding positions were written (first at element "
-                                           << first << ")");
+    if (checkInput)
+        checkInputKept(inBuf, input, what);
+    checkPaddingKept(y, paddingMask(y.desc), what);
 }
 
 void enqueue(clfftPlanHandle plan, clfftDirection dir, cl_mem* in, cl_mem* out, cl_mem tmp, const char* what)
 {
-    ClEnv& env = ClEnv::get();
     Stopwatch sw;
-    cl_event ev = nullptr;
-    REQUIRE_CLFFT_SUCCESS(clfftEnqueueTransform(plan, dir, 1, &env.queue, 0, nullptr, &ev, in, out, tmp));
-    BOOST_CHECK_MESSAGE(ev != nullptr, what << ": clfftEnqueueTransform returned no event");
-    if (ev) {
-        BOOST_CHECK_EQUAL(clWaitForEvents(1, &ev), CL_SUCCESS);
-        clReleaseEvent(ev);
-    }
-    BOOST_REQUIRE_EQUAL(clFinish(env.queue), CL_SUCCESS);
+    enqueueAndWait(plan, dir, in, out, tmp, what);
     BOOST_TEST_MESSAGE(what << ": device time " << sw.seconds() << " s");
 }
 
@@ -325,30 +255,17 @@ enum class Mode {
     Backward,
 };
 
-struct Case {
-    std::vector<std::size_t> lengths;
-    std::size_t batch = 1;
-    clfftPrecision precision = CLFFT_SINGLE;
-    clfftLayout in = II, out = II;
-    bool inPlace = false;
+struct Case : ComplexCaseBase<Case> {
     bool transposed = false;
-    // Empty strides: never set on the plan (library defaults). When any is set, both sides'
-    // strides and distances are set (in place without out strides: the input's).
-    // Output strides of a transposed plan describe the transposed array.
-    std::vector<std::size_t> inStrides, outStrides;
-    std::size_t inDist = 0, outDist = 0;
+    // When any strides are set, both sides' strides and distances are set (in place without out
+    // strides: the input's). Output strides of a transposed plan describe the transposed array.
     Mode mode = Mode::RoundTrip;
     float fwdScale = 0, bwdScale = 0; // 0: plan default (1 and 1/N)
     Tmp tmp = Tmp::Any;
     bool clientTmp = false;  // pass a temporary buffer of clfftGetTmpBufSize bytes
     bool fftwDouble = false; // double case referenced with FFTW double (fftwl too slow)
 
-    Case& prec(clfftPrecision p) { precision = p; return *this; }
-    Case& layouts(clfftLayout i, clfftLayout o) { in = i; out = o; return *this; }
-    Case& inplace(bool ip = true) { inPlace = ip; return *this; }
     Case& transpose() { transposed = true; mode = Mode::Both; return *this; }
-    Case& istrides(std::vector<std::size_t> s, std::size_t d) { inStrides = std::move(s); inDist = d; return *this; }
-    Case& ostrides(std::vector<std::size_t> s, std::size_t d) { outStrides = std::move(s); outDist = d; return *this; }
     Case& scales(float f, float b) { fwdScale = f; bwdScale = b; return *this; }
     Case& only(Mode m) { mode = m; return *this; }
     Case& temp(Tmp t) { tmp = t; return *this; }
@@ -358,24 +275,16 @@ struct Case {
 
 Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = CLFFT_SINGLE)
 {
-    Case c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<Case>(std::move(lengths), batch, p);
 }
 
 std::string describe(const Case& c)
 {
     std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single")
-      << ' ' << layoutName(c.in) << "->" << layoutName(c.out) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
+    s << c.headText();
     if (c.transposed)
         s << " transposed";
-    if (!c.inStrides.empty())
-        s << " istrides " << listText(c.inStrides) << " idist " << c.inDist;
-    if (!c.outStrides.empty())
-        s << " ostrides " << listText(c.outStrides) << " odist " << c.outDist;
+    s << c.stridesText();
     switch (c.mode) {
     case Mode::RoundTrip: s << " forward+backward"; break;
     case Mode::Both: s << " forward,backward"; break;
@@ -394,12 +303,6 @@ std::string describe(const Case& c)
 }
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
-
-SideDesc inSide(const Case& c)
-{
-    return c.inStrides.empty() ? SideDesc::packed(c.in, c.lengths, c.batch)
-                               : explicitSide(c.in, c.lengths, c.inStrides, c.inDist, c.batch);
-}
 
 // The output as stored: a transposed plan stores dimension 1 of the result innermost, so the
 // output array's counts are the lengths with the first two swapped.
@@ -445,11 +348,11 @@ template <class T, class R> void runComplex(const Case& c)
     if (c.inPlace)
         BOOST_REQUIRE(c.in == c.out);
     const Stopwatch total;
-    const double tol = tolerance<T>();
+    const double tol = relativeTolerance<T>();
     const std::size_t points = product(c.lengths);
     const long double n = (long double)points;
 
-    const SideDesc inD = inSide(c);
+    const SideDesc inD = c.inSide();
     const SideDesc outD = outSide(c, inD);
 
     ScopedPlan plan;
@@ -575,32 +478,20 @@ void run(const Case& c)
 
 // ---- Real transforms -----------------------------------------------------------------------------
 
-struct RealCase {
-    std::vector<std::size_t> lengths; // real lengths
-    std::size_t batch = 1;
-    clfftPrecision precision = CLFFT_SINGLE;
+// The real strides and distances, when set, come with the hermitian side's: both are set.
+struct RealCase : RealCaseBase<RealCase> {
     bool forward = true; // R2C (REAL -> hermitian) or C2R (hermitian -> REAL)
-    clfftLayout herm = HI;
-    bool inPlace = false;
-    // Empty: library defaults (packed; the real side padded to 2*(N0/2+1) along dimension 0 in
-    // place). When set, both sides' strides and distances are set.
-    std::vector<std::size_t> realStrides, hermStrides;
-    std::size_t realDist = 0, hermDist = 0;
     bool roundTrip = true; // then the inverse plan on our output, against the original input
     Tmp tmp = Tmp::Any;
     bool noMemAlloc = false; // CLFFT_REQUEST_LIB_NOMEMALLOC set at bake
     bool fftwDouble = false; // double case referenced with FFTW double (fftwl too slow)
 
     RealCase& backward() { forward = false; return *this; }
-    RealCase& inplace() { inPlace = true; return *this; }
-    RealCase& hermitian(clfftLayout l) { herm = l; return *this; }
+    RealCase& hermitian(clfftLayout l) { return layout(l); }
     RealCase& strides(std::vector<std::size_t> rs, std::size_t rd, std::vector<std::size_t> hs, std::size_t hd)
     {
-        realStrides = std::move(rs);
-        realDist = rd;
-        hermStrides = std::move(hs);
-        hermDist = hd;
-        return *this;
+        rstrides(std::move(rs), rd);
+        return hstrides(std::move(hs), hd);
     }
     RealCase& temp(Tmp t) { tmp = t; return *this; }
     RealCase& noRoundTrip() { roundTrip = false; return *this; }
@@ -610,19 +501,14 @@ struct RealCase {
 
 RealCase makeReal(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = CLFFT_SINGLE)
 {
-    RealCase c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<RealCase>(std::move(lengths), batch, p);
 }
 
 std::string describe(const RealCase& c)
 {
     std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single")
-      << ' ' << (c.forward ? "R2C real->" : "C2R ") << layoutName(c.herm) << (c.forward ? "" : "->real") << ' '
-      << (c.inPlace ? "in-place" : "out-of-place");
+    s << caseHead(c.lengths, c.batch, c.precision) << ' ' << (c.forward ? "R2C real->" : "C2R ") << layoutName(c.herm)
+      << (c.forward ? "" : "->real") << ' ' << placementName(c.inPlace);
     if (!c.realStrides.empty())
         s << " real strides " << listText(c.realStrides) << " dist " << c.realDist << " hermitian strides "
           << listText(c.hermStrides) << " dist " << c.hermDist;
@@ -637,17 +523,13 @@ std::string describe(const RealCase& c)
 
 std::ostream& operator<<(std::ostream& os, const RealCase& c) { return os << describe(c); }
 
-SideDesc realSide(const RealCase& c) { return realSideOf(c.lengths, c.batch, c.inPlace, c.realStrides, c.realDist); }
-
-SideDesc hermSide(const RealCase& c) { return hermSideOf(c.herm, c.lengths, c.batch, c.hermStrides, c.hermDist); }
-
 // One plan of a real case (direction `forward`), one transform of `input`; returns the output
 // and checks the temporary size and (out of place) the input and the output padding.
 template <class T>
 HostSide<T> realTransform(const RealCase& c, bool forward, const HostSide<T>& input, bool primary, const char* what)
 {
     ClEnv& env = ClEnv::get();
-    const SideDesc realD = realSide(c), hermD = hermSide(c);
+    const SideDesc realD = c.realSide(), hermD = c.hermSide();
     const SideDesc& inD = forward ? realD : hermD;
     const SideDesc& outD = forward ? hermD : realD;
 
@@ -689,8 +571,8 @@ template <class T, class R> void runReal(const RealCase& c)
         return;
     BOOST_TEST_MESSAGE("case: " << describe(c));
     const Stopwatch total;
-    const double tol = tolerance<T>();
-    const SideDesc realD = realSide(c), hermD = hermSide(c);
+    const double tol = relativeTolerance<T>();
+    const SideDesc realD = c.realSide(), hermD = c.hermSide();
     const std::size_t points = product(c.lengths);
     const std::size_t bufBytes = std::max(bufferBytes<T>(realD), bufferBytes<T>(hermD));
     const std::uint64_t seed = seedFrom(describe(c));

@@ -75,9 +75,11 @@
 
 #include "fftw_reference.h"
 #include "cl_raii.h"
+#include "device_buffers.h"
 #include "host_sides.h"
 #include "test_env.h"
 #include "test_tier.h"
+#include "transform_case.h"
 
 #include <clFFT.h>
 
@@ -94,31 +96,14 @@ using namespace clfft_test::fftw_ref;
 
 namespace real {
 
-constexpr clfftLayout HI = CLFFT_HERMITIAN_INTERLEAVED;
-constexpr clfftLayout HP = CLFFT_HERMITIAN_PLANAR;
-
 enum class Mode { RoundTrip, Forward, Backward };
 
-struct Case {
-    std::vector<std::size_t> lengths;
-    std::size_t batch = 1;
-    clfftPrecision precision = CLFFT_SINGLE;
-    clfftLayout herm = HI;
-    bool inPlace = false;
-    // Real side and hermitian side strides and distances. Empty: never set on the plans (library
-    // defaults: packed, real rows padded to 2*(N0/2+1) in place).
-    std::vector<std::size_t> realStrides, hermStrides;
-    std::size_t realDist = 0, hermDist = 0;
+struct Case : RealCaseBase<Case> {
     Mode mode = Mode::RoundTrip;
     float fwdScale = 0, bwdScale = 0; // 0: plan defaults (1 and 1/N); set on both plans
     bool oppositeDirection = false;    // enqueue R2C as BACKWARD and C2R as FORWARD
     bool clientTmp = false;            // pass a tmpBuffer of clfftGetTmpBufSize bytes to C2R
 
-    Case& prec(clfftPrecision p) { precision = p; return *this; }
-    Case& layout(clfftLayout h) { herm = h; return *this; }
-    Case& inplace(bool ip = true) { inPlace = ip; return *this; }
-    Case& rstrides(std::vector<std::size_t> s, std::size_t d) { realStrides = std::move(s); realDist = d; return *this; }
-    Case& hstrides(std::vector<std::size_t> s, std::size_t d) { hermStrides = std::move(s); hermDist = d; return *this; }
     Case& scales(float f, float b) { fwdScale = f; bwdScale = b; return *this; }
     Case& only(Mode m) { mode = m; return *this; }
     Case& opposite() { oppositeDirection = true; return *this; }
@@ -127,22 +112,13 @@ struct Case {
 
 Case make(std::vector<std::size_t> lengths, std::size_t batch = 1, clfftPrecision p = CLFFT_SINGLE)
 {
-    Case c;
-    c.lengths = std::move(lengths);
-    c.batch = batch;
-    c.precision = p;
-    return c;
+    return makeCase<Case>(std::move(lengths), batch, p);
 }
 
 std::string describe(const Case& c)
 {
     std::ostringstream s;
-    s << shapeText(c.lengths) << " batch " << c.batch << ' ' << (c.precision == CLFFT_DOUBLE ? "double" : "single")
-      << " real<->" << layoutName(c.herm) << ' ' << (c.inPlace ? "in-place" : "out-of-place");
-    if (!c.realStrides.empty())
-        s << " real strides " << listText(c.realStrides) << " dist " << c.realDist;
-    if (!c.hermStrides.empty())
-        s << " hermitian strides " << listText(c.hermStrides) << " dist " << c.hermDist;
+    s << c.headText() << c.stridesText();
     s << (c.mode == Mode::RoundTrip ? " r2c+c2r" : c.mode == Mode::Forward ? " r2c" : " c2r");
     if (c.fwdScale != 0)
         s << " fwdscale " << c.fwdScale;
@@ -157,22 +133,10 @@ std::string describe(const Case& c)
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
 
-// ---- Sides ---------------------------------------------------------------------------------------
-
-SideDesc realSide(const Case& c) { return realSideOf(c.lengths, c.batch, c.inPlace, c.realStrides, c.realDist); }
-
-SideDesc hermSide(const Case& c) { return hermSideOf(c.herm, c.lengths, c.batch, c.hermStrides, c.hermDist); }
-
-template <class T> constexpr double tolerance() { return sizeof(T) == sizeof(float) ? 1e-6 : 1e-14; }
-
 // Makes and bakes one plan of the case: forward (REAL -> hermitian) or backward.
 void makePlan(ScopedPlan& plan, const Case& c, bool forward, const SideDesc& realD, const SideDesc& hermD)
 {
-    const SideDesc& in = forward ? realD : hermD;
-    const SideDesc& out = forward ? hermD : realD;
-    createPlanFor(plan, c.lengths, c.precision, in.layout, out.layout, c.inPlace, c.batch);
-    if (!c.realStrides.empty() || !c.hermStrides.empty())
-        setPlanStrides(plan, in.strides, out.strides, in.dist, out.dist);
+    c.createPlan(plan, forward, realD, hermD);
     if (c.fwdScale != 0)
         REQUIRE_CLFFT_SUCCESS(clfftSetPlanScale(plan.h, CLFFT_FORWARD, c.fwdScale));
     if (c.bwdScale != 0)
@@ -180,65 +144,10 @@ void makePlan(ScopedPlan& plan, const Case& c, bool forward, const SideDesc& rea
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
 }
 
-// Runs one baked plan: uploads `input` (side inD), runs, downloads the output side outD.
-// Out of place, also checks that the input is unchanged and no output padding was written.
-template <class T>
-HostSide<T> execute(const Case& c, const ScopedPlan& plan, clfftDirection dir, const HostSide<T>& input,
-                    const SideDesc& outD, cl_mem tmp, const std::string& what)
-{
-    ClEnv& env = ClEnv::get();
-    const HostSide<T> outInit(outD, sentinel<T>());
-    ScopedBuffer in[2], out[2];
-    cl_mem inMems[2] = {nullptr, nullptr}, outMems[2] = {nullptr, nullptr};
-    if (c.inPlace) {
-        // One buffer holds both sides (in bytes, the larger of the two).
-        const std::size_t bytes = std::max(input.a.size(), outInit.a.size()) * sizeof(T);
-        in[0].mem = env.buffer(bytes);
-        writeBuffer(in[0].mem, input.a);
-        inMems[0] = in[0].mem;
-    } else {
-        for (std::size_t k = 0; k < input.arrays(); ++k) {
-            in[k].mem = env.buffer(input.array(k).size() * sizeof(T), input.array(k).data());
-            inMems[k] = in[k].mem;
-        }
-        for (std::size_t k = 0; k < outInit.arrays(); ++k) {
-            out[k].mem = env.buffer(outInit.array(k).size() * sizeof(T), outInit.array(k).data());
-            outMems[k] = out[k].mem;
-        }
-    }
-    cl_event ev = nullptr;
-    const clfftStatus st = clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &ev, inMems,
-                                                 c.inPlace ? nullptr : outMems, tmp);
-    BOOST_REQUIRE_MESSAGE(st == CLFFT_SUCCESS, what << ": clfftEnqueueTransform returned " << int(st));
-    BOOST_CHECK_MESSAGE(ev != nullptr, what << ": clfftEnqueueTransform returned no event");
-    if (ev) {
-        BOOST_CHECK_EQUAL(clWaitForEvents(1, &ev), CL_SUCCESS);
-        clReleaseEvent(ev);
-    }
-    BOOST_REQUIRE_EQUAL(clFinish(env.queue), CL_SUCCESS);
-
-    HostSide<T> y(outD);
-    if (c.inPlace) {
-        readBuffer(in[0].mem, y.a);
-        return y;
-    }
-    for (std::size_t k = 0; k < y.arrays(); ++k)
-        readBuffer(out[k].mem, y.array(k));
-    HostSide<T> after(input.desc);
-    for (std::size_t k = 0; k < after.arrays(); ++k)
-        readBuffer(in[k].mem, after.array(k));
-    BOOST_CHECK_MESSAGE(sameBits(after, input), what << ": out-of-place transform modified its input buffer");
-    std::size_t first = 0;
-    const std::size_t n = clobbered(y, paddingMask(outD), first);
-    BOOST_CHECK_MESSAGE(n == 0, what << ": " << n << " output padding positions were written (first at element "
-                                     << first << ")");
-    return y;
-}
-
 template <class T, class R> void checkError(const HostSide<T>& ours, const HostSide<R>& ref, long double refScale,
                                             const std::string& what)
 {
-    checkRelativeError(compare(ours, ref, refScale), tolerance<T>(), what);
+    checkRelativeError(compare(ours, ref, refScale), relativeTolerance<T>(), what);
 }
 
 void checkTmpSize(const Case& c, const ScopedPlan& plan, bool forward)
@@ -278,7 +187,7 @@ template <class T, class R> void runCase(const Case& c)
     long double n = 1;
     for (std::size_t l : c.lengths)
         n *= (long double)l;
-    const SideDesc realD = realSide(c), hermD = hermSide(c);
+    const SideDesc realD = c.realSide(), hermD = c.hermSide();
     const R fwdScale = c.fwdScale != 0 ? R(c.fwdScale) : R(1);
     const R bwdScale = c.bwdScale != 0 ? R(c.bwdScale) : R(1) / R(n);
     const std::uint64_t seed = seedFrom(describe(c));
@@ -293,7 +202,7 @@ template <class T, class R> void runCase(const Case& c)
         makePlan(fwd, c, true, realD, hermD);
         checkTmpSize(c, fwd, true);
         const HostSide<T> y =
-            execute(c, fwd, c.oppositeDirection ? CLFFT_BACKWARD : CLFFT_FORWARD, x, hermD, nullptr, "r2c");
+            transformOnce(fwd.h, c.inPlace, c.oppositeDirection ? CLFFT_BACKWARD : CLFFT_FORWARD, x, hermD, nullptr, "r2c");
         checkError(y, reference_r2c<R>(c.lengths, fwdScale, x, hermD), 1.0L, "r2c");
         copyLogical(spectrum, y);
     } else {
@@ -313,8 +222,8 @@ template <class T, class R> void runCase(const Case& c)
         BOOST_REQUIRE(bytes > 0);
         tmp.mem = env.buffer(bytes);
     }
-    const HostSide<T> z =
-        execute(c, bwd, c.oppositeDirection ? CLFFT_FORWARD : CLFFT_BACKWARD, spectrum, realD, tmp.mem, "c2r");
+    const HostSide<T> z = transformOnce(bwd.h, c.inPlace, c.oppositeDirection ? CLFFT_FORWARD : CLFFT_BACKWARD,
+                                        spectrum, realD, tmp.mem, "c2r");
     checkError(z, reference_c2r<R>(c.lengths, bwdScale, spectrum, realD), 1.0L, "c2r");
     const long double factor =
         c.mode == Mode::Backward ? (long double)bwdScale * n : (long double)fwdScale * (long double)bwdScale * n;

@@ -107,6 +107,19 @@ template <class T> std::size_t clobbered(const HostSide<T>& y, const std::vector
     return count;
 }
 
+// No padding position (pad[off] true) of the output y was written: it still holds the sentinel.
+template <class T> void checkPaddingKept(const HostSide<T>& y, const std::vector<bool>& pad, const std::string& what)
+{
+    std::size_t first = 0;
+    const std::size_t written = clobbered(y, pad, first);
+    BOOST_CHECK_MESSAGE(written == 0, what << ": " << written << " output padding positions were written (first at element "
+                                           << first << ")");
+}
+
+// The relative L2 error bound of most suites: 1e-6 single (against FFTW in double), 1e-14 double
+// (against FFTW in long double).
+template <class T> constexpr double relativeTolerance() { return sizeof(T) == sizeof(float) ? 1e-6 : 1e-14; }
+
 // Copies the logical elements of `from` into `to` (same counts and batch, any layouts).
 template <class T, class U> void copyLogical(HostSide<T>& to, const HostSide<U>& from)
 {
