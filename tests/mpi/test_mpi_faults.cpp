@@ -195,21 +195,7 @@ void clFailure(const std::string& kind)
 
 int main(int argc, char** argv)
 {
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &gRank);
-	MPI_Comm_size(MPI_COMM_WORLD, &gSize);
-	useRankCacheDirectory(gRank);
-	cl_platform_id platform;
-	cl_device_id device;
-	unsigned pi, di;
-	char err[256];
-	if (clfft_select_device(&platform, &device, &pi, &di, err, sizeof err) != 0) {
-		std::fprintf(stderr, "rank %d: %s\n", gRank, err);
-		MPI_Abort(MPI_COMM_WORLD, 2);
-	}
-	cl_int e = CL_SUCCESS;
-	gCtx = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &e);
-	gQueue = clCreateCommandQueue(gCtx, device, 0, &e);
+	startRank(&argc, &argv, gRank, gSize, gCtx, gQueue);
 	const double t0 = MPI_Wtime();
 	// Slab C2C normal order: REST, FWDX, ZERO, BWDX (one rank: one local plan); pencils: PF2,
 	// PZY, PF1, PYX, PF0.
