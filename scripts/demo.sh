@@ -5,7 +5,7 @@
 #   bash scripts/demo.sh [LENGTH [BATCH]] [more clfft-client flags]   (defaults: 4096 256)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh > /dev/null
+bash scripts/setup.sh demo > /dev/null
 length=4096 batch=256
 if [ $# -gt 0 ] && [[ $1 != -* ]]; then length=$1; shift; fi
 if [ $# -gt 0 ] && [[ $1 != -* ]]; then batch=$1; shift; fi
