@@ -1,0 +1,303 @@
+"""Runs transforms on the device: views over buffers, the copy kernel, plans and their cache."""
+import collections
+import ctypes
+import math
+import os
+import threading
+
+import numpy as np
+import pyopencl as cl
+import pyopencl.array as cla
+
+from . import _lib
+
+_CTYPE = {np.dtype(np.float32): "float", np.dtype(np.float64): "double",
+          np.dtype(np.complex64): "float2", np.dtype(np.complex128): "double2"}
+_COMPLEX_OF = {np.dtype(np.float32): np.dtype(np.complex64), np.dtype(np.float64): np.dtype(np.complex128),
+               np.dtype(np.complex64): np.dtype(np.complex64), np.dtype(np.complex128): np.dtype(np.complex128)}
+_REAL_OF = {np.dtype(np.complex64): np.dtype(np.float32), np.dtype(np.complex128): np.dtype(np.float64),
+            np.dtype(np.float32): np.dtype(np.float32), np.dtype(np.float64): np.dtype(np.float64)}
+
+
+class View:
+    """A strided array over a cl.Buffer in elements: what clFFT and the copy kernel both see.
+
+    Kept apart from pyopencl.array so cropping, padding and axis reordering never depend on
+    which views pyopencl can express."""
+
+    __slots__ = ("buf", "offset", "shape", "strides", "dtype", "events")
+
+    def __init__(self, buf, offset, shape, strides, dtype, events=()):
+        self.buf, self.offset, self.dtype = buf, offset, np.dtype(dtype)
+        self.shape, self.strides, self.events = tuple(shape), tuple(strides), list(events)
+
+    @classmethod
+    def of_array(cls, a):
+        item = a.dtype.itemsize
+        if a.offset % item or any(s % item for s in a.strides):
+            raise ValueError("clfft_ng: array offset and strides must be whole elements")
+        return cls(a.base_data, a.offset // item, a.shape, [s // item for s in a.strides], a.dtype, a.events)
+
+    @classmethod
+    def fresh(cls, ctx, shape, dtype, order=None):
+        """A new C-contiguous buffer; `order` lists the axes outermost first (default: as given)."""
+        order = list(range(len(shape))) if order is None else list(order)
+        strides = [0] * len(shape)
+        step = 1
+        for ax in reversed(order):
+            strides[ax] = step
+            step *= shape[ax]
+        size = max(1, step) * np.dtype(dtype).itemsize
+        return cls(cl.Buffer(ctx, cl.mem_flags.READ_WRITE, size), 0, shape, strides, dtype)
+
+    def size(self):
+        return math.prod(self.shape)
+
+
+# ---- the copy kernel: crop, zero-pad, reorder, convert real<->complex, scale -------------
+
+_COPY_SRC = """
+%(pragma)s
+__kernel void copy(__global %(dst)s *dst, long doff, __global const %(src)s *src, long soff,
+                   __global const long *meta, int nd, long total, %(rs)s scale)
+{
+    long i = get_global_id(0);
+    if (i >= total) return;
+    long rem = i, so = soff, dd = doff;
+    int inside = 1;
+    for (int d = nd - 1; d >= 0; --d) {
+        long n = meta[d];
+        long idx = rem %% n;
+        rem /= n;
+        dd += idx * meta[nd + d];
+        if (idx >= meta[2 * nd + d]) inside = 0;
+        so += idx * meta[3 * nd + d];
+    }
+    %(dst)s v = (%(dst)s)(0);
+    if (inside) v = %(conv)s * scale;
+    dst[dd] = v;
+}
+"""
+_kernels = {}
+_klock = threading.Lock()
+
+
+def _copy_kernel(ctx, src_dt, dst_dt):
+    key = (ctx.int_ptr, src_dt, dst_dt)
+    with _klock:
+        k = _kernels.get(key)
+        if k is None:
+            s, d = _CTYPE[src_dt], _CTYPE[dst_dt]
+            if s.endswith("2") == d.endswith("2"):
+                conv = "(%s)(src[so])" % d if s != d else "src[so]"
+                if s.endswith("2") and s != d:
+                    conv = "convert_%s(src[so])" % d
+            elif d.endswith("2"):
+                conv = "(%s)((%s)src[so], 0)" % (d, d[:-1])
+            else:
+                conv = "(%s)(src[so].s0)" % d
+            double = "double" in (s, d)
+            src = _COPY_SRC % dict(pragma="#pragma OPENCL EXTENSION cl_khr_fp64 : enable" if double else "",
+                                   dst=d, src=s, rs=d.rstrip("2"), conv=conv)
+            k = cl.Program(ctx, src).build().copy
+            _kernels[key] = k
+        return k
+
+
+def copy(queue, src, dst, scale=1.0):
+    """dst[idx] = scale * src[idx] where idx lies in src's shape, 0 elsewhere (dst.shape rules)."""
+    nd = len(dst.shape)
+    total = dst.size()
+    if total == 0:
+        return None
+    meta = np.array(list(dst.shape) + list(dst.strides) + list(src.shape) + list(src.strides), dtype=np.int64)
+    if nd == 0:
+        meta = np.zeros(1, np.int64)
+    mbuf = cl.Buffer(queue.context, cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR, hostbuf=meta)
+    k = _copy_kernel(queue.context, src.dtype, dst.dtype)
+    rs = np.float64 if _REAL_OF[dst.dtype] == np.float64 else np.float32
+    evt = k(queue, (total,), None, dst.buf, np.int64(dst.offset), src.buf, np.int64(src.offset), mbuf,
+            np.int32(nd), np.int64(total), rs(scale), wait_for=src.events + dst.events or None)
+    dst.events = [evt]
+    return evt
+
+
+# ---- plans --------------------------------------------------------------------------------
+
+_generation = [0]
+
+
+class _ClfftPlan:
+    """One baked clFFT plan (out of place)."""
+
+    def __init__(self, queue, precision, kind, lengths, istrides, ostrides, batch, idist, odist, scale):
+        L = _lib
+        self.gen = _generation[0]
+        handle = ctypes.c_size_t(0)
+        n = len(lengths)
+        arr = (ctypes.c_size_t * 3)
+        L.call("clfftCreateDefaultPlan", ctypes.byref(handle), queue.context.int_ptr, n, arr(*lengths))
+        self.handle = handle
+        try:
+            L.call("clfftSetPlanPrecision", handle, precision)
+            layouts = {"c2c": (L.CLFFT_COMPLEX_INTERLEAVED, L.CLFFT_COMPLEX_INTERLEAVED),
+                       "r2c": (L.CLFFT_REAL, L.CLFFT_HERMITIAN_INTERLEAVED),
+                       "c2r": (L.CLFFT_HERMITIAN_INTERLEAVED, L.CLFFT_REAL)}[kind]
+            L.call("clfftSetLayout", handle, *layouts)
+            L.call("clfftSetResultLocation", handle, L.CLFFT_OUTOFPLACE)
+            L.call("clfftSetPlanInStride", handle, n, arr(*istrides))
+            L.call("clfftSetPlanOutStride", handle, n, arr(*ostrides))
+            L.call("clfftSetPlanDistance", handle, idist, odist)
+            L.call("clfftSetPlanBatchSize", handle, batch)
+            if scale is not None:
+                L.call("clfftSetPlanScale", handle, scale[0], scale[1])
+            q = (ctypes.c_void_p * 1)(queue.int_ptr)
+            L.call("clfftBakePlan", handle, 1, q, None, None)
+        except Exception:
+            self.destroy()
+            raise
+
+    def enqueue(self, queue, direction, inbuf, outbuf, wait):
+        q = (ctypes.c_void_p * 1)(queue.int_ptr)
+        w = (ctypes.c_void_p * max(1, len(wait)))(*[e.int_ptr for e in wait])
+        out_evt = (ctypes.c_void_p * 1)()
+        ib = (ctypes.c_void_p * 1)(inbuf.int_ptr)
+        ob = (ctypes.c_void_p * 1)(outbuf.int_ptr)
+        _lib.call("clfftEnqueueTransform", self.handle, direction, 1, q, len(wait), w if wait else None,
+                  out_evt, ib, ob, None)
+        return cl.Event.from_int_ptr(out_evt[0], retain=False)
+
+    def destroy(self):
+        # After clfftTeardown every handle is gone already; destroying it again is not an error
+        # worth raising from a finalizer.
+        if self.handle is not None and self.handle.value and _lib._lib is not None and self.gen == _generation[0]:
+            _lib.lib().clfftDestroyPlan(ctypes.byref(self.handle))
+        self.handle = None
+
+    def __del__(self):
+        try:
+            self.destroy()
+        except Exception:
+            pass
+
+
+class _Cache:
+    def __init__(self, size):
+        self.size = size
+        self.plans = collections.OrderedDict()
+        self.lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key, make):
+        with self.lock:
+            p = self.plans.get(key)
+            if p is not None:
+                self.plans.move_to_end(key)
+                self.hits += 1
+                return p
+        p = make()
+        with self.lock:
+            self.misses += 1
+            self.plans[key] = p
+            while len(self.plans) > self.size:
+                self.plans.popitem(last=False)[1].destroy()
+        return p
+
+    def clear(self):
+        with self.lock:
+            plans = list(self.plans.values())
+            self.plans.clear()
+        for p in plans:
+            p.destroy()
+
+
+cache = _Cache(int(os.environ.get("CLFFT_NG_PLAN_CACHE_SIZE", "128")))
+
+
+def _scale_setting(precision, kind, lengths, forward, scale):
+    """(direction, float scale) for the plan, or None; plus what is left to apply in a copy.
+
+    The plan's scale is a cl_float: a double plan keeps the library's exact default 1/N for the
+    backward direction, and any other scale a float cannot hold exactly is applied in a copy."""
+    direction = _lib.CLFFT_FORWARD if forward else _lib.CLFFT_BACKWARD
+    default = 1.0 if forward else 1.0 / math.prod(lengths)
+    if scale == default:
+        return None, 1.0
+    if precision == _lib.CLFFT_SINGLE or float(np.float32(scale)) == scale:
+        return (direction, scale), 1.0
+    return (direction, 1.0), scale
+
+
+def _collapse(dims):
+    """Merges batch dims (n, istride, ostride), outermost first, into as few as possible."""
+    out = []
+    for n, i, o in dims:
+        if n == 1:
+            continue
+        if out:
+            pn, pi, po = out[-1]
+            if pi == i * n and po == o * n:
+                out[-1] = (pn * n, i, o)
+                continue
+        out.append((n, i, o))
+    return out
+
+
+def _direct_ok(v, extra_shape=None):
+    return v.offset == 0 and all(s > 0 or n == 1 for n, s in zip(v.shape, v.strides))
+
+
+def run_group(queue, src, want, axes, kind, forward, scale, dst):
+    """One clFFT plan over `axes` (at most 3, distinct): src (cropped/padded to `want`) into dst.
+
+    kind: c2c, r2c (dst complex, last axis want//2+1) or c2r (want is the real output shape,
+    src's last axis is cropped/padded to want//2+1). `scale` multiplies the result."""
+    ctx = queue.context
+    cplx = _COMPLEX_OF[dst.dtype]
+    in_dt = cplx if kind in ("c2c", "c2r") else _REAL_OF[dst.dtype]
+    precision = _lib.CLFFT_DOUBLE if in_dt in (np.float64, np.complex128) else _lib.CLFFT_SINGLE
+    lengths = [want[a] for a in reversed(axes)]  # clFFT's dim 0 is the innermost (last) axis
+    in_shape = list(want)
+    if kind == "c2r":
+        in_shape[axes[-1]] = want[axes[-1]] // 2 + 1
+    batch_axes = [a for a in range(len(want)) if a not in axes]
+    plan_scale, extra = _scale_setting(precision, kind, lengths, forward, scale)
+
+    def fits(iv, ov):
+        return (_direct_ok(iv) and _direct_ok(ov) and
+                len(_collapse([(ov.shape[a], iv.strides[a], ov.strides[a]) for a in batch_axes])) <= 1)
+
+    needs_in_copy = (tuple(src.shape) != tuple(in_shape) or src.dtype != in_dt or extra != 1.0
+                     or not _direct_ok(src))
+    iv = src
+    if needs_in_copy or not fits(src, dst):
+        # One copy: batch axes outermost, transform axes innermost, so the batch always
+        # collapses into one clFFT batch with one distance on the input side.
+        iv = View.fresh(ctx, in_shape, in_dt, batch_axes + list(axes))
+        copy(queue, src, iv, extra)
+    ov = dst
+    if not fits(iv, dst):
+        ov = View.fresh(ctx, dst.shape, dst.dtype, batch_axes + list(axes))
+    bd = _collapse([(ov.shape[a], iv.strides[a], ov.strides[a]) for a in batch_axes])
+    batch, idist, odist = bd[0] if bd else (1, 0, 0)
+    istr = [max(1, iv.strides[a]) for a in reversed(axes)]
+    ostr = [max(1, ov.strides[a]) for a in reversed(axes)]
+    dev = queue.device
+    key = (ctx.int_ptr, dev.int_ptr, precision, kind, tuple(lengths), tuple(istr), tuple(ostr), batch,
+           idist, odist, plan_scale)
+    plan = cache.get(key, lambda: _ClfftPlan(queue, precision, kind, lengths, istr, ostr, batch, idist,
+                                            odist, plan_scale))
+    direction = _lib.CLFFT_FORWARD if forward else _lib.CLFFT_BACKWARD
+    evt = plan.enqueue(queue, direction, iv.buf, ov.buf, iv.events + ov.events)
+    ov.events = [evt]
+    if ov is not dst:
+        copy(queue, ov, dst)
+    return dst
+
+
+def to_array(queue, v):
+    """A pyopencl Array over a View (the View's buffer, strides and events)."""
+    item = v.dtype.itemsize
+    a = cla.Array(queue, v.shape, v.dtype, data=v.buf, offset=v.offset * item,
+                  strides=tuple(s * item for s in v.strides), events=list(v.events))
+    return a
