@@ -105,15 +105,16 @@ def _groups(axes, lengths):
 
 def _on_device(queue, x, kind, axes, lengths, forward, norm, out, real_dtype):
     """Transforms device view x; returns a View with the result (or out's)."""
-    groups = _groups(axes, lengths)
     if kind == "c2r":
-        # numpy's irfftn: the complex axes first, then the c2r over the last axes.
-        last, rest = groups[0], groups[1:]
-        order = [("c2c", g) for g in rest] + [("c2r", last)]
+        # numpy's irfftn: ifft over all but the last axis, then a 1D irfft. A multi-dimensional
+        # c2r plan agrees only on Hermitian input; numpy's answer is defined for any input.
+        rest = _groups(axes[:-1], lengths[:-1]) if len(axes) > 1 else []
+        order = [("c2c", g) for g in rest] + [("c2r", ([axes[-1]], [lengths[-1]]))]
     elif kind == "r2c":
+        groups = _groups(axes, lengths)
         order = [("r2c", groups[0])] + [("c2c", g) for g in groups[1:]]
     else:
-        order = [("c2c", g) for g in groups]
+        order = [("c2c", g) for g in _groups(axes, lengths)]
     cur = x
     for i, (k, (g_axes, g_len)) in enumerate(order):
         want = list(cur.shape)
