@@ -1,0 +1,201 @@
+"""clfft_ng against numpy.fft in float64: functions, arguments, views, device arrays, cache, scipy.
+
+Each distinct clFFT plan costs a kernel compile on PoCL, so the cases are few and chosen for
+coverage (ranks 1-5, middle and negative axes, crop and pad, odd and prime lengths, norms)."""
+import numpy as np
+import pytest
+
+import clfft_ng
+import pyopencl.array as cla
+
+RNG = np.random.default_rng(61)
+
+
+def rel_l2(got, ref):
+    got = np.asarray(got, dtype=np.result_type(got, np.complex128) if np.iscomplexobj(got) else np.float64)
+    den = np.linalg.norm(ref.ravel())
+    return np.linalg.norm((got - ref).ravel()) / (den if den else 1.0)
+
+
+def tol(dtype):
+    return 1e-5 if np.dtype(dtype) in (np.float32, np.complex64) else 1e-12
+
+
+def make(shape, dtype):
+    dtype = np.dtype(dtype)
+    x = RNG.standard_normal(shape)
+    if dtype.kind == "c":
+        x = x + 1j * RNG.standard_normal(shape)
+    return x.astype(dtype)
+
+
+def ref_of(x):
+    return x.astype(np.complex128 if x.dtype.kind == "c" else np.float64)
+
+
+# (function, input shape, input dtype, kwargs): every function at least once in each precision.
+CASES = [
+    ("fft", (16,), np.complex128, {}),
+    ("fft", (3, 12), np.complex64, {"n": 10, "norm": "ortho"}),
+    ("fft", (4, 7, 3), np.float64, {"axis": 1, "n": 9, "norm": "forward"}),
+    ("ifft", (5, 8), np.complex128, {"axis": 0}),
+    ("ifft", (17,), np.complex64, {"norm": "forward"}),
+    ("fft2", (6, 10), np.complex128, {"s": (4, 12)}),
+    ("ifft2", (3, 8, 6), np.complex64, {"axes": (2, 0), "norm": "ortho"}),
+    ("fftn", (4, 6, 5), np.complex128, {}),
+    ("fftn", (2, 3, 4, 5), np.complex128, {"axes": (3, 0, 2, 1)}),
+    ("ifftn", (4, 6, 5), np.complex128, {"s": (5, 3), "axes": (0, -1), "norm": "ortho"}),
+    ("ifftn", (8, 8), np.int64, {}),
+    ("rfft", (32,), np.float64, {}),
+    ("rfft", (5, 11), np.float32, {"n": 14, "norm": "ortho"}),
+    ("rfft", (6, 9, 2), np.float64, {"axis": 1}),
+    ("irfft", (9,), np.complex128, {}),
+    ("irfft", (4, 6), np.complex64, {"n": 9, "axis": 1, "norm": "forward"}),
+    ("irfft", (7, 3), np.complex128, {"axis": 0, "n": 12}),
+    ("rfft2", (8, 12), np.float64, {"norm": "forward"}),
+    ("rfft2", (4, 6, 10), np.float32, {"axes": (0, 2)}),
+    ("irfft2", (6, 5), np.complex128, {}),
+    ("irfft2", (6, 5, 4), np.complex64, {"s": (6, 7), "axes": (0, 2)}),
+    ("rfftn", (2, 3, 4, 6), np.float64, {}),
+    ("irfftn", (4, 5, 6), np.complex128, {"norm": "ortho"}),
+    ("irfftn", (3, 4, 5, 2), np.complex128, {"axes": (1, 2, 0, 3)}),
+    ("hfft", (9,), np.complex128, {}),
+    ("hfft", (4, 5), np.complex64, {"n": 10, "axis": 0, "norm": "ortho"}),
+    ("ihfft", (16,), np.float64, {}),
+    ("ihfft", (3, 7), np.float32, {"axis": 1, "n": 6, "norm": "forward"}),
+]
+
+
+def _id(case):
+    f, shape, dt, kw = case
+    return "%s-%s-%s-%s" % (f, "x".join(map(str, shape)), np.dtype(dt).name,
+                            ",".join("%s=%s" % kv for kv in sorted(kw.items())))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_host_matches_numpy(case):
+    f, shape, dt, kw = case
+    x = make(shape, dt)
+    got = getattr(clfft_ng, f)(x, **kw)
+    ref = getattr(np.fft, f)(ref_of(x), **kw)
+    assert isinstance(got, np.ndarray)
+    assert got.shape == ref.shape
+    assert rel_l2(got, ref) <= tol(dt)
+
+
+@pytest.mark.parametrize("case", CASES[::3], ids=[_id(c) for c in CASES[::3]])
+def test_device_matches_numpy(case):
+    f, shape, dt, kw = case
+    q = clfft_ng.default_queue()
+    x = make(shape, dt)
+    got = getattr(clfft_ng, f)(cla.to_device(q, x), **kw)
+    assert isinstance(got, cla.Array) and got.queue is q
+    ref = getattr(np.fft, f)(ref_of(x), **kw)
+    assert rel_l2(got.get(), ref) <= tol(dt)
+
+
+def test_non_contiguous_views():
+    x = make((6, 10, 8), np.complex128)
+    views = [x[:, ::2, 1:7], x[::-1], x.transpose(2, 0, 1), x[..., 3]]
+    for v in views:
+        assert rel_l2(clfft_ng.fft(v, axis=1), np.fft.fft(v, axis=1)) <= 1e-12
+    v = x.real[:, 1:9, ::2]
+    assert rel_l2(clfft_ng.rfftn(v, axes=(0, 1)), np.fft.rfftn(v, axes=(0, 1))) <= 1e-12
+
+
+def test_device_views_and_out():
+    q = clfft_ng.default_queue()
+    x = make((4, 8, 6), np.complex128)
+    d = cla.to_device(q, x)
+    # A strided, offset device view: one copy on the device, never a wrong answer.
+    v = d[:, ::2, 1:5]
+    ref = np.fft.fftn(x[:, ::2, 1:5], s=(3, 7), axes=(2, 0))
+    assert rel_l2(clfft_ng.fftn(v, s=(3, 7), axes=(2, 0)).get(), ref) <= 1e-12
+    # The middle axis of a device array: output stays C-contiguous.
+    got = clfft_ng.fft(d, axis=1)
+    assert got.flags.c_contiguous
+    assert rel_l2(got.get(), np.fft.fft(x, axis=1)) <= 1e-12
+    out = cla.empty(q, (4, 8, 6), np.complex128)
+    assert clfft_ng.ifft2(d, out=out) is out
+    assert rel_l2(out.get(), np.fft.ifft2(x)) <= 1e-12
+    with pytest.raises(ValueError):
+        clfft_ng.fft(d, out=cla.empty(q, (4, 8, 5), np.complex128))
+    with pytest.raises(TypeError):
+        clfft_ng.fft(x, out=np.empty_like(x))
+
+
+def test_plan_cache_and_plan_object():
+    clfft_ng.clear_cache()
+    assert clfft_ng.cache_info()["size"] == 0
+    x = make((8, 12), np.complex64)
+    clfft_ng.fft2(x)
+    before = clfft_ng.cache_info()
+    for _ in range(3):
+        clfft_ng.fft2(x)
+    after = clfft_ng.cache_info()
+    assert after["misses"] == before["misses"] and after["hits"] >= before["hits"] + 3
+    p = clfft_ng.plan("rfft", (5, 11), np.float32, n=14, norm="ortho")
+    y = make((5, 11), np.float32)
+    assert rel_l2(p(y), np.fft.rfft(ref_of(y), n=14, norm="ortho")) <= 1e-5
+    with pytest.raises(ValueError):
+        p(make((5, 12), np.float32))
+
+
+def test_zero_size_and_errors():
+    assert clfft_ng.fft(np.zeros((0, 8))).shape == (0, 8)
+    assert np.array_equal(clfft_ng.fft(np.zeros(0), n=4), np.zeros(4))
+    x = make((4, 6), np.complex128)
+    from numpy.fft import fft as _f  # noqa: F401  (numpy's own errors are the yardstick)
+    for call in (lambda m: m.fft(np.zeros(0)), lambda m: m.fft(x, n=0), lambda m: m.fft(x, n=-3),
+                 lambda m: m.fft(x, norm="bogus"), lambda m: m.fftn(x, s=(3,), axes=(0, 1)),
+                 lambda m: m.irfft(np.zeros((3, 0)))):
+        with pytest.raises(ValueError):
+            call(np.fft)
+        with pytest.raises(ValueError):
+            call(clfft_ng)
+    for ax in (2, -3):
+        with pytest.raises(np.AxisError):
+            clfft_ng.fft(x, axis=ax)
+    with pytest.raises(TypeError):
+        clfft_ng.fft(np.array(["a", "b"]))
+    with pytest.raises(TypeError):
+        clfft_ng.fft(np.zeros(4, np.longdouble))
+    with pytest.raises(NotImplementedError, match="58"):
+        clfft_ng.dct(np.zeros(4))
+
+
+def test_clfft_error_names_status_and_call():
+    from clfft_ng import _lib
+    err = _lib.ClfftError(4102, "clfftBakePlan")
+    assert err.name == "CLFFT_INVALID_PLAN" and err.call == "clfftBakePlan"
+    with pytest.raises(clfft_ng.ClfftError) as info:
+        _lib.call("clfftSetPlanBatchSize", 123456789, 1)
+    assert info.value.name == "CLFFT_INVALID_PLAN" and "clfftSetPlanBatchSize" in str(info.value)
+
+
+def test_scipy_backend_serves_and_declines():
+    sfft = pytest.importorskip("scipy.fft")
+    be = clfft_ng.scipy_backend
+    be.reset_counts()
+    x = make((6, 8), np.complex128)
+    r = make((6, 8), np.float64)
+    with sfft.set_backend(be, only=True):
+        got = [sfft.fft(x), sfft.ifft(x, 10, 0), sfft.fft2(x, norm="ortho"), sfft.ifftn(x, workers=2),
+               sfft.rfft(r), sfft.irfft(x, n=9), sfft.rfftn(r, overwrite_x=True), sfft.irfft2(x),
+               sfft.hfft(x), sfft.ihfft(r, axis=0)]
+        with pytest.raises(Exception):
+            sfft.dct(r)  # declined, and only=True leaves scipy nobody else to ask
+    ref = [np.fft.fft(x), np.fft.ifft(x, 10, 0), np.fft.fft2(x, norm="ortho"), np.fft.ifftn(x),
+           np.fft.rfft(r), np.fft.irfft(x, n=9), np.fft.rfftn(r), np.fft.irfft2(x),
+           np.fft.hfft(x), np.fft.ihfft(r, axis=0)]
+    for g, e in zip(got, ref):
+        assert rel_l2(g, e) <= 1e-12
+    assert sum(be.served.values()) == len(ref)
+    assert be.declined.get("dct") == 1
+    # Without only=True scipy falls back to its own dct and long double.
+    with sfft.set_backend(be):
+        assert np.allclose(sfft.dct(r), sfft.dct(r))
+        sfft.fft(np.zeros(4, np.clongdouble))
+    assert sum(be.served.values()) == len(ref)
+    print("scipy backend served %d calls, declined %d" % (sum(be.served.values()),
+                                                        sum(be.declined.values())))
