@@ -165,10 +165,12 @@ def _execute(a, kind, n_or_s, axes, norm, forward, out=None, one_axis=False):
         raise ValueError("Invalid number of FFT data points (0) specified.")
     if device:
         queue = a.queue
-        if a.dtype.kind in "biu":
-            a = a.astype(np.float64)
-        if kind == "r2c" and a.dtype.kind == "c":
-            pass  # the staging copy takes the real part, as numpy does
+        if a.dtype == np.float16:
+            # pyopencl cannot convert it on the device; 16-bit storage is its own issue.
+            raise TypeError("clfft_ng: float16 device arrays are not supported yet")
+        if a.dtype not in _engine._CTYPE:
+            # ints, bools, float16: the copy kernel knows only the four working dtypes.
+            a = a.astype(real_dt if a.dtype.kind != "c" else _engine._COMPLEX_OF[real_dt])
         if out is not None and not isinstance(out, cla.Array):
             raise TypeError("out must be a pyopencl.array.Array for device input")
         if math.prod(out_shape) == 0:

@@ -118,6 +118,16 @@ def test_device_views_and_out():
     out = cla.empty(q, (4, 8, 6), np.complex128)
     assert clfft_ng.ifft2(d, out=out) is out
     assert rel_l2(out.get(), np.fft.ifft2(x)) <= 1e-12
+    # out= with a transposed layout: the result is copied into it.
+    out_t = cla.zeros(q, (6, 8, 4), np.complex128).transpose()
+    assert clfft_ng.fft(d, axis=0, out=out_t) is out_t
+    assert rel_l2(out_t.get(), np.fft.fft(x, axis=0)) <= 1e-12
+    # Device ints convert to float64, complex rfft input loses its imaginary part (as numpy).
+    r = x.real[:, :, :4]
+    assert rel_l2(clfft_ng.rfft(cla.to_device(q, r.astype(np.int32))).get(),
+                  np.fft.rfft(r.astype(np.int32))) <= 1e-12
+    assert rel_l2(clfft_ng.rfft(cla.to_device(q, np.ascontiguousarray(x[:, :, :4]))).get(),
+                  np.fft.rfft(r)) <= 1e-12
     with pytest.raises(ValueError):
         clfft_ng.fft(d, out=cla.empty(q, (4, 8, 5), np.complex128))
     with pytest.raises(TypeError):
