@@ -17,7 +17,8 @@ case "$set_name" in
   demo) ;;
   test|ci)
     packages+=(libboost-test-dev libclfft-dev libclfft2 python3-gpyfft python3-pytest python3-parameterized
-               clfft-client ufo-filters libufo-bin ufo-filters-data python3-numpy openmpi-bin libopenmpi-dev)
+               clfft-client ufo-filters libufo-bin ufo-filters-data python3-numpy python3-pyopencl python3-scipy
+               openmpi-bin libopenmpi-dev)
     [ "$set_name" = ci ] && packages+=(dpkg-dev libgtest-dev googletest oclgrind libfftw3-mpi-dev)
     ;;
   *) echo "usage: setup.sh [demo|test|ci]" >&2; exit 2 ;;
