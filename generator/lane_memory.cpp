@@ -133,10 +133,14 @@ std::string LaneKernel::loadPoint(const std::string& e, const std::string& k) co
         t << "); vi[" << k << "] = (vreal_t)0; }\n";
         return t.str();
     }
-    if (realDir < 0)
-        return "        if ((" + e + ") <= " + u(points / 2) + ") {\n    " + loadText(at, k) + "        } else {\n    " +
-               loadText("ioff + (idx_t)(" + u(points) + " - (" + e + ")) * inStride", k) + "            vi[" + k +
-               "] = -vi[" + k + "];\n        }\n";
+    if (realDir < 0) {
+        std::string t = "        if ((" + e + ") <= " + u(points / 2) + ") {\n    " + loadText(at, k) + "        } else {\n    " +
+                        loadText("ioff + (idx_t)(" + u(points) + " - (" + e + ")) * inStride", k) + "            vi[" + k +
+                        "] = -vi[" + k + "];\n        }\n";
+        if (points % 2 == 0) // X[0] and X[N/2]'s imaginary parts count as zero (FFTW, clFFT 2.12)
+            t += "        if ((" + e + ") == 0u || (" + e + ") == " + u(points / 2) + ") vi[" + k + "] = (vreal_t)0;\n";
+        return t;
+    }
     return loadText(at, k);
 }
 

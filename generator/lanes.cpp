@@ -136,6 +136,8 @@ void LaneKernel::expandHermitian()
         os << "        const uint k = " << k << ";\n        vreal_t Ar, Ai, Br, Bi;\n"
            << loadInto("ioff + (idx_t)k * inStride", "Ar", "Ai")
            << loadInto("ioff + (idx_t)(" + u(M) + " - k) * inStride", "Br", "Bi")
+           // X[0] and X[M]'s imaginary parts count as zero (FFTW, clFFT 2.12)
+           << "        if (k == 0u) { Ai = (vreal_t)0; Bi = (vreal_t)0; }\n"
            << "        const real2_t w = tw[" << u(table.realFactors) << " + k];\n"
            << "        const vreal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
            << "        const vreal_t Or = Dr * w.x + Di * w.y, Oi = Di * w.x - Dr * w.y;\n"

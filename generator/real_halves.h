@@ -19,11 +19,13 @@ inline std::string realMergeArithmetic(const std::string& indent, const std::str
 }
 
 // Split (backward): E = A + conj B, D = A - conj B, O = D conj(w); Z[k] = E + iO and
-// Z[M-k] = conj(E - iO). `wLine` declares w where the caller has not (or is empty).
+// Z[M-k] = conj(E - iO). `wLine` declares w where the caller has not (or is empty). At k = 0
+// (A = X[0], B = X[M]) the imaginary parts are taken as zero, as FFTW and clFFT 2.12 do.
 inline std::string realSplitArithmetic(const std::string& indent, const std::string& wLine)
 {
-    return indent + "const real2_t E = (real2_t)(A.x + B.x, A.y - B.y);\n" + indent +
-           "const real2_t D = (real2_t)(A.x - B.x, A.y + B.y);\n" + wLine + indent +
+    return indent + "const real_t Ay = k == 0u ? (real_t)0 : A.y, By = k == 0u ? (real_t)0 : B.y;\n" + indent +
+           "const real2_t E = (real2_t)(A.x + B.x, Ay - By);\n" + indent +
+           "const real2_t D = (real2_t)(A.x - B.x, Ay + By);\n" + wLine + indent +
            "const real2_t O = cmul(D, (real2_t)(w.x, -w.y));\n";
 }
 

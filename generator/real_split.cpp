@@ -106,8 +106,11 @@ private:
         os << in << "const uint k0 = g * " << u(V) << ";\n"
            << in << "const vreal2_t a = vload" << w2 << "(0, (__global const real_t*)(in + ioff + k0));\n"
            << in << "const vreal2_t b = vload" << w2 << "(0, (__global const real_t*)(in + ioff + " << mirror << "));\n"
-           << in << "const vreal_t Ar = a.even, Ai = a.odd, Br = b.even" << r << ", Bi = b.odd" << r << ";\n"
-           << in << "const vreal2_t lo = vload" << w2 << "(0, (__global const real_t*)(tw + k0 % " << u(L)
+           << in << "const vreal_t Ar = a.even, Br = b.even" << r << ";\n"
+           << in << "vreal_t Ai = a.odd, Bi = b.odd" << r << ";\n";
+        if (!merge) // the k = 0 pair (X[0], X[M]), lane 0 of the first vector: imaginary parts count as zero
+            os << in << "if (k0 == 0u) { Ai.s0 = 0; Bi.s0 = 0; }\n";
+        os << in << "const vreal2_t lo = vload" << w2 << "(0, (__global const real_t*)(tw + k0 % " << u(L)
            << ")); const real2_t hi = tw[" << u(L) << " + k0 / " << u(L) << "];\n"
            << in << "const vreal_t wr = lo.even * hi.x - lo.odd * hi.y, wi = lo.even * hi.y + lo.odd * hi.x;\n";
         if (merge) {

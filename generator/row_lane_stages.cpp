@@ -24,6 +24,8 @@ void RowLaneKernel::preStage()
         forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n        creal_t ar, ai, br, bi;\n"
                << loadPoints("ioff + (idx_t)k0", "ar", "ai", false) << loadPoints("ioffB + (idx_t)k0", "br", "bi", false)
+               // both rows' X[0] imaginary parts count as zero (FFTW, clFFT 2.12)
+               << "        if (k0 == 0u) { ai.s0 = 0; bi.s0 = 0; }\n"
                << "        vstore8(ar - bi, 0, zr + k0); vstore8((ai + br) * dirSign, 0, zi + k0);\n"
                << "        vstore8((ar + bi).s76543210, 0, zr + " << u(N - V + 1) << " - k0);\n"
                << "        vstore8(((br - ai) * dirSign).s76543210, 0, zi + " << u(N - V + 1) << " - k0);\n";
@@ -33,7 +35,7 @@ void RowLaneKernel::preStage()
                             : "in[" + off + " + " + h + "]";
         };
         os << "    if (t == 0u) { const real2_t a = " << point("ioff") << ", b = " << point("ioffB") << ";\n"
-           << "        zr[" << h << "] = a.x - b.y; zi[" << h << "] = (a.y + b.x) * dirSign; }\n"
+           << "        zr[" << h << "] = a.x; zi[" << h << "] = b.x * dirSign; } // Nyquist: imaginary parts dropped\n"
            << barrier;
     }
     if (split) {
@@ -46,6 +48,8 @@ void RowLaneKernel::preStage()
             os << "        const uint k0 = 8u * " << j << ";\n        creal_t Ar, Ai, Br, Bi;\n"
                << loadPoints("ioff + (idx_t)k0", "Ar", "Ai", false)
                << loadPoints("ioff + (idx_t)(" + u(N - V + 1) + " - k0)", "Br", "Bi", true)
+               // the k = 0 pair is (X[0], X[N]): their imaginary parts count as zero (FFTW, clFFT 2.12)
+               << "        if (k0 == 0u) { Ai.s0 = 0; Bi.s0 = 0; }\n"
                << "        const creal2_t wz = vload16(0, (__global const real_t*)(tw + " << u(realBase) << " + k0));\n"
                << "        const creal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
                << "        const creal_t Or = Dr * wz.even + Di * wz.odd, Oi = Di * wz.even - Dr * wz.odd;\n"

@@ -394,11 +394,18 @@ void RowLaneKernel::bluesteinLoad(const std::string& e, const std::string& k)
     // half, x[n] = conj(X[Nt - n]) above Nt/2 (whole vectors reversed where they lie above it).
     const std::string vr = "vr[" + k + "]", vi = "vi[" + k + "]", nt = u(Nt), half = u(Nt / 2);
     const int real = spec.realDirection;
+    // X[0] and X[Nt/2]'s imaginary parts count as zero (FFTW, clFFT 2.12): lane 0 of the first
+    // vector, lane 7 of the one ending at Nt/2, else the partial vector's loop
+    const bool evenC2R = real < 0 && Nt % 2 == 0;
+    const std::string zeroEnds = evenC2R ? "            if (n0 == 0u) " + vi + ".s0 = 0; if (n0 + 7u == " + half + ") " + vi +
+                                               ".s7 = 0;\n"
+                                         : "";
     os << "        { const uint n0 = 8u * (" << e << ");\n";
     if (real > 0)
         os << "          if (n0 + 8u <= " << nt << ") { " << vr << " = vload8(0, in + ioff + n0); " << vi << " = (vreal_t)0; }";
     else if (real < 0)
         os << "          if (n0 + 7u <= " << half << ") {\n" << loadPoints("ioff + (idx_t)n0", vr, vi, false)
+           << zeroEnds
            << "          } else if (n0 > " << half << " && n0 + 8u <= " << nt << ") {\n"
            << loadPoints("ioff + (idx_t)(" + nt + " - 7u - n0)", vr, vi, true) << "            " << vi << " = -" << vi
            << ";\n          }";
@@ -412,8 +419,8 @@ void RowLaneKernel::bluesteinLoad(const std::string& e, const std::string& k)
     else {
         const std::string at = real < 0 ? "m" : "n0 + l", sign = real < 0 ? "s * " : "";
         if (real < 0) // point m of the half, conjugated above it
-            os << "const uint n = n0 + l, m = n <= " << half << " ? n : " << nt << " - n; const real_t s = n <= " << half
-               << " ? 1 : -1; ";
+            os << "const uint n = n0 + l, m = n <= " << half << " ? n : " << nt << " - n; const real_t s = "
+               << (evenC2R ? "n == 0u || n == " + half + " ? 0 : " : "") << "n <= " << half << " ? 1 : -1; ";
         if (inPlanar)
             os << "xr[l] = inRe[ioff + " << at << "]; xi[l] = " << sign << "inIm[ioff + " << at << "]; }\n";
         else

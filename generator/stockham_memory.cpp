@@ -55,6 +55,9 @@ void StockhamKernel::loadElement(const PassShape& s, std::size_t q, int r, const
             point = "(pos <= " + u(spec.transformLength / 2) + " ? " + point + " : (real2_t)(1, -1) * " +
                 io.loadComplexAt("ioff - coord0 * inStride0 + (" + u(spec.transformLength) +
                                  " - pos) * inStride0") + ")";
+        if (spec.realDirection < 0 && spec.transformLength % 2 == 0) // X[0], X[N/2]: imaginary parts count as zero
+            point = "((pos == 0 || pos == " + u(spec.transformLength / 2) + ") ? (real2_t)(1, 0) * " + point + " : " +
+                    point + ")";
         if (spec.fusedStep == FusedStep::RealLoad) { // every position is a point
             os << "            { ";
             if (spec.realDirection < 0)

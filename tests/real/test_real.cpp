@@ -96,7 +96,9 @@ using namespace clfft_test::fftw_ref;
 
 namespace real {
 
-enum class Mode { RoundTrip, Forward, Backward };
+// Nonhermitian: C2R of random complex input whose DC and Nyquist imaginary parts are nonzero,
+// checked against FFTW's c2r alone (FFTW and clFFT 2.12 take those parts as zero).
+enum class Mode { RoundTrip, Forward, Backward, Nonhermitian };
 
 struct Case : RealCaseBase<Case> {
     Mode mode = Mode::RoundTrip;
@@ -119,7 +121,10 @@ std::string describe(const Case& c)
 {
     std::ostringstream s;
     s << c.headText() << c.stridesText();
-    s << (c.mode == Mode::RoundTrip ? " r2c+c2r" : c.mode == Mode::Forward ? " r2c" : " c2r");
+    s << (c.mode == Mode::RoundTrip      ? " r2c+c2r"
+          : c.mode == Mode::Forward      ? " r2c"
+          : c.mode == Mode::Nonhermitian ? " c2r-nonhermitian"
+                                         : " c2r");
     if (c.fwdScale != 0)
         s << " fwdscale " << c.fwdScale;
     if (c.bwdScale != 0)
@@ -197,7 +202,9 @@ template <class T, class R> void runCase(const Case& c)
 
     HostSide<T> spectrum(hermD); // input of the C2R plan
     fillRandom(spectrum, seed ^ 0x5555);
-    if (c.mode != Mode::Backward) {
+    if (c.mode == Mode::Nonhermitian) {
+        // fillRandom above left every imaginary part nonzero, X[0]'s and X[N/2]'s included
+    } else if (c.mode != Mode::Backward) {
         ScopedPlan fwd;
         makePlan(fwd, c, true, realD, hermD);
         checkTmpSize(c, fwd, true);
@@ -225,6 +232,8 @@ template <class T, class R> void runCase(const Case& c)
     const HostSide<T> z = transformOnce(bwd.h, c.inPlace, c.oppositeDirection ? CLFFT_FORWARD : CLFFT_BACKWARD,
                                         spectrum, realD, tmp.mem, "c2r");
     checkError(z, reference_c2r<R>(c.lengths, bwdScale, spectrum, realD), 1.0L, "c2r");
+    if (c.mode == Mode::Nonhermitian)
+        return; // no real signal behind the input
     const long double factor =
         c.mode == Mode::Backward ? (long double)bwdScale * n : (long double)fwdScale * (long double)bwdScale * n;
     checkError(z, x, factor, c.mode == Mode::Backward ? "c2r(spectrum of x) vs x" : "round trip c2r(r2c(x)) vs x");
@@ -390,6 +399,25 @@ std::vector<Case> multidimCases()
     return tiered(q, s);
 }
 
+// C2R input that is not hermitian (Mode::Nonhermitian), even lengths through each form: direct
+// and Stockham half-length (8, 16, 100), row lanes split (4096) and pairs (384; 16 in a large
+// batch), the split/merge pass (16384, 65536), hermitian planar, and the last real dimension of
+// 2-D. All quick: one run each, and each form reads X[0] and X[N/2] its own way.
+std::vector<Case> nonhermitianCases()
+{
+    std::vector<Case> q;
+    for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
+        for (std::size_t n : {8, 16, 100, 384, 4096, 16384, 65536})
+            q.push_back(make({n}, 3, p).only(Mode::Nonhermitian));
+        q.push_back(make({16}, 4003, p).only(Mode::Nonhermitian));
+        q.push_back(make({8192}, 2, p).layout(HP).only(Mode::Nonhermitian));
+        q.push_back(make({64, 16}, 2, p).only(Mode::Nonhermitian));
+        q.push_back(make({100, 30}, 2, p).only(Mode::Nonhermitian));
+        q.push_back(make({12, 10}, 3, p).inplace().only(Mode::Nonhermitian));
+    }
+    return tiered(q, std::vector<Case>{});
+}
+
 // Quick: the 1-D ones (scales on both plans, planar, backward-only in double, the ignored
 // direction argument); the 2-D ones and single backward-only 100: sweep.
 std::vector<Case> scaleCases()
@@ -451,6 +479,10 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(real_multidim)
 BOOST_DATA_TEST_CASE(shapes, bdata::make(real::multidimCases()), c) { real::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(real_nonhermitian)
+BOOST_DATA_TEST_CASE(c2r_dc_nyquist_imaginary_ignored, bdata::make(real::nonhermitianCases()), c) { real::run(c); }
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(real_scales)
