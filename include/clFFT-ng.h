@@ -170,6 +170,38 @@ CLFFTAPI clfftStatus clfftNgXtCopyDescriptor(clfftNgXtDescriptor dst, clfftNgXtD
 CLFFTAPI clfftStatus clfftNgXtExecDescriptor(clfftPlanHandle plHandle, clfftDirection dir, clfftNgXtDescriptor in,
                                              clfftNgXtDescriptor out, cl_event* outEvents);
 
+
+/* Real-to-real transforms (docs/r2r.md): FFTW's r2r kinds, with FFTW's names, numbering and
+ * unnormalised definitions ("What FFTW Really Computes"), times the plan's forward scale. */
+typedef enum clfftNgR2RKind_
+{
+	CLFFT_NG_R2HC = 0,
+	CLFFT_NG_HC2R = 1,
+	CLFFT_NG_DHT = 2,
+	CLFFT_NG_REDFT00 = 3,
+	CLFFT_NG_REDFT01 = 4,
+	CLFFT_NG_REDFT10 = 5,
+	CLFFT_NG_REDFT11 = 6,
+	CLFFT_NG_RODFT00 = 7,
+	CLFFT_NG_RODFT01 = 8,
+	CLFFT_NG_RODFT10 = 9,
+	CLFFT_NG_RODFT11 = 10
+} clfftNgR2RKind;
+
+/* Makes the plan a real-to-real transform: kinds[d] along dimension d (dims equal to the plan's
+ * dimension, checked at bake). Layouts CLFFT_REAL in and out (else CLFFT_INVALID_ARG_VALUE at
+ * bake), any strides and distances (unset: packed, n reals along dimension 0 also in place),
+ * in or out of place, batches, callbacks (pre: a real in; post: a real out), single or double.
+ * REDFT00 needs n >= 2 (as FFTW). clfftEnqueueTransform's direction is ignored: the kinds
+ * decide. The scale is the forward scale (default 1: FFTW's unnormalised results). dims 0 with
+ * kinds NULL makes the plan an ordinary DFT again. CLFFT_INVALID_ARG_VALUE for a kind out of
+ * range or dims above 3; CLFFT_INVALID_HOST_PTR for dims > 0 with kinds NULL. Un-bakes the plan. */
+CLFFTAPI clfftStatus clfftNgSetPlanR2R(clfftPlanHandle plHandle, size_t dims, const clfftNgR2RKind* kinds);
+
+/* The kinds set (dims must equal the number set; 0 when the plan is a DFT, else
+ * CLFFT_INVALID_ARG_VALUE). */
+CLFFTAPI clfftStatus clfftNgGetPlanR2R(const clfftPlanHandle plHandle, size_t dims, clfftNgR2RKind* kinds);
+
 #ifdef __cplusplus
 }
 #endif

@@ -367,6 +367,40 @@ CLFFTAPI clfftStatus clfftNgGetPlanRigor(const clfftPlanHandle plHandle, clfftNg
     });
 }
 
+CLFFTAPI clfftStatus clfftNgSetPlanR2R(clfftPlanHandle plHandle, size_t dims, const clfftNgR2RKind* kinds)
+{
+    if (dims > 0 && !kinds)
+        return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
+    if (dims > 3)
+        return Library::get().find(plHandle) ? CLFFT_INVALID_ARG_VALUE : CLFFT_INVALID_PLAN;
+    std::vector<int> k;
+    for (size_t d = 0; d < dims; ++d) {
+        const int v = raw(kinds[d]);
+        if (v < CLFFT_NG_R2HC || v > CLFFT_NG_RODFT11)
+            return Library::get().find(plHandle) ? CLFFT_INVALID_ARG_VALUE : CLFFT_INVALID_PLAN;
+        k.push_back(v);
+    }
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (p.settings.r2rKinds != k)
+            p.invalidate();
+        p.settings.r2rKinds = std::move(k);
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftNgGetPlanR2R(const clfftPlanHandle plHandle, size_t dims, clfftNgR2RKind* kinds)
+{
+    if (dims > 0 && !kinds)
+        return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (dims != p.settings.r2rKinds.size())
+            return CLFFT_INVALID_ARG_VALUE;
+        for (size_t d = 0; d < dims; ++d)
+            kinds[d] = static_cast<clfftNgR2RKind>(p.settings.r2rKinds[d]);
+        return CLFFT_SUCCESS;
+    });
+}
+
 // Not in clFFT's public header: an internal helper clFFT 2.12 exports. Reports the local
 // memory the baked plan's kernels use.
 CLFFTAPI clfftStatus clfftLocalMemSize(const clfftPlanHandle plHandle, cl_ulong* local_mem_size)

@@ -63,6 +63,8 @@ struct PlanSettings {
     RowPieces inPieces;
     CallbackSettings preCallback;
     CallbackSettings postCallback;
+    // clfftNgSetPlanR2R: one clfftNgR2RKind per dimension; empty: a DFT (docs/r2r.md).
+    std::vector<int> r2rKinds;
 
     std::array<std::size_t, 3> effectiveInStrides() const;
     std::array<std::size_t, 3> effectiveOutStrides() const;

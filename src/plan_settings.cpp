@@ -13,7 +13,8 @@ namespace clfft_ng {
 namespace {
 
 // Points along dimension 0 as stored on one side (complex: N0; hermitian: N0/2+1; real: N0,
-// padded to 2*(N0/2+1) in place, where the hermitian result overwrites the real input).
+// padded to 2*(N0/2+1) in place, where the hermitian result overwrites the real input; a
+// real-to-real plan's rows are N0 reals in place too).
 std::size_t storedExtent0(clfftLayout layout, std::size_t n0, bool inPlace)
 {
     switch (layout) {
@@ -27,7 +28,7 @@ std::size_t storedExtent0(clfftLayout layout, std::size_t n0, bool inPlace)
 std::array<std::size_t, 3> packedStrides(const PlanSettings& s, clfftLayout layout, bool transposedOutput)
 {
     // Extents in storage order: a transposed output stores dimension 1 innermost.
-    std::array<std::size_t, 3> extent{{storedExtent0(layout, s.lengths[0], s.placement == CLFFT_INPLACE), s.lengths[1],
+    std::array<std::size_t, 3> extent{{storedExtent0(layout, s.lengths[0], s.placement == CLFFT_INPLACE && s.r2rKinds.empty()), s.lengths[1],
                                        s.lengths[2]}};
     if (transposedOutput)
         std::swap(extent[0], extent[1]);
@@ -65,7 +66,7 @@ std::size_t PlanSettings::effectiveInDistance() const
     if (inDistance != 0)
         return inDistance;
     const auto st = effectiveInStrides();
-    const std::size_t last = rank == 1 ? storedExtent0(inLayout, lengths[0], placement == CLFFT_INPLACE)
+    const std::size_t last = rank == 1 ? storedExtent0(inLayout, lengths[0], placement == CLFFT_INPLACE && r2rKinds.empty())
                                        : lengths[rank - 1];
     return st[rank - 1] * last;
 }
@@ -75,9 +76,9 @@ std::size_t PlanSettings::effectiveOutDistance() const
     if (outDistance != 0)
         return outDistance;
     const auto st = effectiveOutStrides();
-    std::size_t last = rank == 1 ? storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE) : lengths[rank - 1];
+    std::size_t last = rank == 1 ? storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE && r2rKinds.empty()) : lengths[rank - 1];
     if (transposed == CLFFT_TRANSPOSED && rank == 2)
-        last = storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE); // stored outermost
+        last = storedExtent0(outLayout, lengths[0], placement == CLFFT_INPLACE && r2rKinds.empty()); // stored outermost
     return st[rank - 1] * last;
 }
 
