@@ -473,7 +473,7 @@ std::vector<Case> layoutCases()
     s.push_back(make1(15, HC2R, CLFFT_DOUBLE).inplace());
     s.push_back(make1(17, RODFT00, CLFFT_DOUBLE).inplace().istrides({1}, 19));
     s.push_back(make1(64, REDFT11).batches(7).istrides({7}, 1).ostrides({1}, 64));
-    s.push_back(make1(100, REDFT00).batches(5).istrides({1}, 128).ostrides({2}, 1));
+    s.push_back(make1(100, REDFT00).batches(5).istrides({1}, 128).ostrides({5}, 1));
     s.push_back(make({12, 10}, {REDFT10, RODFT01}).istrides({1, 13}, 140).ostrides({2, 25}, 260));
     s.push_back(make({12, 10}, {REDFT10, RODFT01}).istrides({10, 1}, 120).ostrides({1, 12}, 120)); // transposed input
     s.push_back(make({12, 10}, {REDFT10, RODFT01}).inplace().istrides({1, 14}, 150));
