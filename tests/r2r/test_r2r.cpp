@@ -12,16 +12,19 @@
 // more must not fail). A fixed bound per precision, as the DFT suites use, would hide an
 // r2r path that is several times less accurate than FFTW yet below 1e-6.
 //
+// Batches hold about 4096 values (make()), so that the two error norms are measured on enough
+// values for their ratio to be stable.
+//
 // Every run also checks what transformOnce checks (out of place: the input buffer unchanged, no
 // output padding written); in place with padded rows, that the padding keeps its input values.
 //
 // Coverage (suite / what). Each list has a quick share (the default tier) and a sweep share
 // (CLFFT_TEST_TIER=sweep; CTest entry test_r2r_sweep):
 //  r2r_1d         every kind 1-D at lengths 1..64, 100, 127, 128, 1000, 1024, 1025, 4096, 4099
-//                 (REDFT00 from 2), batch 2, single and double. Quick: every kind at 2, 15, 16,
-//                 17, 1000 in single, R2HC and REDFT11 at 1; double R2HC 16, HC2R 15, DHT 17,
-//                 REDFT00 16, REDFT10 1000, RODFT00 17.
-//  r2r_multidim   2-D and 3-D with a kind per dimension. Quick: 12x10 REDFT10 x RODFT01 batch 2,
+//                 (REDFT00 from 2), single and double. Quick: every kind at 15, 16,
+//                 1000 and at 17 or 2 in single, R2HC and REDFT11 at 1; double R2HC 16, HC2R 15,
+//                 REDFT00 16, REDFT10 1000.
+//  r2r_multidim   2-D and 3-D with a kind per dimension. Quick: 12x10 REDFT10 x RODFT01,
 //                 6x5x4 DHT x REDFT11 x RODFT00.
 //  r2r_layouts    strides, distances, column-major batches, in place (packed rows of n reals,
 //                 padded rows), the enqueue direction (ignored). Quick: the 1-D ones on quick
@@ -168,6 +171,8 @@ struct Case {
 
     Case& prec(clfftPrecision p) { precision = p; return *this; }
     Case& batches(std::size_t b) { batch = b; return *this; }
+    // Batches stored column-major: distance 1, the batch count as stride (both sides).
+    Case& columnMajor() { return istrides({batch}, 1).ostrides({batch}, 1); }
     Case& inplace() { inPlace = true; return *this; }
     Case& istrides(std::vector<std::size_t> s, std::size_t d) { inStrides = std::move(s); inDist = d; return *this; }
     Case& ostrides(std::vector<std::size_t> s, std::size_t d) { outStrides = std::move(s); outDist = d; return *this; }
@@ -194,11 +199,18 @@ struct Case {
     }
 };
 
+// The batch is large enough for about 4096 values: the bound compares two error norms, and over
+// a few dozen values their ratio swings by 2x from one input to the next (16-point HC2R: 2.45 with
+// batch 2, 1.21 with batch 256), which would make the bound fail at random.
 Case make(std::vector<std::size_t> lengths, std::vector<Kind> kinds)
 {
     Case c;
     c.lengths = std::move(lengths);
     c.kinds = std::move(kinds);
+    std::size_t points = 1;
+    for (std::size_t n : c.lengths)
+        points *= n;
+    c.batch = std::max<std::size_t>(2, (4096 + points - 1) / points);
     return c;
 }
 Case make1(std::size_t n, Kind k, clfftPrecision p = CLFFT_SINGLE) { return make({n}, {k}).prec(p); }
@@ -407,19 +419,20 @@ std::vector<std::size_t> sweepLengths(Kind k)
     return v;
 }
 
-// Quick: in single every kind at 2 (small), 15 (odd), 16 (even), 17 (prime), 1000, and R2HC
-// and REDFT11 at 1; in double six kinds at one length each. The rest: sweep.
+// Quick (each 1-D r2r plan costs 2-3 PoCL compiles, about 0.7 s): in single every kind at 15
+// (odd), 16 (even) and 1000, the kinds of even number (R2HC, DHT, REDFT01, ...) at 17 (prime),
+// the others at 2 (small), R2HC and REDFT11 at 1; in double four kinds at one length each. The
+// rest: sweep.
 bool quick1d(Kind k, std::size_t n, clfftPrecision p)
 {
     if (p == CLFFT_SINGLE)
-        return n == 2 || n == 15 || n == 16 || n == 17 || n == 1000 || (n == 1 && (k == R2HC || k == REDFT11));
+        return n == 15 || n == 16 || n == 1000 || n == (int(k) % 2 == 0 ? 17u : 2u) ||
+               (n == 1 && (k == R2HC || k == REDFT11));
     switch (k) {
     case CLFFT_NG_R2HC: return n == 16;
     case CLFFT_NG_HC2R: return n == 15;
-    case CLFFT_NG_DHT: return n == 17;
     case CLFFT_NG_REDFT00: return n == 16;
     case CLFFT_NG_REDFT10: return n == 1000;
-    case CLFFT_NG_RODFT00: return n == 17;
     default: return false;
     }
 }
@@ -440,22 +453,22 @@ std::vector<Case> multidimCases()
 {
     std::vector<Case> q, s;
     q.push_back(make({12, 10}, {REDFT10, RODFT01}));
-    q.push_back(make({6, 5, 4}, {DHT, REDFT11, RODFT00}).batches(1));
+    q.push_back(make({6, 5, 4}, {DHT, REDFT11, RODFT00}));
     s.push_back(make({16, 15}, {HC2R, REDFT00}));
-    s.push_back(make({17, 9}, {RODFT11, R2HC}).batches(3));
+    s.push_back(make({17, 9}, {RODFT11, R2HC}));
     s.push_back(make({64, 32}, {RODFT10, DHT}).prec(CLFFT_DOUBLE));
     s.push_back(make({1, 16}, {REDFT01, RODFT10}));
     s.push_back(make({16, 1}, {REDFT11, RODFT01}));
     s.push_back(make({1000, 3}, {REDFT10, REDFT01}));
     s.push_back(make({5, 128}, {RODFT00, HC2R}).prec(CLFFT_DOUBLE));
     s.push_back(make({8, 6, 5}, {REDFT01, RODFT00, HC2R}).prec(CLFFT_DOUBLE));
-    s.push_back(make({7, 4, 3}, {R2HC, REDFT00, RODFT11}).batches(3));
+    s.push_back(make({7, 4, 3}, {R2HC, REDFT00, RODFT11}));
     s.push_back(make({16, 16, 16}, {REDFT10, REDFT10, REDFT10}).batches(1));
-    s.push_back(make({9, 10, 11}, {RODFT01, DHT, REDFT11}).prec(CLFFT_DOUBLE).batches(1));
+    s.push_back(make({9, 10, 11}, {RODFT01, DHT, REDFT11}).prec(CLFFT_DOUBLE));
     return tiered(q, s);
 }
 
-// Strides, distances and placement on the kernels of quick 1-D cases (batch 2): input stride 2
+// Strides, distances and placement on the kernels of quick 1-D cases: input stride 2
 // with gaps between transforms; both sides strided; column-major batches (distance 1); in place
 // with the default rows of n reals and with padded rows; the enqueue direction. Sweep: 2-D and
 // 3-D layouts, more batches, double.
@@ -464,22 +477,22 @@ std::vector<Case> layoutCases()
     std::vector<Case> q, s;
     q.push_back(make1(16, REDFT10).istrides({2}, 40).ostrides({1}, 20));
     q.push_back(make1(15, RODFT11).istrides({3}, 50).ostrides({2}, 33));
-    q.push_back(make1(17, DHT).istrides({2}, 1).ostrides({2}, 1)); // column-major batches
+    q.push_back(make1(17, DHT).columnMajor());
     q.push_back(make1(16, HC2R).inplace());
     q.push_back(make1(17, REDFT01).inplace().istrides({1}, 20));
-    q.push_back(make1(15, R2HC).inplace().istrides({2}, 1));
+    q.push_back(make1(15, R2HC).inplace().columnMajor());
     q.push_back(make1(1000, RODFT10).istrides({1}, 1003).ostrides({1}, 1001).backward());
     q.push_back(make1(16, R2HC, CLFFT_DOUBLE).istrides({2}, 33).ostrides({1}, 17));
     s.push_back(make1(15, HC2R, CLFFT_DOUBLE).inplace());
     s.push_back(make1(17, RODFT00, CLFFT_DOUBLE).inplace().istrides({1}, 19));
-    s.push_back(make1(64, REDFT11).batches(7).istrides({7}, 1).ostrides({1}, 64));
-    s.push_back(make1(100, REDFT00).batches(5).istrides({1}, 128).ostrides({5}, 1));
+    s.push_back(make1(64, REDFT11).istrides({64}, 1).ostrides({1}, 64));
+    s.push_back(make1(100, REDFT00).istrides({1}, 128).ostrides({41}, 1));
     s.push_back(make({12, 10}, {REDFT10, RODFT01}).istrides({1, 13}, 140).ostrides({2, 25}, 260));
     s.push_back(make({12, 10}, {REDFT10, RODFT01}).istrides({10, 1}, 120).ostrides({1, 12}, 120)); // transposed input
     s.push_back(make({12, 10}, {REDFT10, RODFT01}).inplace().istrides({1, 14}, 150));
     s.push_back(make({12, 10}, {REDFT10, RODFT01}).inplace());
-    s.push_back(make({6, 5, 4}, {DHT, REDFT11, RODFT00}).batches(1).istrides({1, 7, 40}, 170).ostrides({3, 18, 90}, 400));
-    s.push_back(make({6, 5, 4}, {DHT, REDFT11, RODFT00}).batches(1).inplace().backward());
+    s.push_back(make({6, 5, 4}, {DHT, REDFT11, RODFT00}).istrides({1, 7, 40}, 170).ostrides({3, 18, 90}, 400));
+    s.push_back(make({6, 5, 4}, {DHT, REDFT11, RODFT00}).inplace().backward());
     s.push_back(make({64, 32}, {RODFT10, DHT}).prec(CLFFT_DOUBLE).istrides({1, 66}, 2200).ostrides({1, 64}, 2048));
     return tiered(q, s);
 }
@@ -490,7 +503,7 @@ std::vector<Case> scaleCases()
     std::vector<Case> q, s;
     q.push_back(make1(15, RODFT10).scaled(0.37f).backward());
     q.push_back(make1(16, REDFT00, CLFFT_DOUBLE).scaled(2.5f));
-    q.push_back(make1(2, REDFT01).scaled(-3.0f));
+    q.push_back(make1(2, RODFT00).scaled(-3.0f));
     s.push_back(make({12, 10}, {REDFT10, RODFT01}).scaled(1.0f / 480));
     s.push_back(make1(1000, REDFT10, CLFFT_DOUBLE).scaled(0.001f));
     s.push_back(make1(4099, DHT).scaled(0.5f));
@@ -508,7 +521,7 @@ std::vector<Case> callbackCases()
     s.push_back(make1(17, HC2R).inplace().istrides({1}, 20).withCallbacks());
     s.push_back(make({12, 10}, {REDFT10, RODFT01}).withCallbacks().scaled(0.25f));
     s.push_back(make1(1000, DHT).withCallbacks());
-    s.push_back(make1(4096, REDFT11).batches(1).withCallbacks());
+    s.push_back(make1(4096, REDFT11).withCallbacks());
     return tiered(q, s);
 }
 
@@ -584,8 +597,9 @@ BOOST_AUTO_TEST_CASE(set_get_round_trip)
         setKinds(plan.h, {k});
         checkKinds(plan.h, {k}, std::string("one kind ") + kindName(k));
     }
-    // The layouts before the kinds: the order a client sets them in does not matter.
+    // Real to real again on an r2r plan: accepted, the kinds stay.
     REQUIRE_CLFFT_SUCCESS(clfftSetLayout(plan.h, CLFFT_REAL, CLFFT_REAL));
+    checkKinds(plan.h, {RODFT11}, "after clfftSetLayout real to real");
     const std::vector<Kind> three = {DHT, RODFT11, REDFT01};
     setKinds(plan.h, three);
     checkKinds(plan.h, three, "three kinds");
@@ -668,22 +682,38 @@ void checkRefused(clfftPlanHandle h, clfftStatus want, const std::string& what)
     clFinish(env.queue);
 }
 
-// A plan of `lengths` with the given layouts, placement out of place, single precision.
-void makeRaw(ScopedPlan& plan, const std::vector<std::size_t>& lengths, clfftLayout in, clfftLayout out)
+// An out-of-place single-precision r2r plan of `lengths` with `kinds` (which set its layouts).
+void makeRaw(ScopedPlan& plan, const std::vector<std::size_t>& lengths, const std::vector<r2r::Kind>& kinds)
 {
     REQUIRE_CLFFT_SUCCESS(
         clfftCreateDefaultPlan(&plan.h, ClEnv::get().context, clfftDim(lengths.size()), lengths.data()));
-    REQUIRE_CLFFT_SUCCESS(clfftSetLayout(plan.h, in, out));
     REQUIRE_CLFFT_SUCCESS(clfftSetResultLocation(plan.h, CLFFT_OUTOFPLACE));
+    r2r::setKinds(plan.h, kinds);
+}
+
+void checkLayouts(clfftPlanHandle h, clfftLayout in, clfftLayout out, const std::string& what)
+{
+    clfftLayout i = CLFFT_COMPLEX_PLANAR, o = CLFFT_COMPLEX_PLANAR;
+    REQUIRE_CLFFT_SUCCESS(clfftGetLayout(h, &i, &o));
+    BOOST_CHECK_MESSAGE(i == in && o == out, what << ": layouts " << layoutName(i) << " -> " << layoutName(o)
+                                                   << ", expected " << layoutName(in) << " -> " << layoutName(out));
 }
 
 } // namespace
 
-// Kinds on a plan that is not real in and real out: refused at bake, also after the layouts
-// change back and forth; clearing the kinds makes the C2C plan a DFT that bakes.
+// Setting kinds makes the layouts real to real; real to real is refused on a DFT plan; another
+// pair set on an r2r plan afterwards (C2C, R2C, C2R) is refused at bake and at the implicit bake
+// of enqueue; clearing the kinds makes the plan a C2C DFT (clFFT's default layouts) that bakes.
 BOOST_AUTO_TEST_CASE(kinds_on_dft_plans)
 {
     using namespace r2r;
+    {
+        ScopedPlan dft;
+        const std::size_t n = 16;
+        REQUIRE_CLFFT_SUCCESS(clfftCreateDefaultPlan(&dft.h, ClEnv::get().context, CLFFT_1D, &n));
+        checkStatus(clfftSetLayout(dft.h, CLFFT_REAL, CLFFT_REAL), CLFFT_NOTIMPLEMENTED,
+                    "clfftSetLayout real to real on a DFT plan");
+    }
     struct Pair {
         clfftLayout in, out;
         const char* name;
@@ -693,18 +723,17 @@ BOOST_AUTO_TEST_CASE(kinds_on_dft_plans)
                           Pair{CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED, "R2C"},
                           Pair{CLFFT_HERMITIAN_PLANAR, CLFFT_REAL, "C2R"}}) {
         ScopedPlan plan;
-        makeRaw(plan, {16}, p.in, p.out);
-        setKinds(plan.h, {REDFT10});
-        checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, std::string("REDFT10 kind on a ") + p.name + " plan");
+        makeRaw(plan, {16}, {REDFT10});
+        checkLayouts(plan.h, CLFFT_REAL, CLFFT_REAL, "a plan given a kind");
+        REQUIRE_CLFFT_SUCCESS(clfftSetLayout(plan.h, p.in, p.out));
+        checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, std::string("REDFT10 kind on a plan set to ") + p.name + " after it");
     }
     ScopedPlan plan;
-    makeRaw(plan, {16}, CLFFT_REAL, CLFFT_REAL);
-    setKinds(plan.h, {REDFT10});
-    REQUIRE_CLFFT_SUCCESS(clfftSetLayout(plan.h, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED));
-    checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, "an r2r plan whose layouts were set to C2C afterwards");
+    makeRaw(plan, {16}, {REDFT10});
     REQUIRE_CLFFT_SUCCESS(clfftNgSetPlanR2R(plan.h, 0, nullptr));
+    checkLayouts(plan.h, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED, "an r2r plan with its kinds cleared");
     const clfftStatus st = clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr);
-    BOOST_CHECK_MESSAGE(st == CLFFT_SUCCESS, "the C2C plan with its kinds cleared: clfftBakePlan returned " << int(st));
+    BOOST_CHECK_MESSAGE(st == CLFFT_SUCCESS, "the plan with its kinds cleared: clfftBakePlan returned " << int(st));
 }
 
 // One kind per dimension, checked at bake: fewer or more kinds than the rank (also after the
@@ -714,22 +743,19 @@ BOOST_AUTO_TEST_CASE(kinds_not_matching_the_rank)
     using namespace r2r;
     {
         ScopedPlan plan;
-        makeRaw(plan, {8, 4}, CLFFT_REAL, CLFFT_REAL);
-        setKinds(plan.h, {REDFT10});
+        makeRaw(plan, {8, 4}, {REDFT10});
         checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, "2-D r2r plan with 1 kind");
         setKinds(plan.h, {REDFT10, DHT, RODFT11});
         checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, "2-D r2r plan with 3 kinds");
     }
     {
         ScopedPlan plan;
-        makeRaw(plan, {8}, CLFFT_REAL, CLFFT_REAL);
-        setKinds(plan.h, {REDFT10, DHT});
+        makeRaw(plan, {8}, {REDFT10, DHT});
         checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, "1-D r2r plan with 2 kinds");
     }
     {
         ScopedPlan plan;
-        makeRaw(plan, {8, 4}, CLFFT_REAL, CLFFT_REAL);
-        setKinds(plan.h, {REDFT10, DHT});
+        makeRaw(plan, {8, 4}, {REDFT10, DHT});
         REQUIRE_CLFFT_SUCCESS(clfftSetPlanDim(plan.h, CLFFT_1D));
         checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, "2 kinds on a plan made 1-D by clfftSetPlanDim");
     }
@@ -742,24 +768,32 @@ BOOST_AUTO_TEST_CASE(redft00_of_length_1)
     using namespace r2r;
     {
         ScopedPlan plan;
-        makeRaw(plan, {1}, CLFFT_REAL, CLFFT_REAL);
-        checkStatus(clfftNgSetPlanR2R(plan.h, 1, &REDFT00), CLFFT_SUCCESS, "REDFT00 set on a length-1 plan");
+        makeRaw(plan, {1}, {REDFT00}); // the set succeeds: the length may still change
         checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, "1-D REDFT00 of length 1");
     }
     {
         ScopedPlan plan;
-        makeRaw(plan, {8}, CLFFT_REAL, CLFFT_REAL);
-        setKinds(plan.h, {REDFT00});
+        makeRaw(plan, {8}, {REDFT00});
         const std::size_t one = 1;
         REQUIRE_CLFFT_SUCCESS(clfftSetPlanLength(plan.h, CLFFT_1D, &one));
         checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, "REDFT00 of length 8 set to length 1 afterwards");
     }
     {
         ScopedPlan plan;
-        makeRaw(plan, {8, 1}, CLFFT_REAL, CLFFT_REAL);
-        setKinds(plan.h, {RODFT10, REDFT00});
+        makeRaw(plan, {8, 1}, {RODFT10, REDFT00});
         checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, "2-D 8x1 RODFT10 x REDFT00 (REDFT00 of length 1)");
     }
+}
+
+// A batch of 0 (accepted by the setter, as by clFFT 2.12) leaves nothing to plan: refused at bake
+// as on DFT plans.
+BOOST_AUTO_TEST_CASE(batch_of_zero)
+{
+    using namespace r2r;
+    ScopedPlan plan;
+    makeRaw(plan, {16}, {REDFT10});
+    REQUIRE_CLFFT_SUCCESS(clfftSetPlanBatchSize(plan.h, 0));
+    checkRefused(plan.h, CLFFT_INVALID_ARG_VALUE, "r2r plan with batch 0");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
