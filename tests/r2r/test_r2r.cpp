@@ -39,9 +39,10 @@
 //                 length 1: CLFFT_INVALID_ARG_VALUE at bake (and at the implicit bake of enqueue),
 //                 the plan left un-baked.
 //
-// Cost: each distinct (length, kinds, precision, batch shape, callbacks) is a PoCL compile;
-// strides, distances, scale and direction are arguments, so the layout and scale cases reuse
-// the 1-D quick kernels.
+// Cost: each distinct (length, kinds, precision, batch shape, callbacks) is a plan of 2-3 PoCL
+// compiles (pre-stage, FFT, post-stage); strides, distances, scale and direction are arguments, so
+// the layout and scale cases reuse the 1-D quick kernels. Quick tier: 144 programs, about 35 s
+// with empty caches on 2 shared cores, 5 s warm; sweep about 17 min cold, 2 min warm.
 #define BOOST_TEST_MODULE r2r
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
