@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <sstream>
 
 namespace clfft_ng {
@@ -54,8 +55,13 @@ template <typename Real> MemRef uploadTable(cl_context context, const std::vecto
 
 KernelRef buildStage(Plan& plan, cl_device_id device, const R2RStageSpec& spec, MemRef* table)
 {
-    ProgramCache::Result built =
-        plan.services.programs->get(plan.settings.context.get(), device, r2rStageSource(spec), kBuildOptions);
+    const std::string source = r2rStageSource(spec);
+    // CLFFT_DUMP_PROGRAMS or clfftSetup's debug flag, as for the FFT kernels (dumpProgram).
+    if ((plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || EnvSettings::fromEnvironment().dumpPrograms) {
+        std::ofstream f(spec.kernelName() + ".cl");
+        f << source;
+    }
+    ProgramCache::Result built = plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions);
     if (built.status != CL_SUCCESS)
         throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES
                               ? built.status
