@@ -121,8 +121,8 @@ std::string R2RStageSpec::kernelName() const
 {
     std::ostringstream os;
     os << "clfft_ng_r2r_" << r2rKindName(kind) << (post ? "_post_" : "_pre_") << n << "_"
-       << (precision == Precision::Double ? "d" : "s") << "_r" << rowDims << (index64 ? "_i64" : "") << (columns ? "_col" : "") << (cpuForm ? "_cpu" : "")
-       << (callback.present ? "_cb" : "");
+       << (precision == Precision::Double ? "d" : "s") << "_r" << rowDims << (index64 ? "_i64" : "")
+       << (columns ? "_col" : "") << (cpuForm ? "_cpu" : "") << (callback.present ? "_cb" : "");
     return os.str();
 }
 
@@ -235,14 +235,19 @@ std::string r2rStageSource(const R2RStageSpec& s)
     std::string open;
     if (s.cpuForm && s.columns) {
         open = "    const idx_t e = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
-               "    if (e >= " + u(points) + ")\n        return;\n"
+               "    if (e >= " +
+               u(points) +
+               ")\n        return;\n"
                "    const idx_t r1 = min((blk + 1u) * per, rows);\n"
-               "    for (idx_t r = blk * per; r < r1; ++r) {\n    " + decode;
+               "    for (idx_t r = blk * per; r < r1; ++r) {\n    " +
+               decode;
     } else {
-        open = std::string(s.columns || s.cpuForm ? "    const idx_t r = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
-                                     : "    const idx_t blk = (idx_t)get_global_id(0), r = (idx_t)get_global_id(1);\n") +
-               "    if (r >= rows)\n        return;\n    " + decode + "    const idx_t e1 = min((blk + 1u) * per, (idx_t)" +
-               u(points) + ");\n    for (idx_t e = blk * per; e < e1; ++e) {\n";
+        open = std::string(s.columns || s.cpuForm
+                               ? "    const idx_t r = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
+                               : "    const idx_t blk = (idx_t)get_global_id(0), r = (idx_t)get_global_id(1);\n") +
+               "    if (r >= rows)\n        return;\n    " + decode +
+               "    const idx_t e1 = min((blk + 1u) * per, (idx_t)" + u(points) +
+               ");\n    for (idx_t e = blk * per; e < e1; ++e) {\n";
     }
 
     if (pre(s)) {
