@@ -189,12 +189,14 @@ typedef enum clfftNgR2RKind_
 } clfftNgR2RKind;
 
 /* Makes the plan a real-to-real transform: kinds[d] along dimension d (dims equal to the plan's
- * dimension, checked at bake). Layouts CLFFT_REAL in and out (else CLFFT_INVALID_ARG_VALUE at
+ * dimension, checked at bake). Sets the layouts to CLFFT_REAL in and out (clfftSetLayout accepts
+ * that pair on an r2r plan only; another pair set afterwards gives CLFFT_INVALID_ARG_VALUE at
  * bake), any strides and distances (unset: packed, n reals along dimension 0 also in place),
  * in or out of place, batches, callbacks (pre: a real in; post: a real out), single or double.
  * REDFT00 needs n >= 2 (as FFTW). clfftEnqueueTransform's direction is ignored: the kinds
  * decide. The scale is the forward scale (default 1: FFTW's unnormalised results). dims 0 with
- * kinds NULL makes the plan an ordinary DFT again. CLFFT_INVALID_ARG_VALUE for a kind out of
+ * kinds NULL makes the plan an ordinary DFT again (layouts real to real become clFFT's default,
+ * complex interleaved). CLFFT_INVALID_ARG_VALUE for a kind out of
  * range or dims above 3; CLFFT_INVALID_HOST_PTR for dims > 0 with kinds NULL. Un-bakes the plan. */
 CLFFTAPI clfftStatus clfftNgSetPlanR2R(clfftPlanHandle plHandle, size_t dims, const clfftNgR2RKind* kinds);
 

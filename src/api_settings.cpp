@@ -267,7 +267,9 @@ CLFFTAPI clfftStatus clfftSetLayout(clfftPlanHandle plHandle, clfftLayout iLayou
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (raw(iLayout) >= ENDLAYOUT || raw(oLayout) >= ENDLAYOUT)
             return CLFFT_INVALID_ARG_VALUE;
-        if (!validLayout(iLayout) || !validLayout(oLayout) || !validLayoutPair(iLayout, oLayout))
+        // Real to real only on a real-to-real plan (clfftNgSetPlanR2R); clFFT 2.12 has none.
+        const bool r2r = !p.settings.r2rKinds.empty() && iLayout == CLFFT_REAL && oLayout == CLFFT_REAL;
+        if (!validLayout(iLayout) || !validLayout(oLayout) || (!validLayoutPair(iLayout, oLayout) && !r2r))
             return CLFFT_NOTIMPLEMENTED; // as clFFT 2.12: a pair it does not transform
         p.settings.inLayout = iLayout;
         p.settings.outLayout = oLayout;
@@ -383,6 +385,13 @@ CLFFTAPI clfftStatus clfftNgSetPlanR2R(clfftPlanHandle plHandle, size_t dims, co
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
         if (p.settings.r2rKinds != k)
             p.invalidate();
+        // The kinds bring their layouts; a DFT again gets clFFT's default ones back.
+        const bool realToReal = p.settings.inLayout == CLFFT_REAL && p.settings.outLayout == CLFFT_REAL;
+        if (!k.empty()) {
+            p.settings.inLayout = p.settings.outLayout = CLFFT_REAL;
+        } else if (realToReal) {
+            p.settings.inLayout = p.settings.outLayout = CLFFT_COMPLEX_INTERLEAVED;
+        }
         p.settings.r2rKinds = std::move(k);
         return CLFFT_SUCCESS;
     });

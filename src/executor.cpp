@@ -3,6 +3,7 @@
 #include "env_settings.h"
 #include "families.h"
 #include "kernel_args.h"
+#include "r2r.h"
 
 
 #include <chrono>
@@ -249,6 +250,10 @@ void runFromInputCopy(const PlanSettings& s, BakedPlan& baked, const EnqueueRequ
 
 void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
 {
+    if (plan.r2r) {
+        enqueueR2R(plan, rq);
+        return;
+    }
     const PlanSettings& s = plan.settings;
     BakedPlan& baked = *plan.baked;
     const bool inPlace = s.placement == CLFFT_INPLACE && !baked.inPlaceViaCopy;

@@ -7,6 +7,7 @@
 #include "measure.h"
 #include "env_settings.h"
 #include "plan_text.h"
+#include "r2r.h"
 #include "wisdom.h"
 #include "program_cache.h"
 #include "problem.h"
@@ -446,6 +447,10 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     if (queueContext != s.context.get())
         throw StatusError{CLFFT_INVALID_CONTEXT};
 
+    if (!s.r2rKinds.empty()) {
+        bakeR2R(plan, queue);
+        return;
+    }
     if (s.batch == 0) // accepted by the setter, as by clFFT 2.12, but there is nothing to plan
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
     const Problem problem = makeProblem(s);

@@ -103,6 +103,7 @@ struct BakedPlan {
 };
 
 struct MultiDeviceBake; // several devices: multi_device.h
+struct R2RBake;         // real-to-real plans: r2r.h
 
 class ProgramCache; // cache/program_cache.h
 class WisdomStore;  // cache/wisdom_store.h
@@ -125,11 +126,13 @@ struct Plan {
     // baked for a queue array. A setter drops the bake, not the weights.
     std::vector<double> splitWeights;
     std::shared_ptr<MultiDeviceBake> multi;
+    std::shared_ptr<R2RBake> r2r; // with `baked` (which then has no passes) for r2r plans
 
     void invalidate()
     {
         baked.reset();
         multi.reset();
+        r2r.reset();
     }
 };
 

@@ -1,0 +1,315 @@
+#include "r2r_stages.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace clfft_ng {
+
+namespace {
+
+std::string u(std::size_t v)
+{
+    return std::to_string(v) + "u";
+}
+
+bool pre(const R2RStageSpec& s)
+{
+    return !s.post;
+}
+
+// The kinds computed from the reversed input with (-1)^k on the output
+// (DST-III, DST-IV).
+bool reversedInput(R2RKind k)
+{
+    return k == R2RKind::RODFT01 || k == R2RKind::RODFT11;
+}
+
+// e^{i pi num / den}, exact in long double.
+std::complex<long double> rootPi(long double num, long double den)
+{
+    const long double pi = 3.141592653589793238462643383279502884L;
+    return {std::cos(pi * num / den), std::sin(pi * num / den)};
+}
+
+int userdataCount(const CallbackCode& cb)
+{
+    return cb.present ? (cb.userdataCount > 1 ? cb.userdataCount : 1) : 0;
+}
+
+std::string userdataArgs(const CallbackCode& cb, const char* prefix)
+{
+    std::string s;
+    for (int i = 0; i < userdataCount(cb); ++i)
+        s += std::string(", ") + prefix + "Userdata" + std::to_string(i);
+    if (cb.present && cb.localMemBytes > 0)
+        s += std::string(", (__local void*)") + prefix + "Local";
+    return s;
+}
+
+} // namespace
+
+const char* r2rKindName(R2RKind kind)
+{
+    static const char* const names[] = {"r2hc",    "hc2r",    "dht",     "redft00", "redft01", "redft10",
+                                        "redft11", "rodft00", "rodft01", "rodft10", "rodft11"};
+    return names[static_cast<int>(kind)];
+}
+
+bool r2rLengthValid(R2RKind kind, std::size_t n)
+{
+    return kind == R2RKind::REDFT00 ? n >= 2 : n >= 1;
+}
+
+R2RInner r2rInner(R2RKind kind, std::size_t n)
+{
+    R2RInner in;
+    switch (kind) {
+    case R2RKind::HC2R:
+    case R2RKind::REDFT01:
+    case R2RKind::RODFT01:
+        in.kind = R2RInner::Kind::ComplexToReal;
+        in.length = n;
+        break;
+    case R2RKind::REDFT11:
+    case R2RKind::RODFT11: in.length = 2 * n; break; // DCT-IV(x)[k] = DCT-II(x, 0...0)[2k+1]
+    case R2RKind::REDFT00: in.length = 2 * (n - 1); break;
+    case R2RKind::RODFT00: in.length = 2 * (n + 1); break;
+    default: in.length = n; break;
+    }
+    const std::size_t m = in.length, half = m / 2 + 1;
+    switch (in.kind) {
+    case R2RInner::Kind::RealToComplex:
+        in.aElems = m;
+        in.bElems = half;
+        in.bComplex = true;
+        break;
+    case R2RInner::Kind::ComplexToReal:
+        in.aElems = half;
+        in.aComplex = true;
+        in.bElems = m;
+        break;
+    case R2RInner::Kind::ComplexToComplex:
+        in.aElems = in.bElems = m;
+        in.aComplex = in.bComplex = true;
+        break;
+    }
+    return in;
+}
+
+bool R2RStageSpec::hasTable() const
+{
+    switch (kind) {
+    case R2RKind::REDFT01:
+    case R2RKind::RODFT01: return pre(*this);
+    case R2RKind::REDFT10:
+    case R2RKind::RODFT10: return post;
+    case R2RKind::REDFT11:
+    case R2RKind::RODFT11: return post;
+    default: return false;
+    }
+}
+
+std::string R2RStageSpec::kernelName() const
+{
+    std::ostringstream os;
+    os << "clfft_ng_r2r_" << r2rKindName(kind) << (post ? "_post_" : "_pre_") << n << "_"
+       << (precision == Precision::Double ? "d" : "s") << "_r" << rowDims << (index64 ? "_i64" : "")
+       << (callback.present ? "_cb" : "");
+    return os.str();
+}
+
+std::vector<std::complex<long double>> r2rStageTable(const R2RStageSpec& s)
+{
+    std::vector<std::complex<long double>> t;
+    if (!s.hasTable())
+        return t;
+    const long double n = static_cast<long double>(s.n);
+    switch (s.kind) {
+    case R2RKind::REDFT01:
+    case R2RKind::RODFT01: // V[e] = e^{i pi e / 2n} (x[e] - i x[n-e]), e <= n/2
+        for (std::size_t e = 0; e <= s.n / 2; ++e)
+            t.push_back(rootPi(static_cast<long double>(e), 2 * n));
+        break;
+    case R2RKind::REDFT10:
+    case R2RKind::RODFT10: // (cos, sin) of pi k / 2n, k <= n/2
+        for (std::size_t k = 0; k <= s.n / 2; ++k)
+            t.push_back(rootPi(static_cast<long double>(k), 2 * n));
+        break;
+    default: // DCT-IV through DCT-II of 2n: (cos, sin) of pi p / 4n, p <= n
+        for (std::size_t p = 0; p <= s.n; ++p)
+            t.push_back(rootPi(static_cast<long double>(p), 4 * n));
+        break;
+    }
+    return t;
+}
+
+void r2rStageLaunch(const R2RStageSpec& s, std::size_t rows, std::size_t global[2], std::size_t local[2])
+{
+    const R2RInner in = r2rInner(s.kind, s.n);
+    const std::size_t points = s.post ? s.n : in.aElems;
+    std::size_t lx = 1;
+    while (lx < 64 && lx < points)
+        lx *= 2;
+    local[0] = lx;
+    local[1] = 64 / lx;
+    global[0] = (points + local[0] - 1) / local[0] * local[0];
+    global[1] = (rows + local[1] - 1) / local[1] * local[1];
+}
+
+std::string r2rStageSource(const R2RStageSpec& s)
+{
+    const R2RInner inner = r2rInner(s.kind, s.n);
+    const std::size_t n = s.n;
+    const bool dbl = s.precision == Precision::Double;
+    std::ostringstream os;
+    os << "// clfft-ng generated kernel: " << s.kernelName() << "\n// the " << (s.post ? "post" : "pre") << "-stage of "
+       << r2rKindName(s.kind) << " of length " << n << " around an FFT of " << inner.length << " points\n";
+    if (dbl)
+        os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+    os << "typedef " << (dbl ? "double" : "float") << " real_t;\ntypedef " << (dbl ? "double2" : "float2")
+       << " real2_t;\ntypedef " << (s.index64 ? "ulong" : "uint") << " idx_t;\n\n";
+    if (s.callback.present)
+        os << "// ---- " << (s.post ? "post" : "pre") << "-callback (client code)\n"
+           << s.callback.source << "\n// ---- end of callback\n\n";
+
+    const char* cbPrefix = s.post ? "post" : "pre";
+    os << "__kernel void " << s.kernelName() << "(\n";
+    if (pre(s))
+        os << "    __global real_t* in, __global " << (inner.aComplex ? "real2_t" : "real_t") << "* a,\n";
+    else
+        os << "    __global const " << (inner.bComplex ? "real2_t" : "real_t") << "* b, __global real_t* out,\n";
+    if (s.hasTable())
+        os << "    __global const real2_t* table,\n";
+    os << "    idx_t stride, idx_t rows";
+    for (int d = 0; d + 1 < s.rowDims; ++d)
+        os << ", idx_t count" << d << ", idx_t rowStride" << d;
+    os << ", idx_t rowStride" << s.rowDims - 1;
+    if (s.post)
+        os << ", real_t scale";
+    for (int i = 0; i < userdataCount(s.callback); ++i)
+        os << ", __global void* " << cbPrefix << "Userdata" << i;
+    os << ")\n{\n";
+    if (s.callback.present && s.callback.localMemBytes > 0)
+        os << "    __local ulong " << cbPrefix << "Local[" << (s.callback.localMemBytes + 7) / 8 << "];\n";
+    os << "    const idx_t e = (idx_t)get_global_id(0), r = "
+          "(idx_t)get_global_id(1);\n"
+       << "    if (e >= " << u(s.post ? n : inner.aElems) << " || r >= rows)\n        return;\n"
+       << "    idx_t rest = r, base = 0;\n";
+    for (int d = 0; d + 1 < s.rowDims; ++d)
+        os << "    { const idx_t c = rest % count" << d << "; rest /= count" << d << "; base += c * rowStride" << d
+           << "; }\n";
+    os << "    base += rest * rowStride" << s.rowDims - 1 << ";\n";
+
+    if (pre(s)) {
+        // X(j): the client's point j of this row (reversed for DST-III/IV), through
+        // the callback.
+        const std::string j = reversedInput(s.kind) ? "(" + u(n - 1) + " - (idx_t)(j))" : "(idx_t)(j)";
+        const std::string at = "base + " + j + " * stride";
+        if (s.callback.present)
+            os << "#define X(j) " << s.callback.functionName << "((__global void*)in, (uint)(" << at << ")"
+               << userdataArgs(s.callback, "pre") << ")\n";
+        else
+            os << "#define X(j) in[" << at << "]\n";
+        const std::string dst = "a[r * " + u(inner.aElems) + " + e]";
+        switch (s.kind) {
+        case R2RKind::R2HC:
+        case R2RKind::DHT: os << "    " << dst << " = X(e);\n"; break;
+        case R2RKind::REDFT10: // Makhoul: even points ascending, then odd points
+                               // descending
+            os << "    " << dst << " = X(e < " << u((n + 1) / 2) << " ? 2u * e : 2u * (" << u(n - 1)
+               << " - e) + 1u);\n";
+            break;
+        case R2RKind::RODFT10: // DST-II(x)[k] = DCT-II((-1)^j x_j)[n-1-k]
+            os << "    const idx_t j = e < " << u((n + 1) / 2) << " ? 2u * e : 2u * (" << u(n - 1) << " - e) + 1u;\n"
+               << "    const real_t v = X(j);\n    " << dst << " = (j & 1u) ? -v : v;\n";
+            break;
+        case R2RKind::REDFT00: // the even extension of length 2(n-1)
+            os << "    " << dst << " = X(e < " << u(n) << " ? e : " << u(2 * (n - 1)) << " - e);\n";
+            break;
+        case R2RKind::RODFT00: // the odd extension of length 2(n+1): 0, x, 0,
+                               // -reversed x
+            os << "    real_t v = 0;\n    if (e >= 1u && e <= " << u(n) << ")\n        v = X(e - 1u);\n"
+               << "    else if (e > " << u(n + 1) << ")\n        v = -X(" << u(2 * n + 1) << " - e);\n"
+               << "    " << dst << " = v;\n";
+            break;
+        case R2RKind::HC2R: // halfcomplex: r_e at e, i_e at n - e
+            os << "    " << dst << " = (real2_t)(X(e), (e == 0u || 2u * e == " << u(n) << ") ? (real_t)0 : X(" << u(n)
+               << " - e));\n";
+            break;
+        case R2RKind::REDFT01:
+        case R2RKind::RODFT01: // V[e] = w^-e (x[e] - i x[n-e]), x[n] = 0
+            os << "    const real_t p = X(e), q = e == 0u ? (real_t)0 : -X(" << u(n) << " - e);\n"
+               << "    const real2_t w = table[e];\n"
+               << "    " << dst << " = (real2_t)(w.x * p - w.y * q, w.x * q + w.y * p);\n";
+            break;
+        case R2RKind::REDFT11:
+        case R2RKind::RODFT11: // Makhoul's order of x zero-padded to 2n
+            os << "    const idx_t j = e < " << u(n) << " ? 2u * e : 2u * (" << u(2 * n - 1) << " - e) + 1u;\n"
+               << "    " << dst << " = j < " << u(n) << " ? X(j) : (real_t)0;\n";
+            break;
+        }
+        os << "#undef X\n}\n";
+        return os.str();
+    }
+
+    // Post-stage: Y(k) from the FFT's output row B.
+    const std::string row = "b + r * " + u(inner.bElems);
+    os << "    __global const " << (inner.bComplex ? "real2_t" : "real_t") << "* B = " << row << ";\n"
+       << "    const idx_t k = e;\n    real_t y;\n";
+    switch (s.kind) {
+    case R2RKind::R2HC: os << "    y = k <= " << u(n / 2) << " ? B[k].x : B[" << u(n) << " - k].y;\n"; break;
+    case R2RKind::DHT: // H[k] = Re X[k] - Im X[k]; past n/2 from the conjugate
+        os << "    if (k <= " << u(n / 2) << ") { const real2_t z = B[k]; y = z.x - z.y; }\n"
+           << "    else { const real2_t z = B[" << u(n) << " - k]; y = z.x + z.y; }\n";
+        break;
+    case R2RKind::REDFT10:
+    case R2RKind::RODFT10: {
+        // DCT-II: Y[k] = 2 Re(w^k V[k]), Y[n-k] = -2 Im(w^k V[k]), w = e^{-i pi /
+        // 2n}.
+        const std::string q = s.kind == R2RKind::RODFT10 ? "(" + u(n - 1) + " - k)" : "k";
+        os << "    const idx_t q = " << q << ";\n"
+           << "    if (q <= " << u(n / 2)
+           << ") { const real2_t z = B[q], w = table[q]; y = 2 * (w.x * z.x + w.y "
+              "* z.y); }\n"
+           << "    else { const idx_t p = " << u(n) << " - q; const real2_t z = B[p], w = table[p];"
+           << " y = 2 * (w.y * z.x - w.x * z.y); }\n";
+        break;
+    }
+    case R2RKind::REDFT00: os << "    y = B[k].x;\n"; break;
+    case R2RKind::RODFT00: os << "    y = -B[k + 1u].y;\n"; break;
+    case R2RKind::HC2R: os << "    y = B[k];\n"; break;
+    case R2RKind::REDFT01:
+    case R2RKind::RODFT01: // undo Makhoul's order
+        os << "    y = B[(k & 1u) ? " << u(n - 1) << " - (k >> 1) : (k >> 1)];\n";
+        break;
+    case R2RKind::REDFT11:
+    case R2RKind::RODFT11: // point 2k+1 of the DCT-II of 2n (as for REDFT10
+                           // above)
+        os << "    const idx_t q = 2u * k + 1u;\n"
+           << "    if (q <= " << u(n)
+           << ") { const real2_t z = B[q], w = table[q]; y = 2 * (w.x * z.x + w.y "
+              "* z.y); }\n"
+           << "    else { const idx_t p = " << u(2 * n) << " - q; const real2_t z = B[p], w = table[p];"
+           << " y = 2 * (w.y * z.x - w.x * z.y); }\n";
+        break;
+    }
+    if (reversedInput(s.kind))
+        os << "    if (k & 1u)\n        y = -y;\n";
+    os << "    y *= scale;\n";
+    const std::string at = "base + k * stride";
+    if (s.callback.present)
+        os << "    " << s.callback.functionName << "((__global void*)out, (uint)(" << at << ")" <<
+            [&] {
+                std::string a;
+                for (int i = 0; i < userdataCount(s.callback); ++i)
+                    a += ", postUserdata" + std::to_string(i);
+                return a;
+            }()
+           << ", y" << (s.callback.localMemBytes > 0 ? ", (__local void*)postLocal" : "") << ");\n";
+    else
+        os << "    out[" << at << "] = y;\n";
+    os << "}\n";
+    return os.str();
+}
+
+} // namespace clfft_ng

@@ -1,0 +1,379 @@
+// Real-to-real plans: the bake (checks, stage kernels, the inner FFT plans) and
+// the enqueue (pre-stage, FFT, post-stage per dimension, chained by events on
+// the client's queue).
+#include "r2r.h"
+
+#include "device_info.h"
+#include "program_cache.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace clfft_ng {
+
+namespace {
+
+const char* const kBuildOptions = "-cl-std=CL1.2";
+
+std::size_t realBytes(const PlanSettings& s)
+{
+    return (s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST) ? sizeof(cl_double) : sizeof(cl_float);
+}
+
+// One past the largest element offset of `dims` (count, stride); false on
+// overflow.
+bool span(const std::vector<std::pair<std::size_t, std::size_t>>& dims, std::size_t* out)
+{
+    std::size_t last = 0;
+    for (const auto& [n, stride] : dims) {
+        std::size_t s = 0;
+        if (n == 0 || __builtin_mul_overflow(n - 1, stride, &s) || __builtin_add_overflow(last, s, &last))
+            return false;
+    }
+    *out = last + 1;
+    return true;
+}
+
+template <typename Real> MemRef uploadTable(cl_context context, const std::vector<std::complex<long double>>& table)
+{
+    std::vector<Real> v(2 * table.size());
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        v[2 * i] = static_cast<Real>(table[i].real());
+        v[2 * i + 1] = static_cast<Real>(table[i].imag());
+    }
+    cl_int err = CL_SUCCESS;
+    MemRef mem(
+        clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, v.size() * sizeof(Real), v.data(), &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    return mem;
+}
+
+KernelRef buildStage(Plan& plan, cl_device_id device, const R2RStageSpec& spec, MemRef* table)
+{
+    ProgramCache::Result built =
+        plan.services.programs->get(plan.settings.context.get(), device, r2rStageSource(spec), kBuildOptions);
+    if (built.status != CL_SUCCESS)
+        throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES
+                              ? built.status
+                              : CLFFT_BUILD_PROGRAM_FAILURE};
+    cl_int err = CL_SUCCESS;
+    KernelRef kernel(clCreateKernel(built.program.get(), spec.kernelName().c_str(), &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    if (spec.hasTable()) {
+        const auto t = r2rStageTable(spec);
+        *table = spec.precision == Precision::Double ? uploadTable<double>(plan.settings.context.get(), t)
+                                                     : uploadTable<float>(plan.settings.context.get(), t);
+    }
+    return kernel;
+}
+
+// Drops rows dimensions of one point; keeps at least one (the batch).
+std::vector<std::pair<std::size_t, std::size_t>> rowDims(const std::vector<std::pair<std::size_t, std::size_t>>& all)
+{
+    std::vector<std::pair<std::size_t, std::size_t>> kept;
+    for (const auto& d : all)
+        if (d.first > 1)
+            kept.push_back(d);
+    if (kept.empty())
+        kept.push_back({1, 0});
+    return kept;
+}
+
+class Args {
+public:
+    Args(cl_kernel k, bool index64, bool dbl) : kernel_(k), index64_(index64), double_(dbl) {}
+    void mem(cl_mem m) { set(sizeof m, &m); }
+    void index(std::size_t v)
+    {
+        if (index64_) {
+            const cl_ulong x = v;
+            set(sizeof x, &x);
+        } else {
+            const cl_uint x = static_cast<cl_uint>(v);
+            set(sizeof x, &x);
+        }
+    }
+    void real(double v)
+    {
+        if (double_) {
+            const cl_double x = v;
+            set(sizeof x, &x);
+        } else {
+            const cl_float x = static_cast<cl_float>(v);
+            set(sizeof x, &x);
+        }
+    }
+
+private:
+    void set(std::size_t size, const void* value)
+    {
+        const cl_int err = clSetKernelArg(kernel_, next_++, size, value);
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+    }
+    cl_kernel kernel_;
+    bool index64_, double_;
+    cl_uint next_ = 0;
+};
+
+void rowArgs(Args& a, std::size_t rows, const std::vector<std::pair<std::size_t, std::size_t>>& dims)
+{
+    a.index(rows);
+    for (std::size_t d = 0; d + 1 < dims.size(); ++d) {
+        a.index(dims[d].first);
+        a.index(dims[d].second);
+    }
+    a.index(dims.back().second);
+}
+
+void userdataArgs(Args& a, const CallbackSettings& cb, const CallbackCode& code)
+{
+    if (!code.present)
+        return;
+    const int count = std::max(1, code.userdataCount);
+    for (int i = 0; i < count; ++i)
+        a.mem(static_cast<std::size_t>(i) < cb.userdata.size() ? cb.userdata[static_cast<std::size_t>(i)].get()
+                                                               : nullptr);
+}
+
+CallbackCode callbackCode(const CallbackSettings& cb)
+{
+    CallbackCode code;
+    code.present = cb.set;
+    if (cb.set) {
+        code.functionName = cb.functionName;
+        code.source = cb.source;
+        code.userdataCount = static_cast<int>(cb.userdata.size());
+        code.localMemBytes = static_cast<std::size_t>(cb.localMemBytes);
+    }
+    return code;
+}
+
+cl_event launch(cl_command_queue queue, cl_kernel kernel, const R2RStageSpec& spec, std::size_t rows,
+                const std::vector<cl_event>& waits)
+{
+    std::size_t global[2], local[2];
+    r2rStageLaunch(spec, rows, global, local);
+    cl_event ev = nullptr;
+    const cl_int err =
+        clEnqueueNDRangeKernel(queue, kernel, 2, nullptr, global, local, static_cast<cl_uint>(waits.size()),
+                               waits.empty() ? nullptr : waits.data(), &ev);
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    return ev;
+}
+
+} // namespace
+
+void bakeR2R(Plan& plan, cl_command_queue queue)
+{
+    const PlanSettings& s = plan.settings;
+    cl_device_id device = nullptr;
+    if (clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof device, &device, nullptr) != CL_SUCCESS)
+        throw StatusError{CLFFT_INVALID_COMMAND_QUEUE};
+    if (s.inLayout != CLFFT_REAL || s.outLayout != CLFFT_REAL || s.r2rKinds.size() != static_cast<std::size_t>(s.rank))
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    if (s.transposed == CLFFT_TRANSPOSED && s.rank > 1)
+        throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};
+    if (s.batch == 0)
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    const bool dbl = s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST;
+    if (dbl && deviceInfo<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) == 0)
+        throw StatusError{CLFFT_DEVICE_NO_DOUBLE};
+    for (int d = 0; d < s.rank; ++d)
+        if (!r2rLengthValid(static_cast<R2RKind>(s.r2rKinds[static_cast<std::size_t>(d)]),
+                            s.lengths[static_cast<std::size_t>(d)]))
+            throw StatusError{CLFFT_INVALID_ARG_VALUE};
+
+    const auto is = s.effectiveInStrides();
+    const auto os = s.effectiveOutStrides();
+    const std::size_t idist = s.effectiveInDistance(), odist = s.effectiveOutDistance();
+    const bool inPlace = s.placement == CLFFT_INPLACE;
+    auto sideDims = [&](bool input) {
+        std::vector<std::pair<std::size_t, std::size_t>> v;
+        for (int d = 0; d < s.rank; ++d)
+            v.push_back({s.lengths[static_cast<std::size_t>(d)], (input ? is : os)[static_cast<std::size_t>(d)]});
+        v.push_back({s.batch, input ? idist : odist});
+        return v;
+    };
+    auto r2r = std::make_shared<R2RBake>();
+    r2r->device = device;
+    const std::size_t rb = realBytes(s);
+    std::size_t inSpan = 0, outSpan = 0;
+    if (!span(sideDims(true), &inSpan) || !span(sideDims(false), &outSpan) ||
+        __builtin_mul_overflow(inSpan, rb, &r2r->inBytes) || __builtin_mul_overflow(outSpan, rb, &r2r->outBytes))
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    if (inPlace)
+        r2r->inBytes = r2r->outBytes = std::max(r2r->inBytes, r2r->outBytes);
+    const std::size_t maxIndex = std::max(inSpan, outSpan);
+
+    std::ostringstream explain;
+    explain << "r2r";
+    for (int k : s.r2rKinds)
+        explain << " " << r2rKindName(static_cast<R2RKind>(k));
+    explain << ", " << s.lengths[0];
+    for (int d = 1; d < s.rank; ++d)
+        explain << "x" << s.lengths[static_cast<std::size_t>(d)];
+    explain << ", batch " << s.batch << (dbl ? ", double" : ", single") << (inPlace ? ", in place" : ", out of place")
+            << "; per dimension a pre-stage, an FFT and a post-stage\n";
+
+    const auto inDims = sideDims(true), outDims = sideDims(false);
+    for (int d = 0; d < s.rank; ++d) {
+        R2RStageBake st;
+        const std::size_t ud = static_cast<std::size_t>(d);
+        const R2RKind kind = static_cast<R2RKind>(s.r2rKinds[ud]);
+        const std::size_t n = s.lengths[ud];
+        st.readsInput = d == 0;
+        const auto& readSide = d == 0 ? inDims : outDims;
+        std::vector<std::pair<std::size_t, std::size_t>> readOther, writeOther;
+        for (std::size_t e = 0; e < readSide.size(); ++e)
+            if (e != ud) {
+                readOther.push_back(readSide[e]);
+                writeOther.push_back(outDims[e]);
+            }
+        st.readRows = rowDims(readOther);
+        st.writeRows = rowDims(writeOther);
+        st.readStride = readSide[ud].second;
+        st.writeStride = outDims[ud].second;
+        st.rows = 1;
+        for (const auto& r : readOther)
+            st.rows *= r.first;
+        st.shape = r2rInner(kind, n);
+
+        std::size_t aReals = st.rows * st.shape.aElems * (st.shape.aComplex ? 2 : 1);
+        std::size_t bReals = st.rows * st.shape.bElems * (st.shape.bComplex ? 2 : 1);
+        r2r->aBytes = std::max(r2r->aBytes, aReals * rb);
+        r2r->bBytes = std::max(r2r->bBytes, bReals * rb);
+        const bool index64 = std::max({maxIndex, aReals, bReals}) > 0xffffffffu;
+
+        st.preSpec.precision = st.postSpec.precision = dbl ? Precision::Double : Precision::Single;
+        st.preSpec.kind = st.postSpec.kind = kind;
+        st.preSpec.n = st.postSpec.n = n;
+        st.preSpec.index64 = st.postSpec.index64 = index64;
+        st.preSpec.rowDims = static_cast<int>(st.readRows.size());
+        st.postSpec.rowDims = static_cast<int>(st.writeRows.size());
+        st.postSpec.post = true;
+        if (d == 0)
+            st.preSpec.callback = callbackCode(s.preCallback);
+        if (d + 1 == s.rank)
+            st.postSpec.callback = callbackCode(s.postCallback);
+        st.pre = buildStage(plan, device, st.preSpec, &st.preTable);
+        st.post = buildStage(plan, device, st.postSpec, &st.postTable);
+
+        // The FFT: packed rows on the library's buffers, unscaled.
+        st.inner = std::make_unique<Plan>();
+        st.inner->services = plan.services;
+        PlanSettings& is2 = st.inner->settings;
+        is2.context = s.context;
+        is2.rank = 1;
+        is2.lengths = {{st.shape.length, 1, 1}};
+        is2.batch = st.rows;
+        is2.precision = s.precision;
+        is2.placement = CLFFT_OUTOFPLACE;
+        is2.forwardScale = 1.0;
+        is2.backwardScale = 1.0;
+        is2.backwardScaleSet = true;
+        is2.rigor = s.rigor;
+        switch (st.shape.kind) {
+        case R2RInner::Kind::RealToComplex:
+            is2.inLayout = CLFFT_REAL;
+            is2.outLayout = CLFFT_HERMITIAN_INTERLEAVED;
+            break;
+        case R2RInner::Kind::ComplexToReal:
+            is2.inLayout = CLFFT_HERMITIAN_INTERLEAVED;
+            is2.outLayout = CLFFT_REAL;
+            break;
+        case R2RInner::Kind::ComplexToComplex: is2.inLayout = is2.outLayout = CLFFT_COMPLEX_INTERLEAVED; break;
+        }
+        bakePlan(*st.inner, queue);
+        explain << "dimension " << d << ": " << r2rKindName(kind) << " of " << n << " over " << st.rows << " rows\n"
+                << "  pre-stage " << st.preSpec.kernelName() << "\n  FFT: " << st.inner->baked->explanation
+                << "  post-stage " << st.postSpec.kernelName() << "\n";
+        r2r->stages.push_back(std::move(st));
+    }
+    const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    if (r2r->aBytes > maxAlloc || r2r->bBytes > maxAlloc)
+        throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
+
+    auto baked = std::make_unique<BakedPlan>();
+    baked->device = device;
+    baked->explanation = explain.str();
+    plan.baked = std::move(baked);
+    plan.r2r = std::move(r2r);
+}
+
+void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
+{
+    const PlanSettings& s = plan.settings;
+    R2RBake& r2r = *plan.r2r;
+    cl_mem in = rq.inputs[0];
+    cl_mem out = s.placement == CLFFT_INPLACE ? in : rq.outputs[0];
+    checkBufferSize(in, r2r.inBytes);
+    checkBufferSize(out, r2r.outBytes);
+    auto& scratch = r2r.scratch[rq.queue];
+    auto allocate = [&](MemRef& slot, std::size_t bytes) {
+        if (!slot) {
+            cl_int err = CL_SUCCESS;
+            slot = MemRef(
+                clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, std::max<std::size_t>(bytes, 16), nullptr, &err));
+            if (err != CL_SUCCESS)
+                throw StatusError{err};
+        }
+        return slot.get();
+    };
+    cl_mem a = allocate(scratch.first, r2r.aBytes);
+    cl_mem b = allocate(scratch.second, r2r.bBytes);
+    const bool dbl = s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST;
+
+    std::vector<cl_event> waits(rq.waitEvents, rq.waitEvents + rq.numWaitEvents);
+    EventRef last; // owns the previous step's event
+    for (std::size_t i = 0; i < r2r.stages.size(); ++i) {
+        R2RStageBake& st = r2r.stages[i];
+        {
+            Args args(st.pre.get(), st.preSpec.index64, dbl);
+            args.mem(st.readsInput ? in : out);
+            args.mem(a);
+            if (st.preSpec.hasTable())
+                args.mem(st.preTable.get());
+            args.index(st.readStride);
+            rowArgs(args, st.rows, st.readRows);
+            userdataArgs(args, s.preCallback, st.preSpec.callback);
+        }
+        last = EventRef(launch(rq.queue, st.pre.get(), st.preSpec, st.rows, waits));
+        waits.assign(1, last.get());
+
+        EnqueueRequest inner;
+        inner.direction = st.shape.kind == R2RInner::Kind::ComplexToReal ? CLFFT_BACKWARD : CLFFT_FORWARD;
+        inner.queue = rq.queue;
+        inner.numWaitEvents = 1;
+        inner.waitEvents = waits.data();
+        cl_event innerEvent = nullptr;
+        inner.outEvent = &innerEvent;
+        cl_mem ins[1] = {a}, outs[1] = {b};
+        inner.inputs = ins;
+        inner.outputs = outs;
+        enqueuePlan(*st.inner, inner);
+        last = EventRef(innerEvent);
+        waits.assign(1, last.get());
+
+        {
+            Args args(st.post.get(), st.postSpec.index64, dbl);
+            args.mem(b);
+            args.mem(out);
+            if (st.postSpec.hasTable())
+                args.mem(st.postTable.get());
+            args.index(st.writeStride);
+            rowArgs(args, st.rows, st.writeRows);
+            args.real(i + 1 == r2r.stages.size() ? s.forwardScale : 1.0);
+            userdataArgs(args, s.postCallback, st.postSpec.callback);
+        }
+        last = EventRef(launch(rq.queue, st.post.get(), st.postSpec, st.rows, waits));
+        waits.assign(1, last.get());
+    }
+    if (rq.outEvent)
+        *rq.outEvent = last.release();
+}
+
+} // namespace clfft_ng
