@@ -413,6 +413,194 @@ static void case_guru_real(const char* name, int rank, const IO* dims, int hrank
     X(free)(real);
 }
 
+/* ---- rank above 3 ------------------------------------------------------------------------------- */
+
+/* A complex DFT of rank 4 or 5 through plan_dft, then back (unnormalised), out of place or in
+ * place. */
+static void case_dft_rank(const char* name, int rank, const int* n, int inPlace)
+{
+    if (!wanted(name))
+        return;
+    size_t total = 1;
+    for (int i = 0; i < rank; ++i)
+        total *= (size_t)n[i];
+    C* a = X(alloc_complex)(total);
+    C* b = inPlace ? a : X(alloc_complex)(total);
+    P f = X(plan_dft)(rank, n, a, b, FFTW_FORWARD, FFTW_ESTIMATE);
+    P g = X(plan_dft)(rank, n, b, a, FFTW_BACKWARD, FFTW_ESTIMATE);
+    if (need(f, name) && need(g, name)) {
+        fill((R*)a, 2 * total, 70);
+        X(execute)(f);
+        emit(name, (R*)b, 2 * total);
+        X(execute)(g);
+        emit(name, (R*)a, 2 * total);
+    }
+    if (f)
+        X(destroy_plan)(f);
+    if (g)
+        X(destroy_plan)(g);
+    if (b != a)
+        X(free)(b);
+    X(free)(a);
+}
+
+/* r2c of rank 4 (basic interface) and c2r of its result; in place: FFTW's padded rows. (FFTW
+ * cannot keep the input of a multi-dimensional c2r: PRESERVE_INPUT is checked on ours only.) */
+static void case_real_rank4(const char* name, const int* n, int inPlace)
+{
+    case_real_nd(name, 4, n, inPlace, 0);
+}
+
+/* A rank-4 complex DFT through the guru interface with odd strides, a loop, and a split output. */
+static void case_guru_rank4(const char* name)
+{
+    if (!wanted(name))
+        return;
+    /* dims 3 x 4 x 5 x 6 stored with padding: strides in complex elements */
+    IO d[4] = {{3, 2 * 4 * 5 * 7 + 3, 1}, {4, 5 * 7, 3}, {5, 7, 12}, {6, 1, 60}};
+    IO loop[1] = {{2, 3 * (2 * 4 * 5 * 7 + 3) + 1, 360}};
+    const size_t inSize = (size_t)(2 * (3 * (2 * 4 * 5 * 7 + 3) + 1) + 8), outSize = 720 + 8;
+    C* in = X(alloc_complex)(inSize);
+    C* out = X(alloc_complex)(outSize);
+    P p = X(plan_guru_dft)(4, d, 1, loop, in, out, FFTW_BACKWARD, FFTW_ESTIMATE);
+    if (need(p, name)) {
+        fill((R*)in, 2 * inSize, 71);
+        fill((R*)out, 2 * outSize, 72);
+        X(execute)(p);
+        emit(name, (R*)out, 2 * outSize);
+        X(destroy_plan)(p);
+    }
+    X(free)(in);
+    X(free)(out);
+}
+
+/* ---- real-to-real ------------------------------------------------------------------------------- */
+
+static const char* const kind_names[11] = {"r2hc", "hc2r", "dht", "redft00", "redft01", "redft10",
+                                           "redft11", "rodft00", "rodft01", "rodft10", "rodft11"};
+
+/* One 1D r2r of every kind, out of place and (another length) in place. */
+static void case_r2r_1d_all(int n, int inPlace)
+{
+    for (int k = 0; k <= 10; ++k) {
+        char name[96];
+        snprintf(name, sizeof name, "r2r_1d_%d_%s%s", n, kind_names[k], inPlace ? "_inplace" : "");
+        if (!wanted(name))
+            continue;
+        R* a = X(alloc_real)((size_t)n);
+        R* b = inPlace ? a : X(alloc_real)((size_t)n);
+        P p = X(plan_r2r_1d)(n, a, b, (X(r2r_kind))k, FFTW_ESTIMATE);
+        if (need(p, name)) {
+            fill(a, (size_t)n, 80 + (unsigned)k);
+            X(execute)(p);
+            emit(name, b, (size_t)n);
+            X(destroy_plan)(p);
+        }
+        if (b != a)
+            X(free)(b);
+        X(free)(a);
+    }
+}
+
+/* 2D and 3D r2r with mixed kinds through the basic interface. */
+static void case_r2r_nd(const char* name, int rank, const int* n, const X(r2r_kind) * kinds, int inPlace)
+{
+    if (!wanted(name))
+        return;
+    size_t total = 1;
+    for (int i = 0; i < rank; ++i)
+        total *= (size_t)n[i];
+    R* a = X(alloc_real)(total);
+    R* b = inPlace ? a : X(alloc_real)(total);
+    P p = rank == 2   ? X(plan_r2r_2d)(n[0], n[1], a, b, kinds[0], kinds[1], FFTW_ESTIMATE)
+          : rank == 3 ? X(plan_r2r_3d)(n[0], n[1], n[2], a, b, kinds[0], kinds[1], kinds[2], FFTW_ESTIMATE)
+                      : X(plan_r2r)(rank, n, a, b, kinds, FFTW_ESTIMATE);
+    if (need(p, name)) {
+        fill(a, total, 90);
+        X(execute)(p);
+        emit(name, b, total);
+        /* the new-array form on other arrays of the same layout */
+        R* c = X(alloc_real)(total);
+        R* d = inPlace ? c : X(alloc_real)(total);
+        fill(c, total, 91);
+        X(execute_r2r)(p, c, d);
+        emit(name, d, total);
+        if (d != c)
+            X(free)(d);
+        X(free)(c);
+        X(destroy_plan)(p);
+    }
+    if (b != a)
+        X(free)(b);
+    X(free)(a);
+}
+
+/* howmany r2r transforms through plan_many_r2r: elements 'stride' apart, transforms 'dist'
+ * apart, in a padded output; in place with equal layouts. */
+static void case_many_r2r(const char* name, int rank, const int* n, int howmany, const X(r2r_kind) * kinds,
+                          const int* embed, int stride, int dist, int inPlace)
+{
+    if (!wanted(name))
+        return;
+    const size_t total = (size_t)stride * (size_t)dist * (size_t)howmany + 16;
+    R* a = X(alloc_real)(total);
+    R* b = inPlace ? a : X(alloc_real)(total);
+    const int ostride = inPlace ? stride : 1, odist = inPlace ? dist : dist + 3;
+    P p = X(plan_many_r2r)(rank, n, howmany, a, embed, stride, dist, b, embed, ostride, odist, kinds, FFTW_ESTIMATE);
+    if (need(p, name)) {
+        fill(a, total, 92);
+        if (!inPlace)
+            fill(b, total, 93);
+        X(execute)(p);
+        emit(name, b, total);
+        X(destroy_plan)(p);
+    }
+    if (b != a)
+        X(free)(b);
+    X(free)(a);
+}
+
+/* r2r through the guru interface: any strides (negative ones from the middle of the buffers),
+ * loops, size-1 dimensions. */
+static void case_guru_r2r(const char* name, int rank, const IO* dims, int hrank, const IO* hdims,
+                          const X(r2r_kind) * kinds, int use64, int inPlace)
+{
+    if (!wanted(name))
+        return;
+    long long span = 1;
+    for (int i = 0; i < rank; ++i)
+        span += (long long)(llabs(dims[i].is) + llabs(dims[i].os)) * dims[i].n;
+    for (int i = 0; i < hrank; ++i)
+        span += (long long)(llabs(hdims[i].is) + llabs(hdims[i].os)) * hdims[i].n;
+    const size_t size = (size_t)(2 * span + 1);
+    R* bufIn = X(alloc_real)(size);
+    R* bufOut = inPlace ? bufIn : X(alloc_real)(size);
+    IO64 d64[8], h64[8];
+    for (int i = 0; i < rank; ++i) {
+        d64[i].n = dims[i].n;
+        d64[i].is = dims[i].is;
+        d64[i].os = dims[i].os;
+    }
+    for (int i = 0; i < hrank; ++i) {
+        h64[i].n = hdims[i].n;
+        h64[i].is = hdims[i].is;
+        h64[i].os = hdims[i].os;
+    }
+    P p = use64 ? X(plan_guru64_r2r)(rank, d64, hrank, h64, bufIn + span, bufOut + span, kinds, FFTW_ESTIMATE)
+                : X(plan_guru_r2r)(rank, dims, hrank, hdims, bufIn + span, bufOut + span, kinds, FFTW_ESTIMATE);
+    if (need(p, name)) {
+        fill(bufIn, size, 94);
+        if (!inPlace)
+            fill(bufOut, size, 95);
+        X(execute)(p);
+        emit(name, bufOut, size);
+        X(destroy_plan)(p);
+    }
+    if (!inPlace)
+        X(free)(bufOut);
+    X(free)(bufIn);
+}
+
 /* ---- new-array execution ------------------------------------------------------------------------ */
 
 static void case_new_arrays(void)
@@ -754,14 +942,15 @@ static void case_unsupported(void)
         return;
     R* r = X(alloc_real)(64);
     C* a = X(alloc_complex)(64);
-    int n4[4] = {2, 2, 2, 2};
     P p;
-    if ((p = X(plan_dft)(4, n4, a, a, FFTW_FORWARD, FFTW_ESTIMATE)) != NULL) {
-        fail(name, "rank 4 planned");
+    /* FFTW has no REDFT00 of one point (its definition divides by n - 1) */
+    if ((p = X(plan_r2r_1d)(1, r, r, FFTW_REDFT00, FFTW_ESTIMATE)) != NULL) {
+        fail(name, "REDFT00 of size 1 planned");
         X(destroy_plan)(p);
     }
-    if ((p = X(plan_r2r_1d)(16, r, r, FFTW_REDFT10, FFTW_ESTIMATE)) != NULL) {
-        fail(name, "r2r planned");
+    X(r2r_kind) badKind = (X(r2r_kind))11;
+    if ((p = X(plan_r2r_1d)(16, r, r, badKind, FFTW_ESTIMATE)) != NULL) {
+        fail(name, "r2r kind 11 planned");
         X(destroy_plan)(p);
     }
     int bad[1] = {0};
@@ -829,6 +1018,26 @@ static void case_unsupported(void)
             X(destroy_plan)(q);
         if (q2)
             X(destroy_plan)(q2);
+        X(free)(in);
+        X(free)(copy);
+        X(free)(out);
+    }
+    /* c2r of rank 4 keeps its input with FFTW_PRESERVE_INPUT (FFTW itself has no such plan) */
+    {
+        int n4[4] = {6, 12, 15, 16};
+        const size_t cn = 6 * 12 * 15 * 9;
+        C* in = X(alloc_complex)(cn);
+        C* copy = X(alloc_complex)(cn);
+        R* out = X(alloc_real)(6 * 12 * 15 * 16);
+        P q = X(plan_dft_c2r)(4, n4, in, out, FFTW_ESTIMATE | FFTW_PRESERVE_INPUT);
+        if (need(q, name)) {
+            fill((R*)in, 2 * cn, 61);
+            memcpy(copy, in, sizeof(C) * cn);
+            X(execute)(q);
+            if (memcmp(copy, in, sizeof(C) * cn) != 0)
+                fail(name, "c2r 4D with FFTW_PRESERVE_INPUT changed its input");
+            X(destroy_plan)(q);
+        }
         X(free)(in);
         X(free)(copy);
         X(free)(out);
@@ -911,6 +1120,52 @@ int main(int argc, char** argv)
     case_guru_real("guru_split_real_1d_batch", 1, gr1, 1, grl1, 1, 0);
     case_guru_real("guru64_real_2d", 2, gr2, 0, NULL, 0, 1);
     case_guru_real("guru64_split_real_negative", 1, grneg, 0, NULL, 1, 1);
+
+    /* rank above 3: passes of clFFT plans of rank <= 3 */
+    const int n4[4] = {16, 12, 15, 16}, n5[5] = {3, 4, 5, 6, 4}, rn4[4] = {6, 12, 15, 16};
+    case_dft_rank("dft_4d_16x12x15x16", 4, n4, 0);
+    case_dft_rank("dft_4d_16x12x15x16_inplace", 4, n4, 1);
+    case_dft_rank("dft_5d_3x4x5x6x4", 5, n5, 0);
+    case_guru_rank4("guru_dft_4d_strided_loop");
+    case_real_rank4("real_4d_6x12x15x16", rn4, 0);
+    case_real_rank4("real_4d_6x12x15x16_inplace", rn4, 1);
+
+    /* real-to-real: every kind in 1D, mixed kinds in 2D and 3D, advanced and guru layouts */
+    case_r2r_1d_all(16, 0);
+    case_r2r_1d_all(15, 1);
+    {
+        const int q2[2] = {12, 16}, q3[3] = {12, 15, 16}, q4[4] = {6, 12, 15, 16};
+        const X(r2r_kind) k2[2] = {FFTW_REDFT10, FFTW_RODFT01};
+        const X(r2r_kind) k2b[2] = {FFTW_R2HC, FFTW_HC2R};
+        const X(r2r_kind) k3[3] = {FFTW_DHT, FFTW_REDFT11, FFTW_RODFT00};
+        const X(r2r_kind) k3b[3] = {FFTW_REDFT00, FFTW_RODFT10, FFTW_R2HC};
+        const X(r2r_kind) k4[4] = {FFTW_REDFT01, FFTW_DHT, FFTW_RODFT11, FFTW_REDFT10};
+        case_r2r_nd("r2r_2d_12x16_e10_o01", 2, q2, k2, 0);
+        case_r2r_nd("r2r_2d_12x16_r2hc_hc2r_inplace", 2, q2, k2b, 1);
+        case_r2r_nd("r2r_3d_12x15x16_dht_e11_o00", 3, q3, k3, 0);
+        case_r2r_nd("r2r_3d_12x15x16_e00_o10_r2hc_inplace", 3, q3, k3b, 1);
+        case_r2r_nd("r2r_4d_6x12x15x16", 4, q4, k4, 0);
+        const int m16[1] = {16}, p2[2] = {12, 16}, pemb[2] = {14, 17};
+        const X(r2r_kind) ke10[1] = {FFTW_REDFT10}, km2[2] = {FFTW_RODFT11, FFTW_DHT};
+        case_many_r2r("many_r2r_16x5_strided", 1, m16, 5, ke10, NULL, 2, 40, 0);
+        case_many_r2r("many_r2r_16x3_strided_inplace", 1, m16, 3, ke10, NULL, 3, 50, 1);
+        case_many_r2r("many_r2r_12x16x2_embedded", 2, p2, 2, km2, pemb, 1, 14 * 17 + 2, 0);
+        /* odd strides, loops, negative strides, transposed, size-1 dimensions */
+        IO ga[1] = {{16, 3, 5}}, gla[1] = {{4, 61, 83}}, gip[1] = {{16, 3, 3}}, glip[1] = {{4, 61, 61}};
+        IO gb[2] = {{12, 1, 16}, {16, 12, 1}};
+        IO gneg[1] = {{16, -1, -3}}, glneg[2] = {{2, 40, -60}, {3, 100, 130}};
+        IO gone[2] = {{1, 7, 9}, {16, 1, 1}}, gone1[1] = {{1, 1, 1}}, glone[1] = {{5, 2, 3}};
+        const X(r2r_kind) ka[1] = {FFTW_RODFT00}, kb[2] = {FFTW_REDFT01, FFTW_RODFT10}, kn[1] = {FFTW_HC2R};
+        const X(r2r_kind) kone[2] = {FFTW_REDFT10, FFTW_DHT}, kroot[2] = {FFTW_RODFT11, FFTW_REDFT11};
+        const X(r2r_kind) kroot1[1] = {FFTW_REDFT11};
+        case_guru_r2r("guru_r2r_odd_strides_loop", 1, ga, 1, gla, ka, 0, 0);
+        case_guru_r2r("guru_r2r_2d_transposed", 2, gb, 0, NULL, kb, 0, 0);
+        case_guru_r2r("guru64_r2r_negative_two_loops", 1, gneg, 2, glneg, kn, 1, 0);
+        case_guru_r2r("guru_r2r_odd_strides_loop_inplace", 1, gip, 1, glip, ka, 0, 1);
+        case_guru_r2r("guru_r2r_size1_e10", 2, gone, 0, NULL, kone, 0, 0);
+        case_guru_r2r("guru_r2r_size1_e11", 2, gone, 0, NULL, kroot, 0, 0);
+        case_guru_r2r("guru_r2r_rank0_e11", 1, gone1, 1, glone, kroot1, 1, 0);
+    }
 
     case_new_arrays();
     case_edges();
