@@ -228,15 +228,15 @@ bool bake_clfft(clfftPlanHandle* handle, cl_command_queue queue, const ClfftShap
     } else if (s.kind == Kind::r2r) {
         li = lo = CLFFT_REAL;
     }
-    bool ok = clfftSetPlanPrecision(h, kPrecision) == CLFFT_SUCCESS && clfftSetLayout(h, li, lo) == CLFFT_SUCCESS &&
+    // r2r first: clfftSetLayout takes real to real on an r2r plan only
+    bool ok = (s.kind != Kind::r2r || clfftNgSetPlanR2R(h, rank, kinds) == CLFFT_SUCCESS) &&
+              clfftSetPlanPrecision(h, kPrecision) == CLFFT_SUCCESS && clfftSetLayout(h, li, lo) == CLFFT_SUCCESS &&
               clfftSetResultLocation(h, s.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE) == CLFFT_SUCCESS &&
               clfftSetPlanInStride(h, dim, ist) == CLFFT_SUCCESS && clfftSetPlanOutStride(h, dim, ost) == CLFFT_SUCCESS &&
               clfftSetPlanDistance(h, (size_t)s.idist, (size_t)s.odist) == CLFFT_SUCCESS &&
               clfftSetPlanBatchSize(h, (size_t)s.batch) == CLFFT_SUCCESS &&
               clfftSetPlanScale(h, CLFFT_FORWARD, (cl_float)s.scale) == CLFFT_SUCCESS &&
               clfftSetPlanScale(h, CLFFT_BACKWARD, 1.0f) == CLFFT_SUCCESS;
-    if (ok && s.kind == Kind::r2r)
-        ok = clfftNgSetPlanR2R(h, rank, kinds) == CLFFT_SUCCESS;
     // FFTW's planner flags as clfft-ng's rigor (docs/tuning.md): ESTIMATE takes the cost model's
     // plan, MEASURE (FFTW's default) times the candidates, PATIENT and EXHAUSTIVE time them all;
     // either way the choice is kept as wisdom. CLFFT_NG_RIGOR, when set, decides instead.
