@@ -1,5 +1,6 @@
 #include "r2r_stages.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -71,7 +72,14 @@ R2RInner r2rInner(R2RKind kind, std::size_t n)
         in.length = n;
         break;
     case R2RKind::REDFT11:
-    case R2RKind::RODFT11: in.length = 2 * n; break; // DCT-IV(x)[k] = DCT-II(x, 0...0)[2k+1]
+    case R2RKind::RODFT11: // even n: a complex FFT of n/2; odd: DCT-IV(x)[k] = DCT-II(x, 0...0)[2k+1]
+        if (n % 2 == 0) {
+            in.kind = R2RInner::Kind::ComplexToComplex;
+            in.length = n / 2;
+        } else {
+            in.length = 2 * n;
+        }
+        break;
     case R2RKind::REDFT00: in.length = 2 * (n - 1); break;
     case R2RKind::RODFT00: in.length = 2 * (n + 1); break;
     default: in.length = n; break;
@@ -104,7 +112,7 @@ bool R2RStageSpec::hasTable() const
     case R2RKind::REDFT10:
     case R2RKind::RODFT10: return post;
     case R2RKind::REDFT11:
-    case R2RKind::RODFT11: return post;
+    case R2RKind::RODFT11: return post || n % 2 == 0;
     default: return false;
     }
 }
@@ -113,7 +121,7 @@ std::string R2RStageSpec::kernelName() const
 {
     std::ostringstream os;
     os << "clfft_ng_r2r_" << r2rKindName(kind) << (post ? "_post_" : "_pre_") << n << "_"
-       << (precision == Precision::Double ? "d" : "s") << "_r" << rowDims << (index64 ? "_i64" : "")
+       << (precision == Precision::Double ? "d" : "s") << "_r" << rowDims << (index64 ? "_i64" : "") << (columns ? "_col" : "") << (cpuForm ? "_cpu" : "")
        << (callback.present ? "_cb" : "");
     return os.str();
 }
@@ -135,7 +143,14 @@ std::vector<std::complex<long double>> r2rStageTable(const R2RStageSpec& s)
         for (std::size_t k = 0; k <= s.n / 2; ++k)
             t.push_back(rootPi(static_cast<long double>(k), 2 * n));
         break;
-    default: // DCT-IV through DCT-II of 2n: (cos, sin) of pi p / 4n, p <= n
+    default:
+        if (s.n % 2 == 0) { // DCT-IV of even n: pre e^{-i pi (4e+1) / 4n}, post e^{-i pi q / n}, < n/2
+            for (std::size_t e = 0; e < s.n / 2; ++e)
+                t.push_back(std::conj(s.post ? rootPi(static_cast<long double>(e), n)
+                                             : rootPi(static_cast<long double>(4 * e + 1), 4 * n)));
+            break;
+        }
+        // DCT-IV through DCT-II of 2n: (cos, sin) of pi p / 4n, p <= n
         for (std::size_t p = 0; p <= s.n; ++p)
             t.push_back(rootPi(static_cast<long double>(p), 4 * n));
         break;
@@ -143,17 +158,31 @@ std::vector<std::complex<long double>> r2rStageTable(const R2RStageSpec& s)
     return t;
 }
 
-void r2rStageLaunch(const R2RStageSpec& s, std::size_t rows, std::size_t global[2], std::size_t local[2])
+std::size_t r2rStageLaunch(const R2RStageSpec& s, std::size_t rows, std::size_t global[2], std::size_t local[2])
 {
     const R2RInner in = r2rInner(s.kind, s.n);
     const std::size_t points = s.post ? s.n : in.aElems;
+    std::size_t per = 1, inner0 = s.columns ? rows : points, outer = s.columns ? points : rows;
+    if (s.cpuForm) {
+        // About 64 work-groups in all: PoCL's cost per group (microseconds) would dominate a
+        // point per work-item. Rows: work-items on rows, each through a block of its points;
+        // columns: work-items on points, each through a block of rows.
+        const std::size_t across = s.columns ? points : rows, along = s.columns ? rows : points;
+        const std::size_t groups = (across + 63) / 64;
+        std::size_t blocks = std::max<std::size_t>(1, std::min(along, (64 + groups - 1) / groups));
+        per = (along + blocks - 1) / blocks;
+        blocks = (along + per - 1) / per;
+        inner0 = across;
+        outer = blocks;
+    }
     std::size_t lx = 1;
-    while (lx < 64 && lx < points)
+    while (lx < 64 && lx < inner0)
         lx *= 2;
     local[0] = lx;
-    local[1] = 64 / lx;
-    global[0] = (points + local[0] - 1) / local[0] * local[0];
-    global[1] = (rows + local[1] - 1) / local[1] * local[1];
+    local[1] = s.cpuForm ? 1 : 64 / lx;
+    global[0] = (inner0 + local[0] - 1) / local[0] * local[0];
+    global[1] = (outer + local[1] - 1) / local[1] * local[1];
+    return per;
 }
 
 std::string r2rStageSource(const R2RStageSpec& s)
@@ -167,7 +196,9 @@ std::string r2rStageSource(const R2RStageSpec& s)
     if (dbl)
         os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
     os << "typedef " << (dbl ? "double" : "float") << " real_t;\ntypedef " << (dbl ? "double2" : "float2")
-       << " real2_t;\ntypedef " << (s.index64 ? "ulong" : "uint") << " idx_t;\n\n";
+       << " real2_t;\ntypedef " << (s.index64 ? "ulong" : "uint") << " idx_t;\n\n"
+       << "static inline real2_t cmul(real2_t a, real2_t b)\n{\n"
+          "    return (real2_t)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);\n}\n\n";
     if (s.callback.present)
         os << "// ---- " << (s.post ? "post" : "pre") << "-callback (client code)\n"
            << s.callback.source << "\n// ---- end of callback\n\n";
@@ -180,7 +211,7 @@ std::string r2rStageSource(const R2RStageSpec& s)
         os << "    __global const " << (inner.bComplex ? "real2_t" : "real_t") << "* b, __global real_t* out,\n";
     if (s.hasTable())
         os << "    __global const real2_t* table,\n";
-    os << "    idx_t stride, idx_t rows";
+    os << "    idx_t stride, idx_t rows, idx_t per";
     for (int d = 0; d + 1 < s.rowDims; ++d)
         os << ", idx_t count" << d << ", idx_t rowStride" << d;
     os << ", idx_t rowStride" << s.rowDims - 1;
@@ -191,14 +222,28 @@ std::string r2rStageSource(const R2RStageSpec& s)
     os << ")\n{\n";
     if (s.callback.present && s.callback.localMemBytes > 0)
         os << "    __local ulong " << cbPrefix << "Local[" << (s.callback.localMemBytes + 7) / 8 << "];\n";
-    os << "    const idx_t e = (idx_t)get_global_id(0), r = "
-          "(idx_t)get_global_id(1);\n"
-       << "    if (e >= " << u(s.post ? n : inner.aElems) << " || r >= rows)\n        return;\n"
-       << "    idx_t rest = r, base = 0;\n";
+    // Which work-item takes which points: in the GPU form one point each, adjacent work-items on
+    // adjacent points of a row, or on adjacent rows where those are adjacent in memory
+    // (columns). In the CPU form each work-item streams through `per` points that are adjacent
+    // in memory: of its row (rows), or one point of consecutive rows (columns).
+    const std::size_t points = s.post ? n : inner.aElems;
+    std::string decode = "idx_t rest = r, base = 0;\n";
     for (int d = 0; d + 1 < s.rowDims; ++d)
-        os << "    { const idx_t c = rest % count" << d << "; rest /= count" << d << "; base += c * rowStride" << d
-           << "; }\n";
-    os << "    base += rest * rowStride" << s.rowDims - 1 << ";\n";
+        decode += "    { const idx_t c = rest % count" + std::to_string(d) + "; rest /= count" + std::to_string(d) +
+                  "; base += c * rowStride" + std::to_string(d) + "; }\n";
+    decode += "    base += rest * rowStride" + std::to_string(s.rowDims - 1) + ";\n";
+    std::string open;
+    if (s.cpuForm && s.columns) {
+        open = "    const idx_t e = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
+               "    if (e >= " + u(points) + ")\n        return;\n"
+               "    const idx_t r1 = min((blk + 1u) * per, rows);\n"
+               "    for (idx_t r = blk * per; r < r1; ++r) {\n    " + decode;
+    } else {
+        open = std::string(s.columns || s.cpuForm ? "    const idx_t r = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
+                                     : "    const idx_t blk = (idx_t)get_global_id(0), r = (idx_t)get_global_id(1);\n") +
+               "    if (r >= rows)\n        return;\n    " + decode + "    const idx_t e1 = min((blk + 1u) * per, (idx_t)" +
+               u(points) + ");\n    for (idx_t e = blk * per; e < e1; ++e) {\n";
+    }
 
     if (pre(s)) {
         // X(j): the client's point j of this row (reversed for DST-III/IV), through
@@ -210,7 +255,8 @@ std::string r2rStageSource(const R2RStageSpec& s)
                << userdataArgs(s.callback, "pre") << ")\n";
         else
             os << "#define X(j) in[" << at << "]\n";
-        const std::string dst = "a[r * " + u(inner.aElems) + " + e]";
+        os << open;
+        const std::string dst = s.columns ? "a[e * rows + r]" : "a[r * " + u(inner.aElems) + " + e]";
         switch (s.kind) {
         case R2RKind::R2HC:
         case R2RKind::DHT: os << "    " << dst << " = X(e);\n"; break;
@@ -243,24 +289,30 @@ std::string r2rStageSource(const R2RStageSpec& s)
                << "    " << dst << " = (real2_t)(w.x * p - w.y * q, w.x * q + w.y * p);\n";
             break;
         case R2RKind::REDFT11:
-        case R2RKind::RODFT11: // Makhoul's order of x zero-padded to 2n
+        case R2RKind::RODFT11: // even: (x[2e] + i x[n-1-2e]) e^{-i pi (4e+1) / 4n}
+            if (n % 2 == 0) {
+                os << "    " << dst << " = cmul((real2_t)(X(2u * e), X(" << u(n - 1) << " - 2u * e)), table[e]);\n";
+                break;
+            } // odd: Makhoul's order of x zero-padded to 2n
             os << "    const idx_t j = e < " << u(n) << " ? 2u * e : 2u * (" << u(2 * n - 1) << " - e) + 1u;\n"
                << "    " << dst << " = j < " << u(n) << " ? X(j) : (real_t)0;\n";
             break;
         }
-        os << "#undef X\n}\n";
+        os << "    }\n#undef X\n}\n";
         return os.str();
     }
 
     // Post-stage: Y(k) from the FFT's output row B.
-    const std::string row = "b + r * " + u(inner.bElems);
-    os << "    __global const " << (inner.bComplex ? "real2_t" : "real_t") << "* B = " << row << ";\n"
+    // Rows: point q of row r at r * bElems + q; columns: at q * rows + r.
+    const std::string row = s.columns ? "b + r" : "b + r * " + u(inner.bElems);
+    os << (s.columns ? "#define BV(q) B[(idx_t)(q) * rows]\n" : "#define BV(q) B[q]\n") << open << "    __global const "
+       << (inner.bComplex ? "real2_t" : "real_t") << "* B = " << row << ";\n"
        << "    const idx_t k = e;\n    real_t y;\n";
     switch (s.kind) {
-    case R2RKind::R2HC: os << "    y = k <= " << u(n / 2) << " ? B[k].x : B[" << u(n) << " - k].y;\n"; break;
+    case R2RKind::R2HC: os << "    y = k <= " << u(n / 2) << " ? BV(k).x : BV(" << u(n) << " - k).y;\n"; break;
     case R2RKind::DHT: // H[k] = Re X[k] - Im X[k]; past n/2 from the conjugate
-        os << "    if (k <= " << u(n / 2) << ") { const real2_t z = B[k]; y = z.x - z.y; }\n"
-           << "    else { const real2_t z = B[" << u(n) << " - k]; y = z.x + z.y; }\n";
+        os << "    if (k <= " << u(n / 2) << ") { const real2_t z = BV(k); y = z.x - z.y; }\n"
+           << "    else { const real2_t z = BV(" << u(n) << " - k); y = z.x + z.y; }\n";
         break;
     case R2RKind::REDFT10:
     case R2RKind::RODFT10: {
@@ -269,27 +321,31 @@ std::string r2rStageSource(const R2RStageSpec& s)
         const std::string q = s.kind == R2RKind::RODFT10 ? "(" + u(n - 1) + " - k)" : "k";
         os << "    const idx_t q = " << q << ";\n"
            << "    if (q <= " << u(n / 2)
-           << ") { const real2_t z = B[q], w = table[q]; y = 2 * (w.x * z.x + w.y "
+           << ") { const real2_t z = BV(q), w = table[q]; y = 2 * (w.x * z.x + w.y "
               "* z.y); }\n"
-           << "    else { const idx_t p = " << u(n) << " - q; const real2_t z = B[p], w = table[p];"
+           << "    else { const idx_t p = " << u(n) << " - q; const real2_t z = BV(p), w = table[p];"
            << " y = 2 * (w.y * z.x - w.x * z.y); }\n";
         break;
     }
-    case R2RKind::REDFT00: os << "    y = B[k].x;\n"; break;
-    case R2RKind::RODFT00: os << "    y = -B[k + 1u].y;\n"; break;
-    case R2RKind::HC2R: os << "    y = B[k];\n"; break;
+    case R2RKind::REDFT00: os << "    y = BV(k).x;\n"; break;
+    case R2RKind::RODFT00: os << "    y = -BV(k + 1u).y;\n"; break;
+    case R2RKind::HC2R: os << "    y = BV(k);\n"; break;
     case R2RKind::REDFT01:
     case R2RKind::RODFT01: // undo Makhoul's order
-        os << "    y = B[(k & 1u) ? " << u(n - 1) << " - (k >> 1) : (k >> 1)];\n";
+        os << "    y = BV((k & 1u) ? " << u(n - 1) << " - (k >> 1) : (k >> 1));\n";
         break;
     case R2RKind::REDFT11:
-    case R2RKind::RODFT11: // point 2k+1 of the DCT-II of 2n (as for REDFT10
-                           // above)
+    case R2RKind::RODFT11:
+        if (n % 2 == 0) { // u = T[q] e^{-i pi q / n}: y[2q] = 2 Re u, y[n-1-2q] = -2 Im u
+            os << "    const idx_t q = (k & 1u) ? (" << u(n - 1) << " - k) >> 1 : k >> 1;\n"
+               << "    const real2_t v = cmul(BV(q), table[q]);\n    y = (k & 1u) ? -2 * v.y : 2 * v.x;\n";
+            break;
+        } // odd: point 2k+1 of the DCT-II of 2n (as for REDFT10 above)
         os << "    const idx_t q = 2u * k + 1u;\n"
            << "    if (q <= " << u(n)
-           << ") { const real2_t z = B[q], w = table[q]; y = 2 * (w.x * z.x + w.y "
+           << ") { const real2_t z = BV(q), w = table[q]; y = 2 * (w.x * z.x + w.y "
               "* z.y); }\n"
-           << "    else { const idx_t p = " << u(2 * n) << " - q; const real2_t z = B[p], w = table[p];"
+           << "    else { const idx_t p = " << u(2 * n) << " - q; const real2_t z = BV(p), w = table[p];"
            << " y = 2 * (w.y * z.x - w.x * z.y); }\n";
         break;
     }
@@ -308,7 +364,7 @@ std::string r2rStageSource(const R2RStageSpec& s)
            << ", y" << (s.callback.localMemBytes > 0 ? ", (__local void*)postLocal" : "") << ");\n";
     else
         os << "    out[" << at << "] = y;\n";
-    os << "}\n";
+    os << "    }\n#undef BV\n}\n";
     return os.str();
 }
 

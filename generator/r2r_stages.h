@@ -54,6 +54,8 @@ struct R2RStageSpec {
     std::size_t n = 1;     // the transform's length
     int rowDims = 1;       // dimensions numbering the rows on the client's side (1..3)
     bool index64 = false;  // offsets past 2^32 elements
+    bool columns = false; // the FFT's buffers hold point q of row r at q * rows + r
+    bool cpuForm = false; // work-items loop over a part of a row, few work-groups (PoCL, CPUs)
     CallbackCode callback; // the client's pre- (pre-stage) or post-callback (post-stage)
 
     std::string kernelName() const;
@@ -71,7 +73,8 @@ std::string r2rStageSource(const R2RStageSpec& spec);
 // precision.
 std::vector<std::complex<long double>> r2rStageTable(const R2RStageSpec& spec);
 
-// The launch: work-items over (points of a row, rows), 64 to a group.
-void r2rStageLaunch(const R2RStageSpec& spec, std::size_t rows, std::size_t global[2], std::size_t local[2]);
+// The launch: work-items over (blocks of points of a row, rows) or (rows, blocks); returns the
+// points per work-item (the kernel's `per`).
+std::size_t r2rStageLaunch(const R2RStageSpec& spec, std::size_t rows, std::size_t global[2], std::size_t local[2]);
 
 } // namespace clfft_ng

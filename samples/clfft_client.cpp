@@ -1,6 +1,6 @@
 // clfft-client: runs any clFFT plan from the command line (lengths, batch, strides, distances,
-// layouts, precision, direction, placement, scale, transposed output, callbacks), on a chosen
-// OpenCL platform and device, through the clFFT 2.x C interface only. It can check the result
+// layouts, precision, direction, placement, scale, transposed output, callbacks, real-to-real
+// kinds), on a chosen OpenCL platform and device, through the clFFT 2.x C interface only. It can check the result
 // against FFTW (--verify), time it (--profile N) and print everything as one JSON object (--json).
 // Flag names follow AMD's clFFT-client where they exist. See docs/client.md.
 //
@@ -10,6 +10,7 @@
 
 #include "json_text.h"
 
+#include <clFFT-ng.h> // clfftNgR2RKind only: clfft-ng's functions are looked up at run time
 #include <clFFT.h>
 #include <fftw3.h>
 
@@ -171,6 +172,8 @@ struct Options {
     bool identityCallbacks = false;  // the callbacks leave the data as they find it: --verify applies
     int profile = 0, warmup = 3;
     size_t queues = 1; // --queues: a queue array of that many queues on the device (clfft-ng only)
+    std::vector<clfftNgR2RKind> r2r; // --r2r: one kind per dimension (clfft-ng only); empty: a DFT
+    bool layoutGiven = false;        // --inLayout or --outLayout on the command line
 };
 
 bool allDigits(const std::string& s)
@@ -246,6 +249,39 @@ clfftLayout parseLayout(const std::string& f, const std::string& v)
                      "hermitian-planar, real");
 }
 
+// FFTW's names of the r2r kinds, in clfftNgR2RKind's (FFTW's) order.
+const char* const kR2RNames[] = {"r2hc",    "hc2r",    "dht",     "redft00", "redft01", "redft10",
+                                 "redft11", "rodft00", "rodft01", "rodft10", "rodft11"};
+
+const char* r2rName(clfftNgR2RKind k)
+{
+    const int i = static_cast<int>(k);
+    return i >= 0 && i < 11 ? kR2RNames[i] : "?";
+}
+
+// "redft10,rodft01": one kind per dimension, dimension 0 first.
+std::vector<clfftNgR2RKind> parseR2R(const std::string& f, const std::string& v)
+{
+    std::vector<clfftNgR2RKind> kinds;
+    std::stringstream in(v);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        const std::string name = lower(item);
+        int found = -1;
+        for (int i = 0; i < 11; ++i)
+            if (name == kR2RNames[i])
+                found = i;
+        if (found < 0)
+            throw usageError("bad kind '" + item + "' for " + f +
+                             ": expected r2hc, hc2r, dht, redft00, redft01, redft10, redft11, rodft00, rodft01, "
+                             "rodft10 or rodft11, one per dimension, separated by commas");
+        kinds.push_back(static_cast<clfftNgR2RKind>(found));
+    }
+    if (kinds.empty() || kinds.size() > 3 || (!v.empty() && v.back() == ','))
+        throw usageError("bad value '" + v + "' for " + f + ": expected 1 to 3 kinds separated by commas");
+    return kinds;
+}
+
 double parseScale(const std::string& f, const std::string& v)
 {
     errno = 0;
@@ -316,9 +352,20 @@ std::vector<Flag> makeFlags(Options& o)
     f.push_back({{"--inLayout"}, "L",
                  "input layout: 1 complex-interleaved (default), 2 complex-planar, 3 hermitian-interleaved, "
                  "4 hermitian-planar, 5 real",
-                 [&o](const std::string& fl, const std::string& v) { o.inLayout = parseLayout(fl, v); }});
+                 [&o](const std::string& fl, const std::string& v) {
+                     o.inLayout = parseLayout(fl, v);
+                     o.layoutGiven = true;
+                 }});
     f.push_back({{"--outLayout"}, "L", "output layout, same values",
-                 [&o](const std::string& fl, const std::string& v) { o.outLayout = parseLayout(fl, v); }});
+                 [&o](const std::string& fl, const std::string& v) {
+                     o.outLayout = parseLayout(fl, v);
+                     o.layoutGiven = true;
+                 }});
+    f.push_back({{"--r2r"}, "KIND[,KIND...]",
+                 "a real-to-real transform (clfft-ng only): FFTW's kinds r2hc, hc2r, dht, redft00, redft01, redft10, "
+                 "redft11, rodft00, rodft01, rodft10, rodft11, one per dimension (dimension 0 first); real layouts, "
+                 "--scale is the forward scale",
+                 [&o](const std::string& fl, const std::string& v) { o.r2r = parseR2R(fl, v); }});
     f.push_back({{"--double"}, nullptr, "double precision (default single)", on(o.dbl)});
     f.push_back({{"--inv"}, nullptr, "backward transform (default forward; real layouts imply the direction)", on(o.inv)});
     f.push_back({{"-o", "--outPlace"}, nullptr, "out-of-place (default in place)", on(o.outPlace)});
@@ -438,6 +485,14 @@ void parseArgs(int argc, char** argv, Options& o)
         if (o.is[d] || o.os[d])
             throw usageError(std::string("a stride of dimension ") + std::to_string(d + 1) + " is given for a " +
                              std::to_string(o.dim) + "D plan");
+    if (!o.r2r.empty()) {
+        if (static_cast<int>(o.r2r.size()) != o.dim)
+            throw usageError("--r2r gives " + std::to_string(o.r2r.size()) + " kind(s) for a " + std::to_string(o.dim) +
+                             "D plan: one per dimension");
+        if (o.layoutGiven && (o.inLayout != CLFFT_REAL || o.outLayout != CLFFT_REAL))
+            throw usageError("--r2r transforms real data to real data: its layouts are real (drop --inLayout/--outLayout)");
+        o.inLayout = o.outLayout = CLFFT_REAL;
+    }
     if (o.preFile.empty() != o.preName.empty())
         throw usageError("--pre-callback FILE and --pre-name NAME go together");
     if (o.postFile.empty() != o.postName.empty())
@@ -498,6 +553,16 @@ void setQueueArrays(clfftPlanHandle plan)
     if (!set)
         throw usageError("--queues: the clFFT library in use takes one queue only");
     fft(set(plan, CL_TRUE), "clfftNgSetPlanQueueArrays");
+}
+
+// --r2r: clfft-ng's clfftNgSetPlanR2R, looked up at run time as --explain's function is.
+void setR2R(clfftPlanHandle plan, const std::vector<clfftNgR2RKind>& kinds)
+{
+    using SetR2R = clfftStatus (*)(clfftPlanHandle, size_t, const clfftNgR2RKind*);
+    const auto set = reinterpret_cast<SetR2R>(dlsym(RTLD_DEFAULT, "clfftNgSetPlanR2R"));
+    if (!set)
+        throw usageError("--r2r: the clFFT library in use has no real-to-real transforms");
+    fft(set(plan, kinds.size(), kinds.data()), "clfftNgSetPlanR2R");
 }
 
 void setRigor(clfftPlanHandle plan, int rigor)
@@ -705,7 +770,7 @@ bool isComplexLayout(clfftLayout l) { return l == CLFFT_COMPLEX_INTERLEAVED || l
 bool isHermitianLayout(clfftLayout l) { return l == CLFFT_HERMITIAN_INTERLEAVED || l == CLFFT_HERMITIAN_PLANAR; }
 bool isPlanar(clfftLayout l) { return l == CLFFT_COMPLEX_PLANAR || l == CLFFT_HERMITIAN_PLANAR; }
 
-enum class Kind { C2C, R2C, C2R, Invalid };
+enum class Kind { C2C, R2C, C2R, R2R, Invalid };
 
 Kind kindOf(clfftLayout in, clfftLayout out)
 {
@@ -926,6 +991,32 @@ void reference(Kind kind, int rank, const size_t* len, size_t batch, int sign, d
     }
 }
 
+// FFTW's r2r of the packed logical real input in double precision, scaled (kinds[d] along
+// dimension d, dimension 0 fastest).
+void referenceR2R(int rank, const size_t* len, size_t batch, const std::vector<clfftNgR2RKind>& kinds, double scale,
+                  const std::vector<double>& inRe, std::vector<double>& outRe)
+{
+    int n[3];
+    fftw_r2r_kind k[3];
+    for (int d = 0; d < rank; ++d) {  // FFTW lists the slowest dimension first
+        n[d] = static_cast<int>(len[rank - 1 - d]);
+        // clfftNgR2RKind numbers the kinds as FFTW does (clFFT-ng.h).
+        k[d] = static_cast<fftw_r2r_kind>(kinds[static_cast<size_t>(rank - 1 - d)]);
+    }
+    const size_t full = len[0] * len[1] * len[2];
+    FftwBuf a(batch * full * sizeof(double)), b(batch * full * sizeof(double));
+    fftw_plan p = fftw_plan_many_r2r(rank, n, static_cast<int>(batch), a.d(), nullptr, 1, static_cast<int>(full), b.d(),
+                                     nullptr, 1, static_cast<int>(full), k, FFTW_ESTIMATE);
+    if (!p)
+        throw ClientError(kExitSystem, "FFTW could not plan the reference r2r transform");
+    std::copy(inRe.begin(), inRe.end(), a.d());  // after planning: FFTW_ESTIMATE leaves the arrays alone
+    fftw_execute(p);
+    fftw_destroy_plan(p);
+    outRe.assign(b.d(), b.d() + batch * full);
+    for (double& v : outRe)
+        v *= scale;
+}
+
 // ---- The run -----------------------------------------------------------------------------
 
 struct Run {
@@ -1003,11 +1094,14 @@ void execute(const Options& o, Run& r)
 {
     Resources res;
     const int rank = o.dim;
-    r.kind = kindOf(o.inLayout, o.outLayout);
-    // Real transforms take their direction from the layouts.
-    r.forward = r.kind == Kind::R2C ? true : (r.kind == Kind::C2R ? false : !o.inv);
+    r.kind = o.r2r.empty() ? kindOf(o.inLayout, o.outLayout) : Kind::R2R;
+    // Real transforms take their direction from the layouts; r2r transforms from their kinds
+    // (the library ignores the direction and applies the forward scale).
+    r.forward = r.kind == Kind::R2C || r.kind == Kind::R2R ? true : (r.kind == Kind::C2R ? false : !o.inv);
     if (r.kind == Kind::R2C && o.inv && !o.json)
         std::fprintf(stderr, "note: real input is always a forward transform; --inv ignored\n");
+    if (r.kind == Kind::R2R && o.inv && !o.json)
+        std::fprintf(stderr, "note: the r2r kinds decide the transform; --inv ignored\n");
     const clfftDirection dir = r.forward ? CLFFT_FORWARD : CLFFT_BACKWARD;
 
     // Device.
@@ -1055,6 +1149,8 @@ void execute(const Options& o, Run& r)
     size_t lengths[3] = {o.len[0], o.len[1], o.len[2]};
     fft(clfftCreateDefaultPlan(&res.plan, res.context, static_cast<clfftDim>(rank), lengths), "clfftCreateDefaultPlan");
     const clfftPlanHandle plan = res.plan;
+    if (!o.r2r.empty())
+        setR2R(plan, o.r2r);
     fft(clfftSetPlanPrecision(plan, o.dbl ? CLFFT_DOUBLE : CLFFT_SINGLE), "clfftSetPlanPrecision");
     fft(clfftSetLayout(plan, o.inLayout, o.outLayout), "clfftSetLayout");
     fft(clfftSetResultLocation(plan, o.outPlace ? CLFFT_OUTOFPLACE : CLFFT_INPLACE), "clfftSetResultLocation");
@@ -1078,13 +1174,15 @@ void execute(const Options& o, Run& r)
     r.out.swap01 = o.transposed && rank >= 2;
     const size_t padded = 2 * (o.len[0] / 2 + 1);
     const bool inPlace = !o.outPlace;
-    deriveStrides(r.in, o.is, o.iD, inPlace && r.in.real() ? padded : 0);
+    // In place, the real side of R2C/C2R has padded rows; r2r rows hold their n reals.
+    const bool padRows = inPlace && r.kind != Kind::R2R;
+    deriveStrides(r.in, o.is, o.iD, padRows && r.in.real() ? padded : 0);
     const bool outGiven = o.os[0] || o.os[1] || o.os[2] || o.oD;
-    if (inPlace && r.kind == Kind::C2C && !outGiven) {
+    if (inPlace && (r.kind == Kind::C2C || r.kind == Kind::R2R) && !outGiven) {
         std::copy(r.in.stride, r.in.stride + 3, r.out.stride);
         r.out.dist = r.in.dist;
     } else {
-        deriveStrides(r.out, o.os, o.oD, inPlace && r.out.real() ? padded : 0);
+        deriveStrides(r.out, o.os, o.oD, padRows && r.out.real() ? padded : 0);
     }
     fft(clfftSetPlanInStride(plan, static_cast<clfftDim>(rank), r.in.stride), "clfftSetPlanInStride");
     fft(clfftSetPlanOutStride(plan, static_cast<clfftDim>(rank), r.out.stride), "clfftSetPlanOutStride");
@@ -1210,8 +1308,11 @@ void execute(const Options& o, Run& r)
         std::vector<double> gotRe, gotIm, refRe, refIm;
         hout.load(o.batch, gotRe, gotIm);
         hout.bufs.clear();
-        reference(r.kind, rank, o.len, o.batch, r.forward ? FFTW_FORWARD : FFTW_BACKWARD, r.scale, inRe, inIm, refRe,
-                  refIm);
+        if (r.kind == Kind::R2R)
+            referenceR2R(rank, o.len, o.batch, o.r2r, r.scale, inRe, refRe);
+        else
+            reference(r.kind, rank, o.len, o.batch, r.forward ? FFTW_FORWARD : FFTW_BACKWARD, r.scale, inRe, inIm,
+                      refRe, refIm);
         double diff2 = 0, ref2 = 0;
         for (size_t k = 0; k < refRe.size(); ++k) {
             const double dr = gotRe[k] - refRe[k];
@@ -1266,6 +1367,7 @@ const char* kindName(Kind k)
     case Kind::C2C: return "c2c";
     case Kind::R2C: return "r2c";
     case Kind::C2R: return "c2r";
+    case Kind::R2R: return "r2r";
     default: return "invalid";
     }
 }
@@ -1286,11 +1388,21 @@ std::string stridesText(const Side& s)
     return t;
 }
 
+// "redft10,rodft01" (the --r2r value); empty for a DFT.
+std::string r2rText(const Options& o)
+{
+    std::string t;
+    for (size_t d = 0; d < o.r2r.size(); ++d)
+        t += std::string(d ? "," : "") + r2rName(o.r2r[d]);
+    return t;
+}
+
 void printPlan(const Options& o, const Run& r)
 {
-    std::printf("plan:      %dD %s %s, lengths %s, batch %zu, %s, %s, %s -> %s%s\n", o.dim, kindName(r.kind),
-                o.dbl ? "double" : "single", lengthsText(o).c_str(), o.batch, o.outPlace ? "out-of-place" : "in place",
-                r.forward ? "forward" : "backward", layoutName(o.inLayout), layoutName(o.outLayout),
+    const std::string kinds = o.r2r.empty() ? "" : " (" + r2rText(o) + ")";
+    std::printf("plan:      %dD %s%s %s, lengths %s, batch %zu, %s, %s, %s -> %s%s\n", o.dim, kindName(r.kind),
+                kinds.c_str(), o.dbl ? "double" : "single", lengthsText(o).c_str(), o.batch,
+                o.outPlace ? "out-of-place" : "in place", r.forward ? "forward" : "backward", layoutName(o.inLayout), layoutName(o.outLayout),
                 o.transposed ? ", transposed" : "");
 }
 
@@ -1311,6 +1423,14 @@ JsonObject toJson(const Options& o, const Run& r, int exitCode, const ClientErro
     j.raw("lengths", jsonSizes(o.len, o.dim));
     j.integer("batch", o.batch);
     j.str("kind", kindName(r.kind));
+    if (o.r2r.empty()) {
+        j.raw("r2r_kinds", "null");
+    } else {
+        std::string list = "[";
+        for (size_t d = 0; d < o.r2r.size(); ++d)
+            list += (d ? ", " : "") + jsonString(r2rName(o.r2r[d]));
+        j.raw("r2r_kinds", list + "]");
+    }
     j.str("precision", o.dbl ? "double" : "single");
     j.str("direction", r.forward ? "forward" : "backward");
     j.str("placement", o.outPlace ? "out-of-place" : "in-place");

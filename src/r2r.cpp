@@ -4,9 +4,13 @@
 #include "r2r.h"
 
 #include "device_info.h"
+#include "env_settings.h"
 #include "program_cache.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 
 namespace clfft_ng {
@@ -51,8 +55,13 @@ template <typename Real> MemRef uploadTable(cl_context context, const std::vecto
 
 KernelRef buildStage(Plan& plan, cl_device_id device, const R2RStageSpec& spec, MemRef* table)
 {
-    ProgramCache::Result built =
-        plan.services.programs->get(plan.settings.context.get(), device, r2rStageSource(spec), kBuildOptions);
+    const std::string source = r2rStageSource(spec);
+    // CLFFT_DUMP_PROGRAMS or clfftSetup's debug flag, as for the FFT kernels (dumpProgram).
+    if ((plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || EnvSettings::fromEnvironment().dumpPrograms) {
+        std::ofstream f(spec.kernelName() + ".cl");
+        f << source;
+    }
+    ProgramCache::Result built = plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions);
     if (built.status != CL_SUCCESS)
         throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES
                               ? built.status
@@ -118,9 +127,12 @@ private:
     cl_uint next_ = 0;
 };
 
-void rowArgs(Args& a, std::size_t rows, const std::vector<std::pair<std::size_t, std::size_t>>& dims)
+void rowArgs(Args& a, const R2RStageSpec& spec, std::size_t rows,
+             const std::vector<std::pair<std::size_t, std::size_t>>& dims)
 {
+    std::size_t global[2], local[2];
     a.index(rows);
+    a.index(r2rStageLaunch(spec, rows, global, local));
     for (std::size_t d = 0; d + 1 < dims.size(); ++d) {
         a.index(dims[d].first);
         a.index(dims[d].second);
@@ -154,6 +166,11 @@ CallbackCode callbackCode(const CallbackSettings& cb)
 cl_event launch(cl_command_queue queue, cl_kernel kernel, const R2RStageSpec& spec, std::size_t rows,
                 const std::vector<cl_event>& waits)
 {
+    // CLFFT_NG_PROFILE: the stage's wall time on stderr (blocking; a diagnostic).
+    static const bool profile = EnvSettings::fromEnvironment().profile;
+    if (profile)
+        clFinish(queue);
+    const auto t0 = std::chrono::steady_clock::now();
     std::size_t global[2], local[2];
     r2rStageLaunch(spec, rows, global, local);
     cl_event ev = nullptr;
@@ -162,6 +179,11 @@ cl_event launch(cl_command_queue queue, cl_kernel kernel, const R2RStageSpec& sp
                                waits.empty() ? nullptr : waits.data(), &ev);
     if (err != CL_SUCCESS)
         throw StatusError{err};
+    if (profile) {
+        clFinish(queue);
+        std::fprintf(stderr, "clfft-ng profile: %s: %.3f ms\n", spec.kernelName().c_str(),
+                     std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
     return ev;
 }
 
@@ -220,6 +242,12 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
             << "; per dimension a pre-stage, an FFT and a post-stage\n";
 
     const auto inDims = sideDims(true), outDims = sideDims(false);
+    // The stage kernels' CPU form on CPU devices; CLFFT_NG_FORMS picks the other device's forms
+    // (cpu on Oclgrind's simulated GPU, gpu on a CPU), as for the FFT kernels.
+    const bool cpuType = (deviceInfo<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
+    const DeviceClass cls =
+        EnvSettings::fromEnvironment().deviceClass(cpuType ? DeviceClass::Cpu : DeviceClass::GpuGeneric, cpuType);
+    const bool cpuForm = cls == DeviceClass::Cpu || cls == DeviceClass::CpuIntel || cls == DeviceClass::CpuAmdZen5;
     for (int d = 0; d < s.rank; ++d) {
         R2RStageBake st;
         const std::size_t ud = static_cast<std::size_t>(d);
@@ -233,10 +261,23 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
                 readOther.push_back(readSide[e]);
                 writeOther.push_back(outDims[e]);
             }
-        st.readRows = rowDims(readOther);
-        st.writeRows = rowDims(writeOther);
+        // Rows numbered from the most contiguous dimension on the read side, so that adjacent
+        // rows are adjacent in memory; columns when the transform's own dimension is not it.
+        std::vector<std::size_t> order(readOther.size());
+        for (std::size_t e = 0; e < order.size(); ++e)
+            order[e] = e;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t x, std::size_t y) { return readOther[x].second < readOther[y].second; });
+        std::vector<std::pair<std::size_t, std::size_t>> readSorted, writeSorted;
+        for (std::size_t e : order) {
+            readSorted.push_back(readOther[e]);
+            writeSorted.push_back(writeOther[e]);
+        }
+        st.readRows = rowDims(readSorted);
+        st.writeRows = rowDims(writeSorted);
         st.readStride = readSide[ud].second;
         st.writeStride = outDims[ud].second;
+        const bool columns = st.readRows.front().first > 1 && st.readRows.front().second < st.readStride;
         st.rows = 1;
         for (const auto& r : readOther)
             st.rows *= r.first;
@@ -252,6 +293,8 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         st.preSpec.kind = st.postSpec.kind = kind;
         st.preSpec.n = st.postSpec.n = n;
         st.preSpec.index64 = st.postSpec.index64 = index64;
+        st.preSpec.columns = st.postSpec.columns = columns;
+        st.preSpec.cpuForm = st.postSpec.cpuForm = cpuForm;
         st.preSpec.rowDims = static_cast<int>(st.readRows.size());
         st.postSpec.rowDims = static_cast<int>(st.writeRows.size());
         st.postSpec.post = true;
@@ -276,6 +319,12 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         is2.backwardScale = 1.0;
         is2.backwardScaleSet = true;
         is2.rigor = s.rigor;
+        if (columns) {
+            is2.inStrides = is2.outStrides = {{st.rows, 1, 1}};
+            is2.inStridesSet = is2.outStridesSet = true;
+            is2.inDistance = is2.outDistance = 1;
+            is2.distancesSet = true;
+        }
         switch (st.shape.kind) {
         case R2RInner::Kind::RealToComplex:
             is2.inLayout = CLFFT_REAL;
@@ -338,7 +387,7 @@ void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
             if (st.preSpec.hasTable())
                 args.mem(st.preTable.get());
             args.index(st.readStride);
-            rowArgs(args, st.rows, st.readRows);
+            rowArgs(args, st.preSpec, st.rows, st.readRows);
             userdataArgs(args, s.preCallback, st.preSpec.callback);
         }
         last = EventRef(launch(rq.queue, st.pre.get(), st.preSpec, st.rows, waits));
@@ -365,7 +414,7 @@ void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
             if (st.postSpec.hasTable())
                 args.mem(st.postTable.get());
             args.index(st.writeStride);
-            rowArgs(args, st.rows, st.writeRows);
+            rowArgs(args, st.postSpec, st.rows, st.writeRows);
             args.real(i + 1 == r2r.stages.size() ? s.forwardScale : 1.0);
             userdataArgs(args, s.postCallback, st.postSpec.callback);
         }
