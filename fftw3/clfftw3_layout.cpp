@@ -1,7 +1,8 @@
 // Layouts: how a Problem's dimensions and strides reach into the client's arrays. Walks over the
-// elements of one side (used by the packed gather and scatter and the host copy), the
-// simplification of a problem (size-1 dimensions dropped, nested loops merged), and the direct
-// form: whether clFFT can read and write the arrays as they are, and with which description.
+// elements of one side, in any order of the axes (used by the packed gather and scatter and the
+// host copy), the simplification of a problem (size-1 dimensions dropped or, for r2r, turned
+// into a scale; nested loops merged), and the direct form: whether clFFT can read and write the
+// arrays as they are, and with which description.
 
 #include "clfftw3_internal.h"
 
