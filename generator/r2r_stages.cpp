@@ -121,8 +121,8 @@ std::string R2RStageSpec::kernelName() const
 {
     std::ostringstream os;
     os << "clfft_ng_r2r_" << r2rKindName(kind) << (post ? "_post_" : "_pre_") << n << "_"
-       << (precision == Precision::Double ? "d" : "s") << "_r" << rowDims << (index64 ? "_i64" : "") << (columns ? "_col" : "") << (cpuForm ? "_cpu" : "")
-       << (callback.present ? "_cb" : "");
+       << (precision == Precision::Double ? "d" : "s") << "_r" << rowDims << (index64 ? "_i64" : "")
+       << (columns ? "_col" : "") << (cpuForm ? "_cpu" : "") << (callback.present ? "_cb" : "");
     return os.str();
 }
 
@@ -233,16 +233,41 @@ std::string r2rStageSource(const R2RStageSpec& s)
                   "; base += c * rowStride" + std::to_string(d) + "; }\n";
     decode += "    base += rest * rowStride" + std::to_string(s.rowDims - 1) + ";\n";
     std::string open;
+    std::string close = "    }\n";
     if (s.cpuForm && s.columns) {
+        // The row's offset is decoded once and then advanced with carries: a division per
+        // point by a count known only at run time cost more than the point's memory traffic.
         open = "    const idx_t e = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
-               "    if (e >= " + u(points) + ")\n        return;\n"
-               "    const idx_t r1 = min((blk + 1u) * per, rows);\n"
-               "    for (idx_t r = blk * per; r < r1; ++r) {\n    " + decode;
+               "    if (e >= " +
+               u(points) +
+               ")\n        return;\n"
+               "    const idx_t r0 = blk * per, r1 = min(r0 + per, rows);\n"
+               "    idx_t rest = r0, base = 0;\n";
+        for (int d = 0; d + 1 < s.rowDims; ++d)
+            open += "    idx_t c" + std::to_string(d) + " = rest % count" + std::to_string(d) + "; rest /= count" +
+                    std::to_string(d) + "; base += c" + std::to_string(d) + " * rowStride" + std::to_string(d) + ";\n";
+        open += "    base += rest * rowStride" + std::to_string(s.rowDims - 1) + ";\n";
+        open += "    for (idx_t r = r0; r < r1; ++r) {\n";
+        std::string advance = "        base += rowStride0;\n";
+        std::string indent = "        ";
+        for (int d = 0; d + 1 < s.rowDims; ++d) {
+            const std::string k = std::to_string(d), next = std::to_string(d + 1);
+            advance += indent + "if (++c" + k + " == count" + k + ") {\n" + indent + "    c" + k + " = 0;\n" + indent +
+                       "    base += rowStride" + next + " - count" + k + " * rowStride" + k + ";\n";
+            indent += "    ";
+        }
+        for (int d = s.rowDims - 2; d >= 0; --d) {
+            indent.resize(indent.size() - 4);
+            advance += indent + "}\n";
+        }
+        close = advance + "    }\n";
     } else {
-        open = std::string(s.columns || s.cpuForm ? "    const idx_t r = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
-                                     : "    const idx_t blk = (idx_t)get_global_id(0), r = (idx_t)get_global_id(1);\n") +
-               "    if (r >= rows)\n        return;\n    " + decode + "    const idx_t e1 = min((blk + 1u) * per, (idx_t)" +
-               u(points) + ");\n    for (idx_t e = blk * per; e < e1; ++e) {\n";
+        open = std::string(s.columns || s.cpuForm
+                               ? "    const idx_t r = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
+                               : "    const idx_t blk = (idx_t)get_global_id(0), r = (idx_t)get_global_id(1);\n") +
+               "    if (r >= rows)\n        return;\n    " + decode +
+               "    const idx_t e1 = min((blk + 1u) * per, (idx_t)" + u(points) +
+               ");\n    for (idx_t e = blk * per; e < e1; ++e) {\n";
     }
 
     if (pre(s)) {
@@ -298,7 +323,7 @@ std::string r2rStageSource(const R2RStageSpec& s)
                << "    " << dst << " = j < " << u(n) << " ? X(j) : (real_t)0;\n";
             break;
         }
-        os << "    }\n#undef X\n}\n";
+        os << close << "#undef X\n}\n";
         return os.str();
     }
 
@@ -364,7 +389,7 @@ std::string r2rStageSource(const R2RStageSpec& s)
            << ", y" << (s.callback.localMemBytes > 0 ? ", (__local void*)postLocal" : "") << ");\n";
     else
         os << "    out[" << at << "] = y;\n";
-    os << "    }\n#undef BV\n}\n";
+    os << close << "#undef BV\n}\n";
     return os.str();
 }
 

@@ -54,8 +54,8 @@ struct R2RStageSpec {
     std::size_t n = 1;     // the transform's length
     int rowDims = 1;       // dimensions numbering the rows on the client's side (1..3)
     bool index64 = false;  // offsets past 2^32 elements
-    bool columns = false; // the FFT's buffers hold point q of row r at q * rows + r
-    bool cpuForm = false; // work-items loop over a part of a row, few work-groups (PoCL, CPUs)
+    bool columns = false;  // the FFT's buffers hold point q of row r at q * rows + r
+    bool cpuForm = false;  // work-items loop over a part of a row, few work-groups (PoCL, CPUs)
     CallbackCode callback; // the client's pre- (pre-stage) or post-callback (post-stage)
 
     std::string kernelName() const;

@@ -61,7 +61,8 @@ KernelRef buildStage(Plan& plan, cl_device_id device, const R2RStageSpec& spec, 
         std::ofstream f(spec.kernelName() + ".cl");
         f << source;
     }
-    ProgramCache::Result built = plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions);
+    ProgramCache::Result built =
+        plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions);
     if (built.status != CL_SUCCESS)
         throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES
                               ? built.status
@@ -283,10 +284,22 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
             st.rows *= r.first;
         st.shape = r2rInner(kind, n);
 
+        // R2HC and DHT read the client's rows as they are and HC2R writes them as they are: the
+        // FFT takes the client's buffer itself, one trip less, where the rows are one batch
+        // dimension and no callback is to be spliced into that stage.
+        const auto dist = [&](const std::pair<std::size_t, std::size_t>& r, std::size_t stride) {
+            return r.first > 1 ? r.second : stride * n;
+        };
+        st.directIn = (kind == R2RKind::R2HC || kind == R2RKind::DHT) && !columns && st.readRows.size() == 1 &&
+                      !(d == 0 && s.preCallback.set);
+        st.directOut =
+            kind == R2RKind::HC2R && !columns && st.writeRows.size() == 1 && !(d + 1 == s.rank && s.postCallback.set);
         std::size_t aReals = st.rows * st.shape.aElems * (st.shape.aComplex ? 2 : 1);
         std::size_t bReals = st.rows * st.shape.bElems * (st.shape.bComplex ? 2 : 1);
-        r2r->aBytes = std::max(r2r->aBytes, aReals * rb);
-        r2r->bBytes = std::max(r2r->bBytes, bReals * rb);
+        if (!st.directIn)
+            r2r->aBytes = std::max(r2r->aBytes, aReals * rb);
+        if (!st.directOut)
+            r2r->bBytes = std::max(r2r->bBytes, bReals * rb);
         const bool index64 = std::max({maxIndex, aReals, bReals}) > 0xffffffffu;
 
         st.preSpec.precision = st.postSpec.precision = dbl ? Precision::Double : Precision::Single;
@@ -302,8 +315,10 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
             st.preSpec.callback = callbackCode(s.preCallback);
         if (d + 1 == s.rank)
             st.postSpec.callback = callbackCode(s.postCallback);
-        st.pre = buildStage(plan, device, st.preSpec, &st.preTable);
-        st.post = buildStage(plan, device, st.postSpec, &st.postTable);
+        if (!st.directIn)
+            st.pre = buildStage(plan, device, st.preSpec, &st.preTable);
+        if (!st.directOut)
+            st.post = buildStage(plan, device, st.postSpec, &st.postTable);
 
         // The FFT: packed rows on the library's buffers, unscaled.
         st.inner = std::make_unique<Plan>();
@@ -325,6 +340,20 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
             is2.inDistance = is2.outDistance = 1;
             is2.distancesSet = true;
         }
+        if (st.directIn) {
+            is2.inStrides = {{st.readStride, 1, 1}};
+            is2.inStridesSet = true;
+            is2.inDistance = dist(st.readRows.front(), st.readStride);
+            is2.distancesSet = true;
+        }
+        if (st.directOut) {
+            is2.outStrides = {{st.writeStride, 1, 1}};
+            is2.outStridesSet = true;
+            is2.outDistance = dist(st.writeRows.front(), st.writeStride);
+            is2.distancesSet = true;
+            if (d + 1 == s.rank)
+                is2.backwardScale = s.forwardScale;
+        }
         switch (st.shape.kind) {
         case R2RInner::Kind::RealToComplex:
             is2.inLayout = CLFFT_REAL;
@@ -338,8 +367,9 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         }
         bakePlan(*st.inner, queue);
         explain << "dimension " << d << ": " << r2rKindName(kind) << " of " << n << " over " << st.rows << " rows\n"
-                << "  pre-stage " << st.preSpec.kernelName() << "\n  FFT: " << st.inner->baked->explanation
-                << "  post-stage " << st.postSpec.kernelName() << "\n";
+                << "  pre-stage " << (st.directIn ? "none (the FFT reads the rows)" : st.preSpec.kernelName())
+                << "\n  FFT: " << st.inner->baked->explanation << "  post-stage "
+                << (st.directOut ? "none (the FFT writes the rows)" : st.postSpec.kernelName()) << "\n";
         r2r->stages.push_back(std::move(st));
     }
     const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
@@ -380,46 +410,49 @@ void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
     EventRef last; // owns the previous step's event
     for (std::size_t i = 0; i < r2r.stages.size(); ++i) {
         R2RStageBake& st = r2r.stages[i];
-        {
-            Args args(st.pre.get(), st.preSpec.index64, dbl);
-            args.mem(st.readsInput ? in : out);
-            args.mem(a);
-            if (st.preSpec.hasTable())
-                args.mem(st.preTable.get());
-            args.index(st.readStride);
-            rowArgs(args, st.preSpec, st.rows, st.readRows);
-            userdataArgs(args, s.preCallback, st.preSpec.callback);
+        if (!st.directIn) {
+            {
+                Args args(st.pre.get(), st.preSpec.index64, dbl);
+                args.mem(st.readsInput ? in : out);
+                args.mem(a);
+                if (st.preSpec.hasTable())
+                    args.mem(st.preTable.get());
+                args.index(st.readStride);
+                rowArgs(args, st.preSpec, st.rows, st.readRows);
+                userdataArgs(args, s.preCallback, st.preSpec.callback);
+            }
+            last = EventRef(launch(rq.queue, st.pre.get(), st.preSpec, st.rows, waits));
+            waits.assign(1, last.get());
         }
-        last = EventRef(launch(rq.queue, st.pre.get(), st.preSpec, st.rows, waits));
-        waits.assign(1, last.get());
-
         EnqueueRequest inner;
         inner.direction = st.shape.kind == R2RInner::Kind::ComplexToReal ? CLFFT_BACKWARD : CLFFT_FORWARD;
         inner.queue = rq.queue;
-        inner.numWaitEvents = 1;
-        inner.waitEvents = waits.data();
+        inner.numWaitEvents = static_cast<cl_uint>(waits.size());
+        inner.waitEvents = waits.empty() ? nullptr : waits.data();
         cl_event innerEvent = nullptr;
         inner.outEvent = &innerEvent;
-        cl_mem ins[1] = {a}, outs[1] = {b};
+        cl_mem ins[1] = {st.directIn ? (st.readsInput ? in : out) : a}, outs[1] = {st.directOut ? out : b};
         inner.inputs = ins;
         inner.outputs = outs;
         enqueuePlan(*st.inner, inner);
         last = EventRef(innerEvent);
         waits.assign(1, last.get());
 
-        {
-            Args args(st.post.get(), st.postSpec.index64, dbl);
-            args.mem(b);
-            args.mem(out);
-            if (st.postSpec.hasTable())
-                args.mem(st.postTable.get());
-            args.index(st.writeStride);
-            rowArgs(args, st.postSpec, st.rows, st.writeRows);
-            args.real(i + 1 == r2r.stages.size() ? s.forwardScale : 1.0);
-            userdataArgs(args, s.postCallback, st.postSpec.callback);
+        if (!st.directOut) {
+            {
+                Args args(st.post.get(), st.postSpec.index64, dbl);
+                args.mem(b);
+                args.mem(out);
+                if (st.postSpec.hasTable())
+                    args.mem(st.postTable.get());
+                args.index(st.writeStride);
+                rowArgs(args, st.postSpec, st.rows, st.writeRows);
+                args.real(i + 1 == r2r.stages.size() ? s.forwardScale : 1.0);
+                userdataArgs(args, s.postCallback, st.postSpec.callback);
+            }
+            last = EventRef(launch(rq.queue, st.post.get(), st.postSpec, st.rows, waits));
+            waits.assign(1, last.get());
         }
-        last = EventRef(launch(rq.queue, st.post.get(), st.postSpec, st.rows, waits));
-        waits.assign(1, last.get());
     }
     if (rq.outEvent)
         *rq.outEvent = last.release();

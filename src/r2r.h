@@ -24,6 +24,8 @@ struct R2RStageBake {
     R2RInner shape;
     std::size_t rows = 1;
     bool readsInput = false; // the first dimension reads the client's input
+    bool directIn = false;   // no pre-stage: the FFT reads the client's rows (R2HC, DHT)
+    bool directOut = false;  // no post-stage: the FFT writes the client's rows (HC2R)
     std::size_t readStride = 1, writeStride = 1;
     std::vector<std::pair<std::size_t, std::size_t>> readRows,
         writeRows; // (count, stride)
