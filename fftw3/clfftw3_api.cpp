@@ -1,7 +1,7 @@
 // The C entry points of the FFTW 3.3 interface other than wisdom: thin wrappers that turn each
 // argument form into the shared planning (clfftw3_problem.cpp) and execution
-// (clfftw3_execute.cpp) calls; the threads calls (accepted, no effect), r2r (NULL plans), plan
-// printing, aligned allocation and operation counts.
+// (clfftw3_execute.cpp) calls; the threads calls (accepted, no effect), plan printing, aligned
+// allocation and operation counts.
 
 #include "clfftw3_internal.h"
 
@@ -265,29 +265,60 @@ void API(execute_split_dft_c2r)(const API(plan) p, real_t* ri, real_t* ii, real_
     execute_arrays(p, a);
 }
 
-// Real-to-real transforms are not supported: NULL plans, as FFTW returns when it cannot plan.
-API(plan) API(plan_many_r2r)(int, const int*, int, real_t*, const int*, int, int, real_t*, const int*, int, int,
-                             const API(r2r_kind)*, unsigned)
+API(plan) API(plan_many_r2r)(int rank, const int* n, int howmany, real_t* in, const int* inembed, int istride,
+                             int idist, real_t* out, const int* onembed, int ostride, int odist,
+                             const API(r2r_kind)* kind, unsigned flags)
 {
-    return nullptr;
+    return plan_many_r2r(rank, n, howmany, in, inembed, istride, idist, out, onembed, ostride, odist, kind, flags);
 }
-API(plan) API(plan_r2r)(int, const int*, real_t*, real_t*, const API(r2r_kind)*, unsigned) { return nullptr; }
-API(plan) API(plan_r2r_1d)(int, real_t*, real_t*, API(r2r_kind), unsigned) { return nullptr; }
-API(plan) API(plan_r2r_2d)(int, int, real_t*, real_t*, API(r2r_kind), API(r2r_kind), unsigned) { return nullptr; }
-API(plan) API(plan_r2r_3d)(int, int, int, real_t*, real_t*, API(r2r_kind), API(r2r_kind), API(r2r_kind), unsigned)
+
+API(plan) API(plan_r2r)(int rank, const int* n, real_t* in, real_t* out, const API(r2r_kind)* kind, unsigned flags)
 {
-    return nullptr;
+    return plan_many_r2r(rank, n, 1, in, nullptr, 1, 0, out, nullptr, 1, 0, kind, flags);
 }
-API(plan) API(plan_guru_r2r)(int, const iodim_t*, int, const iodim_t*, real_t*, real_t*, const API(r2r_kind)*, unsigned)
+
+API(plan) API(plan_r2r_1d)(int n, real_t* in, real_t* out, API(r2r_kind) kind, unsigned flags)
 {
-    return nullptr;
+    return API(plan_r2r)(1, &n, in, out, &kind, flags);
 }
-API(plan) API(plan_guru64_r2r)(int, const iodim64_t*, int, const iodim64_t*, real_t*, real_t*, const API(r2r_kind)*,
-                               unsigned)
+
+API(plan) API(plan_r2r_2d)(int n0, int n1, real_t* in, real_t* out, API(r2r_kind) kind0, API(r2r_kind) kind1,
+                           unsigned flags)
 {
-    return nullptr;
+    const int n[2] = {n0, n1};
+    const API(r2r_kind) k[2] = {kind0, kind1};
+    return API(plan_r2r)(2, n, in, out, k, flags);
 }
-void API(execute_r2r)(const API(plan), real_t*, real_t*) {}
+
+API(plan) API(plan_r2r_3d)(int n0, int n1, int n2, real_t* in, real_t* out, API(r2r_kind) kind0,
+                           API(r2r_kind) kind1, API(r2r_kind) kind2, unsigned flags)
+{
+    const int n[3] = {n0, n1, n2};
+    const API(r2r_kind) k[3] = {kind0, kind1, kind2};
+    return API(plan_r2r)(3, n, in, out, k, flags);
+}
+
+API(plan) API(plan_guru_r2r)(int rank, const iodim_t* dims, int howmany_rank, const iodim_t* howmany_dims,
+                             real_t* in, real_t* out, const API(r2r_kind)* kind, unsigned flags)
+{
+    return guru_r2r(rank, dims, howmany_rank, howmany_dims, in, out, kind, flags);
+}
+
+API(plan) API(plan_guru64_r2r)(int rank, const iodim64_t* dims, int howmany_rank, const iodim64_t* howmany_dims,
+                               real_t* in, real_t* out, const API(r2r_kind)* kind, unsigned flags)
+{
+    return guru_r2r(rank, dims, howmany_rank, howmany_dims, in, out, kind, flags);
+}
+
+void API(execute_r2r)(const API(plan) p, real_t* in, real_t* out)
+{
+    if (!p || p->pb.kind != Kind::r2r)
+        return;
+    Arrays a;
+    a.inRe = in;
+    a.outRe = out;
+    execute_arrays(p, a);
+}
 
 void API(destroy_plan)(API(plan) p) { destroy(p); }
 

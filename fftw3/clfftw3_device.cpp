@@ -188,51 +188,55 @@ void release_dev(DevPlan& d)
 {
     if (d.handle)
         clfftDestroyPlan(&d.handle);
-    for (cl_mem m : {d.bufIn[0], d.bufIn[1], d.bufOut[0], d.bufOut[1]})
+    for (Pass& p : d.passes)
+        if (p.handle)
+            clfftDestroyPlan(&p.handle);
+    for (cl_mem m : {d.bufIn[0], d.bufIn[1], d.bufOut[0], d.bufOut[1], d.bufTmp})
         if (m)
             clReleaseMemObject(m);
     d = DevPlan();
 }
 
-// Creates and bakes a clFFT plan. lengths/strides in FFTW order (slowest first), strides in the
-// side's elements (complex or real); dist per transform in elements. Planar sides are split
-// complex arrays (re and im in two buffers with the same strides).
-bool make_clfft(DevPlan& d, cl_command_queue queue, Kind kind, bool inPlace, bool planarIn, bool planarOut,
-                const std::vector<long long>& n, const std::vector<long long>& is, const std::vector<long long>& os,
-                long long batch, long long idist, long long odist, unsigned flags)
+bool bake_clfft(clfftPlanHandle* handle, cl_command_queue queue, const ClfftShape& s, unsigned flags)
 {
-    const size_t rank = n.size();
-    if (rank < 1 || rank > 3)
+    *handle = 0;
+    const size_t rank = s.n.size();
+    if (rank < 1 || rank > 3 || s.is.size() != rank || s.os.size() != rank)
         return false;
+    // clFFT counts dimensions from the fastest, FFTW from the slowest
     size_t len[3], ist[3], ost[3];
+    clfftNgR2RKind kinds[3] = {CLFFT_NG_R2HC, CLFFT_NG_R2HC, CLFFT_NG_R2HC};
     for (size_t i = 0; i < rank; ++i) {
-        len[i] = (size_t)n[rank - 1 - i];
-        ist[i] = (size_t)is[rank - 1 - i];
-        ost[i] = (size_t)os[rank - 1 - i];
+        len[i] = (size_t)s.n[rank - 1 - i];
+        ist[i] = (size_t)s.is[rank - 1 - i];
+        ost[i] = (size_t)s.os[rank - 1 - i];
+        if (s.kind == Kind::r2r)
+            kinds[i] = (clfftNgR2RKind)s.r2r.at(rank - 1 - i);
     }
     const clfftDim dim = rank == 1 ? CLFFT_1D : rank == 2 ? CLFFT_2D : CLFFT_3D;
-    if (clfftCreateDefaultPlan(&d.handle, g_env.context, dim, len) != CLFFT_SUCCESS) {
-        d.handle = 0;
+    clfftPlanHandle h = 0;
+    if (clfftCreateDefaultPlan(&h, g_env.context, dim, len) != CLFFT_SUCCESS)
         return false;
-    }
-    clfftLayout li = planarIn ? CLFFT_COMPLEX_PLANAR : CLFFT_COMPLEX_INTERLEAVED;
-    clfftLayout lo = planarOut ? CLFFT_COMPLEX_PLANAR : CLFFT_COMPLEX_INTERLEAVED;
-    if (kind == Kind::r2c) {
+    clfftLayout li = s.planarIn ? CLFFT_COMPLEX_PLANAR : CLFFT_COMPLEX_INTERLEAVED;
+    clfftLayout lo = s.planarOut ? CLFFT_COMPLEX_PLANAR : CLFFT_COMPLEX_INTERLEAVED;
+    if (s.kind == Kind::r2c) {
         li = CLFFT_REAL;
-        lo = planarOut ? CLFFT_HERMITIAN_PLANAR : CLFFT_HERMITIAN_INTERLEAVED;
-    } else if (kind == Kind::c2r) {
-        li = planarIn ? CLFFT_HERMITIAN_PLANAR : CLFFT_HERMITIAN_INTERLEAVED;
+        lo = s.planarOut ? CLFFT_HERMITIAN_PLANAR : CLFFT_HERMITIAN_INTERLEAVED;
+    } else if (s.kind == Kind::c2r) {
+        li = s.planarIn ? CLFFT_HERMITIAN_PLANAR : CLFFT_HERMITIAN_INTERLEAVED;
         lo = CLFFT_REAL;
+    } else if (s.kind == Kind::r2r) {
+        li = lo = CLFFT_REAL;
     }
-    bool ok = clfftSetPlanPrecision(d.handle, kPrecision) == CLFFT_SUCCESS &&
-              clfftSetLayout(d.handle, li, lo) == CLFFT_SUCCESS &&
-              clfftSetResultLocation(d.handle, inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE) == CLFFT_SUCCESS &&
-              clfftSetPlanInStride(d.handle, dim, ist) == CLFFT_SUCCESS &&
-              clfftSetPlanOutStride(d.handle, dim, ost) == CLFFT_SUCCESS &&
-              clfftSetPlanDistance(d.handle, (size_t)idist, (size_t)odist) == CLFFT_SUCCESS &&
-              clfftSetPlanBatchSize(d.handle, (size_t)batch) == CLFFT_SUCCESS &&
-              clfftSetPlanScale(d.handle, CLFFT_FORWARD, 1.0f) == CLFFT_SUCCESS &&
-              clfftSetPlanScale(d.handle, CLFFT_BACKWARD, 1.0f) == CLFFT_SUCCESS;
+    // r2r first: clfftSetLayout takes real to real on an r2r plan only
+    bool ok = (s.kind != Kind::r2r || clfftNgSetPlanR2R(h, rank, kinds) == CLFFT_SUCCESS) &&
+              clfftSetPlanPrecision(h, kPrecision) == CLFFT_SUCCESS && clfftSetLayout(h, li, lo) == CLFFT_SUCCESS &&
+              clfftSetResultLocation(h, s.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE) == CLFFT_SUCCESS &&
+              clfftSetPlanInStride(h, dim, ist) == CLFFT_SUCCESS && clfftSetPlanOutStride(h, dim, ost) == CLFFT_SUCCESS &&
+              clfftSetPlanDistance(h, (size_t)s.idist, (size_t)s.odist) == CLFFT_SUCCESS &&
+              clfftSetPlanBatchSize(h, (size_t)s.batch) == CLFFT_SUCCESS &&
+              clfftSetPlanScale(h, CLFFT_FORWARD, (cl_float)s.scale) == CLFFT_SUCCESS &&
+              clfftSetPlanScale(h, CLFFT_BACKWARD, 1.0f) == CLFFT_SUCCESS;
     // FFTW's planner flags as clfft-ng's rigor (docs/tuning.md): ESTIMATE takes the cost model's
     // plan, MEASURE (FFTW's default) times the candidates, PATIENT and EXHAUSTIVE time them all;
     // either way the choice is kept as wisdom. CLFFT_NG_RIGOR, when set, decides instead.
@@ -240,18 +244,25 @@ bool make_clfft(DevPlan& d, cl_command_queue queue, Kind kind, bool inPlace, boo
         const clfftNgRigor rigor = (flags & FFTW_ESTIMATE) ? CLFFT_NG_ESTIMATE
                                    : (flags & (FFTW_PATIENT | FFTW_EXHAUSTIVE)) ? CLFFT_NG_EXHAUSTIVE
                                                                                : CLFFT_NG_MEASURE;
-        ok = clfftNgSetPlanRigor(d.handle, rigor) == CLFFT_SUCCESS;
+        ok = clfftNgSetPlanRigor(h, rigor) == CLFFT_SUCCESS;
     }
     if (ok)
-        ok = clfftBakePlan(d.handle, 1, &queue, nullptr, nullptr) == CLFFT_SUCCESS;
+        ok = clfftBakePlan(h, 1, &queue, nullptr, nullptr) == CLFFT_SUCCESS;
     if (!ok) {
-        clfftDestroyPlan(&d.handle);
-        d.handle = 0;
+        clfftDestroyPlan(&h);
         return false;
     }
-    d.inPlace = inPlace;
-    d.planarIn = planarIn;
-    d.planarOut = planarOut;
+    *handle = h;
+    return true;
+}
+
+bool make_clfft(DevPlan& d, cl_command_queue queue, const ClfftShape& s, unsigned flags)
+{
+    if (!bake_clfft(&d.handle, queue, s, flags))
+        return false;
+    d.inPlace = s.inPlace;
+    d.planarIn = s.planarIn;
+    d.planarOut = s.planarOut;
     d.made = true;
     return true;
 }

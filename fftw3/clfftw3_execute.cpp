@@ -1,7 +1,8 @@
 // Execution: a plan run on the arrays given at planning or on new ones. Direct when the arrays
 // fit the plan's direct form (wrapped host memory on a CPU device, else copies through the
 // plan's device buffers); otherwise packed: gathered into a mapped buffer, transformed out of
-// place, scattered back. Rank-0 problems are copies on the host.
+// place, scattered back (rank > 3: through the plan's passes). Rank-0 problems are copies on the
+// host.
 
 #include "clfftw3_internal.h"
 
@@ -81,12 +82,14 @@ bool run_direct(Plan* p, const Arrays& a, const DirectForm& f)
 void host_copy(const Problem& pb, const Arrays& a)
 {
     // rank-0 transforms: every element copied (complex to complex, real to complex real part,
-    // complex real part to real). The input is read first, so overlapping arrays are fine.
+    // complex real part to real; r2r times the scale of its size-1 dimensions). The input is
+    // read first, so overlapping arrays are fine.
     Walk wi = side_walk(pb, true), wo = side_walk(pb, false);
     std::vector<real_t> tmp;
     const bool cin = is_complex_in(pb.kind), cout = is_complex_out(pb.kind);
+    const real_t scale = (real_t)pb.scale;
     walk_each(wi, [&](long long off) {
-        tmp.push_back(a.inRe[off]);
+        tmp.push_back(a.inRe[off] * scale);
         tmp.push_back(cin ? a.inIm[off] : real_t(0));
     });
     size_t k = 0;
@@ -109,7 +112,7 @@ bool run_packed(Plan* p, const Arrays& a)
                                             nullptr, nullptr, &err);
     if (!m || err != CL_SUCCESS)
         return false;
-    Walk wi = side_walk(pb, true);
+    Walk wi = order_walk(pb, d.gatherOrder, true);
     size_t k = 0;
     if (cin)
         walk_each(wi, [&](long long off) {
@@ -120,17 +123,31 @@ bool run_packed(Plan* p, const Arrays& a)
     else
         walk_each(wi, [&](long long off) { m[k++] = a.inRe[off]; });
     clEnqueueUnmapMemObject(q, d.bufIn[0], m, 0, nullptr, nullptr);
-    if (clfftEnqueueTransform(d.handle, direction(pb), 1, &q, 0, nullptr, nullptr, d.bufIn, d.bufOut, nullptr) !=
-        CLFFT_SUCCESS) {
+    bool ok = true;
+    cl_mem result = d.bufOut[0];
+    if (d.passes.empty()) {
+        ok = clfftEnqueueTransform(d.handle, direction(pb), 1, &q, 0, nullptr, nullptr, d.bufIn, d.bufOut, nullptr) ==
+             CLFFT_SUCCESS;
+    } else {
+        // the passes of a rank > 3 plan, in order on the plan's in-order queue
+        cl_mem bufs[3] = {d.bufIn[0], d.bufOut[0], d.bufTmp};
+        for (size_t i = 0; i < d.passes.size() && ok; ++i) {
+            const Pass& ps = d.passes[i];
+            ok = clfftEnqueueTransform(ps.handle, ps.dir, 1, &q, 0, nullptr, nullptr, &bufs[ps.src], &bufs[ps.dst],
+                                       nullptr) == CLFFT_SUCCESS;
+        }
+        result = bufs[d.result];
+    }
+    if (!ok) {
         clFinish(q);
         return false;
     }
-    real_t* r = (real_t*)clEnqueueMapBuffer(q, d.bufOut[0], CL_TRUE, CL_MAP_READ, 0, d.bytesOut, 0, nullptr, nullptr, &err);
+    real_t* r = (real_t*)clEnqueueMapBuffer(q, result, CL_TRUE, CL_MAP_READ, 0, d.bytesOut, 0, nullptr, nullptr, &err);
     if (!r || err != CL_SUCCESS) {
         clFinish(q);
         return false;
     }
-    Walk wo = side_walk(pb, false);
+    Walk wo = order_walk(pb, d.scatterOrder, false);
     k = 0;
     if (cout)
         walk_each(wo, [&](long long off) {
@@ -140,7 +157,7 @@ bool run_packed(Plan* p, const Arrays& a)
         });
     else
         walk_each(wo, [&](long long off) { a.outRe[off] = r[k++]; });
-    clEnqueueUnmapMemObject(q, d.bufOut[0], r, 0, nullptr, nullptr);
+    clEnqueueUnmapMemObject(q, result, r, 0, nullptr, nullptr);
     clFinish(q);
     return true;
 }

@@ -5,7 +5,7 @@
 // (single, fftwf_*). Each library owns one OpenCL context on one device (CLFFTW_DEVICE), created
 // at the first plan, and every plan owns a queue, a clFFT plan and the device buffers it needs.
 //
-// Every problem is first reduced to one description (Problem): the kind (c2c, r2c, c2r), the
+// Every problem is first reduced to one description (Problem): the kind (c2c, r2c, c2r, r2r), the
 // transform dimensions and the loop ("howmany") dimensions, each with an input and an output
 // stride counted in reals, and the arrays as real pointers (a complex array is a pointer to its
 // real parts and one to its imaginary parts, so interleaved and split arrays look the same).
@@ -16,7 +16,8 @@
 //    copy); elsewhere the spans of the arrays are copied to and from device buffers of the plan.
 //  - packed: any other layout (negative or zero strides, several loop dimensions, overlapping
 //    arrays): the input is gathered into a packed mapped buffer, transformed out of place, and
-//    the result scattered to the client's output.
+//    the result scattered to the client's output. Rank above 3 (clFFT's limit) runs packed only,
+//    as passes of clFFT plans of rank <= 3 between packed device buffers.
 // A plan that can run direct also keeps the packed plan (built when first needed) for
 // new-array executions whose arrays do not fit the direct form.
 //
@@ -51,17 +52,19 @@ static const char* const kPrefix = "fftw";
 typedef API(complex) complex_t;
 typedef API(iodim) iodim_t;
 typedef API(iodim64) iodim64_t;
+typedef API(r2r_kind) r2r_kind_t;
 
 // Everything here has hidden visibility and is left out of the version script: only the fftw_* /
 // fftwf_* names leave the library.
 namespace clfftw {
 
-enum class Kind { c2c, r2c, c2r };
+enum class Kind { c2c, r2c, c2r, r2r };
 
 struct Dim {
     long long n;
     long long is; // input stride in reals
     long long os; // output stride in reals
+    int r2r = -1; // r2r problems: the kind along this transform dimension (FFTW_R2HC...)
 };
 
 struct Arrays {
@@ -77,6 +80,7 @@ struct Problem {
     std::vector<Dim> dims; // transform dimensions, slowest first (FFTW order)
     std::vector<Dim> loops; // howmany dimensions
     unsigned flags = 0;
+    double scale = 1; // r2r: the factor of the size-1 dimensions simplify() took out
 };
 
 // ---- the OpenCL environment of this library (clfftw3_device.cpp) -------------------------------
@@ -104,6 +108,14 @@ bool env_ready();
 
 // ---- the device side of a plan (clfftw3_device.cpp) ---------------------------------------------
 
+// One clFFT plan of a multi-pass packed plan (rank > 3): it reads buffer src and writes buffer
+// dst, numbered 0 (bufIn[0]), 1 (bufOut[0]), 2 (bufTmp).
+struct Pass {
+    clfftPlanHandle handle = 0;
+    clfftDirection dir = CLFFT_FORWARD;
+    int src = 0, dst = 1;
+};
+
 struct DevPlan {
     clfftPlanHandle handle = 0;
     bool made = false;
@@ -116,24 +128,43 @@ struct DevPlan {
     // zero copy); [1] holds the imaginary parts of a planar side
     cl_mem bufIn[2] = {nullptr, nullptr}, bufOut[2] = {nullptr, nullptr};
     size_t bytesIn = 0, bytesOut = 0; // of each buffer
+    // packed plans of rank > 3: the passes in order (handle above unused), a third buffer for
+    // the intermediate results, and the buffer that holds the result (0, 1 or 2 as in Pass)
+    std::vector<Pass> passes;
+    cl_mem bufTmp = nullptr;
+    int result = 1;
+    // packed plans: the order of the axes (0.. the loops, then the transform dimensions) in the
+    // packed input and in the packed result; empty: loops then dimensions, as given
+    std::vector<int> gatherOrder, scatterOrder;
 };
 
 void release_dev(DevPlan& d);
 
-// Creates and bakes a clFFT plan. lengths/strides in FFTW order (slowest first), strides in the
-// side's elements (complex or real); dist per transform in elements. Planar sides are split
+// What one clFFT plan computes: lengths and strides in FFTW order (slowest first), strides in the
+// side's elements (complex or real), distances per transform in elements. Planar sides are split
 // complex arrays (re and im in two buffers with the same strides).
-bool make_clfft(DevPlan& d, cl_command_queue queue, Kind kind, bool inPlace, bool planarIn, bool planarOut,
-                const std::vector<long long>& n, const std::vector<long long>& is, const std::vector<long long>& os,
-                long long batch, long long idist, long long odist, unsigned flags);
+struct ClfftShape {
+    Kind kind = Kind::c2c;
+    std::vector<int> r2r; // r2r: the kind of each dimension, slowest first
+    bool inPlace = false, planarIn = false, planarOut = false;
+    std::vector<long long> n, is, os;
+    long long batch = 1, idist = 0, odist = 0;
+    double scale = 1; // the forward scale (r2r plans)
+};
+
+// Creates and bakes a clFFT plan of rank 1 to 3 on the queue; false (and no handle) on failure.
+bool bake_clfft(clfftPlanHandle* handle, cl_command_queue queue, const ClfftShape& s, unsigned flags);
+
+// bake_clfft into d, which remembers the placement and the planar sides.
+bool make_clfft(DevPlan& d, cl_command_queue queue, const ClfftShape& s, unsigned flags);
 
 // ---- layouts (clfftw3_layout.cpp) -------------------------------------------------------------
 
 // Elements along the complex side's last dimension of a real transform.
 inline long long half_len(long long n) { return n / 2 + 1; }
 
-inline bool is_complex_in(Kind k) { return k != Kind::r2c; }
-inline bool is_complex_out(Kind k) { return k != Kind::c2r; }
+inline bool is_complex_in(Kind k) { return k == Kind::c2c || k == Kind::c2r; }
+inline bool is_complex_out(Kind k) { return k == Kind::c2c || k == Kind::r2c; }
 
 // Dimensions of one side as (n, stride) pairs, loops first then transform dimensions, with the
 // complex side of a real transform halved along its last dimension.
@@ -143,6 +174,14 @@ struct Walk {
 };
 
 Walk side_walk(const Problem& pb, bool input);
+
+// The same over the axes in this order (axes 0.. the loops, then the transform dimensions, as
+// in DevPlan::gatherOrder); an empty order is side_walk's.
+Walk order_walk(const Problem& pb, const std::vector<int>& order, bool input);
+
+// Elements of an axis on one side (the complex side of a real transform halves the last
+// dimension).
+long long axis_len(const Problem& pb, int axis, bool input);
 
 long long walk_count(const Walk& w);
 
@@ -185,8 +224,10 @@ void walk_span(const Walk& w, long long* lo, long long* hi);
 
 // Drops size-1 loop dimensions and merges nested ones (a loop that steps over another's whole run
 // on both sides). Transform dimensions of size 1 are identities and go away, except the last one
-// of a real transform (the halved dimension); a c2c problem left with none is a host copy.
-void simplify(Problem& pb);
+// of a real transform (the halved dimension); a c2c or r2r problem left with none is a host copy.
+// A size-1 r2r dimension of a DCT or DST kind multiplies by a constant (2, sqrt 2 or 1), which
+// goes into pb.scale; false where FFTW has no transform (REDFT00 of one point).
+bool simplify(Problem& pb);
 
 // Can the arrays run through a direct plan of this problem? Fills the clFFT description.
 struct DirectForm {
@@ -273,6 +314,13 @@ Plan* guru_r2c(int rank, const IO* dims, int hrank, const IO* hdims, real_t* in,
 template <class IO>
 Plan* guru_c2r(int rank, const IO* dims, int hrank, const IO* hdims, real_t* ri, real_t* ii, real_t* out,
                unsigned flags, int unit);
+
+// Real-to-real: kinds[i] along dimension i (FFTW's numbering, which clfftNgR2RKind shares).
+Plan* plan_many_r2r(int rank, const int* n, int howmany, real_t* in, const int* inembed, int istride, int idist,
+                    real_t* out, const int* onembed, int ostride, int odist, const r2r_kind_t* kinds, unsigned flags);
+template <class IO>
+Plan* guru_r2r(int rank, const IO* dims, int hrank, const IO* hdims, real_t* in, real_t* out,
+               const r2r_kind_t* kinds, unsigned flags);
 
 // ---- wisdom (clfftw3_wisdom.cpp) ------------------------------------------------------------------
 

@@ -1,33 +1,40 @@
 // Layouts: how a Problem's dimensions and strides reach into the client's arrays. Walks over the
-// elements of one side (used by the packed gather and scatter and the host copy), the
-// simplification of a problem (size-1 dimensions dropped, nested loops merged), and the direct
-// form: whether clFFT can read and write the arrays as they are, and with which description.
+// elements of one side, in any order of the axes (used by the packed gather and scatter and the
+// host copy), the simplification of a problem (size-1 dimensions dropped or, for r2r, turned
+// into a scale; nested loops merged), and the direct form: whether clFFT can read and write the
+// arrays as they are, and with which description.
 
 #include "clfftw3_internal.h"
 
+#include <cmath>
 #include <cstdint>
 
 namespace clfftw {
 
-Walk side_walk(const Problem& pb, bool input)
+long long axis_len(const Problem& pb, int axis, bool input)
 {
+    const int loops = (int)pb.loops.size();
+    if (axis < loops)
+        return pb.loops[axis].n;
+    const size_t i = (size_t)(axis - loops);
+    const bool complexSide = (pb.kind == Kind::r2c && !input) || (pb.kind == Kind::c2r && input);
+    return complexSide && i + 1 == pb.dims.size() ? half_len(pb.dims[i].n) : pb.dims[i].n;
+}
+
+Walk order_walk(const Problem& pb, const std::vector<int>& order, bool input)
+{
+    const int loops = (int)pb.loops.size(), axes = loops + (int)pb.dims.size();
     Walk w;
-    for (const Dim& d : pb.loops) {
-        w.n.push_back(d.n);
-        w.s.push_back(input ? d.is : d.os);
-    }
-    for (size_t i = 0; i < pb.dims.size(); ++i) {
-        const Dim& d = pb.dims[i];
-        long long n = d.n;
-        const bool complexSide = pb.kind == Kind::c2c || (pb.kind == Kind::r2c && !input) ||
-                                 (pb.kind == Kind::c2r && input);
-        if (pb.kind != Kind::c2c && complexSide && i + 1 == pb.dims.size())
-            n = half_len(n);
-        w.n.push_back(n);
+    for (int k = 0; k < axes; ++k) {
+        const int a = order.empty() ? k : order[(size_t)k];
+        const Dim& d = a < loops ? pb.loops[(size_t)a] : pb.dims[(size_t)(a - loops)];
+        w.n.push_back(axis_len(pb, a, input));
         w.s.push_back(input ? d.is : d.os);
     }
     return w;
 }
+
+Walk side_walk(const Problem& pb, bool input) { return order_walk(pb, {}, input); }
 
 long long walk_count(const Walk& w)
 {
@@ -54,7 +61,7 @@ void walk_span(const Walk& w, long long* lo, long long* hi)
     *hi = b;
 }
 
-void simplify(Problem& pb)
+bool simplify(Problem& pb)
 {
     std::vector<Dim> loops;
     for (const Dim& d : pb.loops)
@@ -87,7 +94,45 @@ void simplify(Problem& pb)
         }
     }
     pb.loops = loops;
-    if (pb.kind == Kind::c2c) {
+    if (pb.kind == Kind::r2r) {
+        // FFTW's definitions at n = 1: R2HC, HC2R, DHT, REDFT01 and RODFT01 copy; REDFT10, RODFT00
+        // and RODFT10 double; REDFT11 and RODFT11 multiply by 2 cos(pi/4) = sqrt 2. clFFT's
+        // scale is a float, exact for powers of 2 only: an odd sqrt 2 stays a size-1 dimension
+        // for the library, unless no other dimension is left (a host copy, scaled in full).
+        std::vector<Dim> dims;
+        const Dim* root = nullptr;
+        int roots = 0;
+        for (const Dim& d : pb.dims) {
+            if (d.n != 1) {
+                dims.push_back(d);
+                continue;
+            }
+            switch (d.r2r) {
+            case FFTW_REDFT00:
+                return false;
+            case FFTW_REDFT10:
+            case FFTW_RODFT00:
+            case FFTW_RODFT10:
+                pb.scale *= 2;
+                break;
+            case FFTW_REDFT11:
+            case FFTW_RODFT11:
+                if (++roots % 2 == 0)
+                    pb.scale *= 2;
+                root = &d;
+                break;
+            default:
+                break;
+            }
+        }
+        if (roots % 2) {
+            if (dims.empty())
+                pb.scale *= std::sqrt(2.0);
+            else
+                dims.insert(dims.begin(), *root);
+        }
+        pb.dims = dims;
+    } else if (pb.kind == Kind::c2c) {
         std::vector<Dim> dims;
         for (const Dim& d : pb.dims)
             if (d.n != 1)
@@ -101,6 +146,7 @@ void simplify(Problem& pb)
         dims.push_back(pb.dims.back());
         pb.dims = dims;
     }
+    return true;
 }
 
 namespace {
@@ -175,10 +221,11 @@ bool direct_form(const Problem& pb, const Arrays& a, DirectForm* f)
                 if (i && o && spans_overlap(i, f->inReach, o, f->outReach))
                     return false;
     } else {
-        // clFFT in place: no planar real transforms; complex ones with one layout on both sides
+        // clFFT in place: no planar real transforms; complex and r2r ones with one layout on both
+        // sides
         if (pb.kind != Kind::c2c && (f->planarIn || f->planarOut))
             return false;
-        if (pb.kind == Kind::c2c) {
+        if (pb.kind == Kind::c2c || pb.kind == Kind::r2r) {
             if (f->planarIn != f->planarOut || (f->planarIn && a.inIm != a.outIm))
                 return false;
             for (const Dim& d : pb.dims)

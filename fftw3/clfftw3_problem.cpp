@@ -1,6 +1,7 @@
 // From FFTW's argument forms to a Problem: the basic and advanced interfaces (n, howmany, embed,
 // stride, dist, in elements) and the guru ones (iodim / iodim64 tensors), strides turned into
-// reals, arrays into real and imaginary pointers; then planned by make_plan.
+// reals, arrays into real and imaginary pointers, r2r kinds onto their dimensions; then planned
+// by make_plan.
 
 #include "clfftw3_internal.h"
 
@@ -171,6 +172,55 @@ Plan* guru_c2r(int rank, const IO* dims, int hrank, const IO* hdims, real_t* ri,
     return make_plan(pb, a);
 }
 
+namespace {
+
+// Puts the r2r kinds on the transform dimensions; false for a kind FFTW does not have.
+bool set_r2r_kinds(Problem* pb, const r2r_kind_t* kinds)
+{
+    if (!pb->dims.empty() && !kinds)
+        return false;
+    for (size_t i = 0; i < pb->dims.size(); ++i) {
+        const int k = (int)kinds[i];
+        if (k < FFTW_R2HC || k > FFTW_RODFT11)
+            return false;
+        pb->dims[i].r2r = k;
+    }
+    return true;
+}
+
+} // namespace
+
+Plan* plan_many_r2r(int rank, const int* n, int howmany, real_t* in, const int* inembed, int istride, int idist,
+                    real_t* out, const int* onembed, int ostride, int odist, const r2r_kind_t* kinds, unsigned flags)
+{
+    Problem pb;
+    pb.kind = Kind::r2r;
+    pb.flags = flags;
+    if (!many_problem(&pb, rank, n, howmany, inembed, istride, idist, onembed, ostride, odist, 1, 1,
+                      (void*)in == (void*)out) ||
+        !set_r2r_kinds(&pb, kinds))
+        return nullptr;
+    Arrays a;
+    a.inRe = in;
+    a.outRe = out;
+    return make_plan(pb, a);
+}
+
+template <class IO>
+Plan* guru_r2r(int rank, const IO* dims, int hrank, const IO* hdims, real_t* in, real_t* out,
+               const r2r_kind_t* kinds, unsigned flags)
+{
+    Problem pb;
+    pb.kind = Kind::r2r;
+    pb.flags = flags;
+    if (!guru_problem(&pb, rank, dims, hrank, hdims, 1, 1) || !set_r2r_kinds(&pb, kinds))
+        return nullptr;
+    Arrays a;
+    a.inRe = in;
+    a.outRe = out;
+    return make_plan(pb, a);
+}
+
 // the guru entry points (clfftw3_api.cpp) take both tensor forms, iodim and iodim64
 template Plan* guru_c2c<iodim_t>(int, const iodim_t*, int, const iodim_t*, real_t*, real_t*, real_t*, real_t*, int,
                                  unsigned, int);
@@ -182,5 +232,9 @@ template Plan* guru_r2c<iodim64_t>(int, const iodim64_t*, int, const iodim64_t*,
 template Plan* guru_c2r<iodim_t>(int, const iodim_t*, int, const iodim_t*, real_t*, real_t*, real_t*, unsigned, int);
 template Plan* guru_c2r<iodim64_t>(int, const iodim64_t*, int, const iodim64_t*, real_t*, real_t*, real_t*, unsigned,
                                    int);
+template Plan* guru_r2r<iodim_t>(int, const iodim_t*, int, const iodim_t*, real_t*, real_t*, const r2r_kind_t*,
+                                 unsigned);
+template Plan* guru_r2r<iodim64_t>(int, const iodim64_t*, int, const iodim64_t*, real_t*, real_t*, const r2r_kind_t*,
+                                   unsigned);
 
 } // namespace clfftw

@@ -1,6 +1,7 @@
-// Wisdom: the set of problems planned so far, as keys (kind, dimensions, loops, placement), and
-// the FFTW calls that export, import and forget it. Plans here need no wisdom; it exists so that
-// FFTW_WISDOM_ONLY answers as FFTW would, and FFTW's own wisdom is accepted and ignored.
+// Wisdom: the set of problems planned so far, as keys (kind, dimensions with their r2r kinds,
+// loops, placement), and the FFTW calls that export, import and forget it. Plans here need no
+// wisdom; it exists so that FFTW_WISDOM_ONLY answers as FFTW would, and FFTW's own wisdom is
+// accepted and ignored.
 
 #include "clfftw3_internal.h"
 
@@ -15,11 +16,14 @@ std::set<std::string> g_wisdom;
 
 std::string problem_key(const Problem& pb, const Arrays& a)
 {
-    std::string k = pb.kind == Kind::c2c ? "c2c" : pb.kind == Kind::r2c ? "r2c" : "c2r";
+    static const char* const kinds[] = {"c2c", "r2c", "c2r", "r2r"};
+    std::string k = kinds[(int)pb.kind];
     k += pb.kind == Kind::c2c ? (pb.sign < 0 ? "-f" : "-b") : "";
     k += " d";
+    // r2r dimensions carry their kind (FFTW's number) after a slash
     for (const Dim& d : pb.dims)
-        k += " " + std::to_string(d.n) + ":" + std::to_string(d.is) + ":" + std::to_string(d.os);
+        k += " " + std::to_string(d.n) + ":" + std::to_string(d.is) + ":" + std::to_string(d.os) +
+             (pb.kind == Kind::r2r ? "/" + std::to_string(d.r2r) : "");
     k += " v";
     for (const Dim& d : pb.loops)
         k += " " + std::to_string(d.n) + ":" + std::to_string(d.is) + ":" + std::to_string(d.os);

@@ -261,13 +261,17 @@ std::string r2rStageSource(const R2RStageSpec& s)
             advance += indent + "}\n";
         }
         close = advance + "    }\n";
-    } else {
-        open = std::string(s.columns || s.cpuForm
-                               ? "    const idx_t r = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
-                               : "    const idx_t blk = (idx_t)get_global_id(0), r = (idx_t)get_global_id(1);\n") +
-               "    if (r >= rows)\n        return;\n    " + decode +
-               "    const idx_t e1 = min((blk + 1u) * per, (idx_t)" + u(points) +
+    } else if (s.cpuForm) {
+        // Work-items on rows, each through a block of its points.
+        open = "    const idx_t r = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
+               "    if (r >= rows)\n        return;\n    " +
+               decode + "    const idx_t e1 = min((blk + 1u) * per, (idx_t)" + u(points) +
                ");\n    for (idx_t e = blk * per; e < e1; ++e) {\n";
+    } else {
+        // One point per work-item (`per` is 1).
+        open = std::string(s.columns ? "    const idx_t r = (idx_t)get_global_id(0), e = (idx_t)get_global_id(1);\n"
+                                     : "    const idx_t e = (idx_t)get_global_id(0), r = (idx_t)get_global_id(1);\n") +
+               "    if (r >= rows || e >= " + u(points) + ")\n        return;\n    " + decode + "    {\n";
     }
 
     if (pre(s)) {

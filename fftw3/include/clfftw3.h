@@ -53,7 +53,7 @@ extern "C" {
 #define FFTW_NO_FIXED_RADIX_LARGE_N (1U << 19)
 #define FFTW_ALLOW_PRUNING (1U << 20)
 
-/* Real-to-real kinds: declared for source compatibility; r2r plans are not supported (NULL). */
+/* Real-to-real kinds (FFTW 3.3 values, also those of clFFT-ng.h's clfftNgR2RKind). */
 enum clfftw_r2r_kind_e {
     FFTW_R2HC = 0,
     FFTW_HC2R = 1,

@@ -9,7 +9,8 @@
 # against libclfftw3f), with a config.h and a stub of FFTW's internal planner hook (hook.c reads
 # FFTW's private structures) written here, and verifies a fixed list of problems of every kind
 # we support: complex and real, forward and backward, in and out of place, split arrays,
-# vector loops inside and outside, transposed layouts, rank 1 to 3.
+# vector loops inside and outside, transposed layouts, rank 1 to 3 and above; real-to-real of
+# every kind.
 #
 # Usage: fftw_bench_verify.sh BUILD-DIR LIB-DIR [PROBLEM...]
 #   BUILD-DIR  the CMake build directory (the source is cached in BUILD-DIR/fftw-bench)
@@ -134,6 +135,15 @@ else
         ocf101 orb97 ocf1 orf1 orf16x1 irb2
         # larger: multi-pass lengths, a 2D real plan, split arrays in a vector loop
         ocf65536 orb1024x512 o/cf4096v8
+        # real-to-real (k): every kind in 1D, out of place and in place (f R2HC, b HC2R, h DHT,
+        # eAB REDFTab, oAB RODFTab), mixed kinds in 2D and 3D, vector loops, rank 4; few lengths,
+        # since each distinct plan costs compiles (the quick tier has the even ones)
+        ok15f ok15b ok15h ok15e00 ok15e01 ok15e10 ok15e11 ok15o00 ok15o01 ok15o10 ok15o11
+        ik15f ik15b ik15h ik15e00 ik15e01 ik15e10 ik15e11 ik15o00 ik15o01 ik15o10 ik15o11
+        ok12e10x15o01 ik12fx15b ok12hx15e11x16o00 ik12e01x15o10x16f ok15e10v5 ok15o01*3 ok3e10x4fx5o11x6h
+        # rank above 3 (passes of plans of rank <= 3): complex and real, loops, split, rank 7
+        ocf3x4x5x6 icb3x4x5x6 orf3x4x5x6 orb3x4x5x6 irf3x4x5x6 irb3x4x5x6 ocf3x4x5x6v2 orb3x4x5x6*2
+        o/cf3x4x5x6 ocf2x3x2x3x2x2x3
     )
 fi
 failures=0
@@ -158,7 +168,7 @@ done
 # Wisdom, as FFTW's check.pl --validate-wisdom does: plan with -owisdom (bench writes wis.dat),
 # then again in wisdom-only mode, which must find every problem; without wis.dat it must not.
 if [ $# -eq 0 ]; then
-    wisdom_problems=(ocf64 orb32x16 o/cf64 icb12x15x16v2)
+    wisdom_problems=(ocf64 orb32x16 o/cf64 icb12x15x16v2 ok12e10x15o01 ocf3x4x5x6)
     for tag in double single; do
         wdir=$(mktemp -d)
         args=()

@@ -413,6 +413,172 @@ static void case_guru_real(const char* name, int rank, const IO* dims, int hrank
     X(free)(real);
 }
 
+/* ---- rank above 3 ------------------------------------------------------------------------------- */
+
+/* A complex DFT of rank above 3 through plan_dft, then back (unnormalised), out of place or in
+ * place. */
+static void case_dft_rank(const char* name, int rank, const int* n, int inPlace)
+{
+    if (!wanted(name))
+        return;
+    size_t total = 1;
+    for (int i = 0; i < rank; ++i)
+        total *= (size_t)n[i];
+    C* a = X(alloc_complex)(total);
+    C* b = inPlace ? a : X(alloc_complex)(total);
+    P f = X(plan_dft)(rank, n, a, b, FFTW_FORWARD, FFTW_ESTIMATE);
+    P g = X(plan_dft)(rank, n, b, a, FFTW_BACKWARD, FFTW_ESTIMATE);
+    if (need(f, name) && need(g, name)) {
+        fill((R*)a, 2 * total, 70);
+        X(execute)(f);
+        emit(name, (R*)b, 2 * total);
+        X(execute)(g);
+        emit(name, (R*)a, 2 * total);
+    }
+    if (f)
+        X(destroy_plan)(f);
+    if (g)
+        X(destroy_plan)(g);
+    if (b != a)
+        X(free)(b);
+    X(free)(a);
+}
+
+/* r2c of rank 4 (basic interface) and c2r of its result; in place: FFTW's padded rows. (FFTW
+ * cannot keep the input of a multi-dimensional c2r: PRESERVE_INPUT is checked on ours only.) */
+static void case_real_rank4(const char* name, const int* n, int inPlace)
+{
+    case_real_nd(name, 4, n, inPlace, 0);
+}
+
+/* ---- real-to-real ------------------------------------------------------------------------------- */
+
+static const char* const kind_names[11] = {"r2hc", "hc2r", "dht", "redft00", "redft01", "redft10",
+                                           "redft11", "rodft00", "rodft01", "rodft10", "rodft11"};
+
+/* 1D r2r of the kinds listed (-1 ends the list), out of place or in place. */
+static void case_r2r_1d(int n, const int* kinds, int inPlace)
+{
+    for (int i = 0; kinds[i] >= 0; ++i) {
+        const int k = kinds[i];
+        char name[96];
+        snprintf(name, sizeof name, "r2r_1d_%d_%s%s", n, kind_names[k], inPlace ? "_inplace" : "");
+        if (!wanted(name))
+            continue;
+        R* a = X(alloc_real)((size_t)n);
+        R* b = inPlace ? a : X(alloc_real)((size_t)n);
+        P p = X(plan_r2r_1d)(n, a, b, (X(r2r_kind))k, FFTW_ESTIMATE);
+        if (need(p, name)) {
+            fill(a, (size_t)n, 80 + (unsigned)k);
+            X(execute)(p);
+            emit(name, b, (size_t)n);
+            X(destroy_plan)(p);
+        }
+        if (b != a)
+            X(free)(b);
+        X(free)(a);
+    }
+}
+
+/* 2D and 3D r2r with mixed kinds through the basic interface. */
+static void case_r2r_nd(const char* name, int rank, const int* n, const X(r2r_kind) * kinds, int inPlace)
+{
+    if (!wanted(name))
+        return;
+    size_t total = 1;
+    for (int i = 0; i < rank; ++i)
+        total *= (size_t)n[i];
+    R* a = X(alloc_real)(total);
+    R* b = inPlace ? a : X(alloc_real)(total);
+    P p = rank == 2   ? X(plan_r2r_2d)(n[0], n[1], a, b, kinds[0], kinds[1], FFTW_ESTIMATE)
+          : rank == 3 ? X(plan_r2r_3d)(n[0], n[1], n[2], a, b, kinds[0], kinds[1], kinds[2], FFTW_ESTIMATE)
+                      : X(plan_r2r)(rank, n, a, b, kinds, FFTW_ESTIMATE);
+    if (need(p, name)) {
+        fill(a, total, 90);
+        X(execute)(p);
+        emit(name, b, total);
+        /* the new-array form on other arrays of the same layout */
+        R* c = X(alloc_real)(total);
+        R* d = inPlace ? c : X(alloc_real)(total);
+        fill(c, total, 91);
+        X(execute_r2r)(p, c, d);
+        emit(name, d, total);
+        if (d != c)
+            X(free)(d);
+        X(free)(c);
+        X(destroy_plan)(p);
+    }
+    if (b != a)
+        X(free)(b);
+    X(free)(a);
+}
+
+/* howmany r2r transforms through plan_many_r2r: elements 'stride' apart, transforms 'dist'
+ * apart, in a padded output; in place with equal layouts. */
+static void case_many_r2r(const char* name, int rank, const int* n, int howmany, const X(r2r_kind) * kinds,
+                          const int* embed, int stride, int dist, int inPlace)
+{
+    if (!wanted(name))
+        return;
+    const size_t total = (size_t)stride * (size_t)dist * (size_t)howmany + 16;
+    R* a = X(alloc_real)(total);
+    R* b = inPlace ? a : X(alloc_real)(total);
+    const int ostride = inPlace ? stride : 1, odist = inPlace ? dist : dist + 3;
+    P p = X(plan_many_r2r)(rank, n, howmany, a, embed, stride, dist, b, embed, ostride, odist, kinds, FFTW_ESTIMATE);
+    if (need(p, name)) {
+        fill(a, total, 92);
+        if (!inPlace)
+            fill(b, total, 93);
+        X(execute)(p);
+        emit(name, b, total);
+        X(destroy_plan)(p);
+    }
+    if (b != a)
+        X(free)(b);
+    X(free)(a);
+}
+
+/* r2r through the guru interface: any strides (negative ones from the middle of the buffers),
+ * loops, size-1 dimensions. */
+static void case_guru_r2r(const char* name, int rank, const IO* dims, int hrank, const IO* hdims,
+                          const X(r2r_kind) * kinds, int use64, int inPlace)
+{
+    if (!wanted(name))
+        return;
+    long long span = 1;
+    for (int i = 0; i < rank; ++i)
+        span += (long long)(llabs(dims[i].is) + llabs(dims[i].os)) * dims[i].n;
+    for (int i = 0; i < hrank; ++i)
+        span += (long long)(llabs(hdims[i].is) + llabs(hdims[i].os)) * hdims[i].n;
+    const size_t size = (size_t)(2 * span + 1);
+    R* bufIn = X(alloc_real)(size);
+    R* bufOut = inPlace ? bufIn : X(alloc_real)(size);
+    IO64 d64[8], h64[8];
+    for (int i = 0; i < rank; ++i) {
+        d64[i].n = dims[i].n;
+        d64[i].is = dims[i].is;
+        d64[i].os = dims[i].os;
+    }
+    for (int i = 0; i < hrank; ++i) {
+        h64[i].n = hdims[i].n;
+        h64[i].is = hdims[i].is;
+        h64[i].os = hdims[i].os;
+    }
+    P p = use64 ? X(plan_guru64_r2r)(rank, d64, hrank, h64, bufIn + span, bufOut + span, kinds, FFTW_ESTIMATE)
+                : X(plan_guru_r2r)(rank, dims, hrank, hdims, bufIn + span, bufOut + span, kinds, FFTW_ESTIMATE);
+    if (need(p, name)) {
+        fill(bufIn, size, 94);
+        if (!inPlace)
+            fill(bufOut, size, 95);
+        X(execute)(p);
+        emit(name, bufOut, size);
+        X(destroy_plan)(p);
+    }
+    if (!inPlace)
+        X(free)(bufOut);
+    X(free)(bufIn);
+}
+
 /* ---- new-array execution ------------------------------------------------------------------------ */
 
 static void case_new_arrays(void)
@@ -754,14 +920,15 @@ static void case_unsupported(void)
         return;
     R* r = X(alloc_real)(64);
     C* a = X(alloc_complex)(64);
-    int n4[4] = {2, 2, 2, 2};
     P p;
-    if ((p = X(plan_dft)(4, n4, a, a, FFTW_FORWARD, FFTW_ESTIMATE)) != NULL) {
-        fail(name, "rank 4 planned");
+    /* FFTW has no REDFT00 of one point (its definition divides by n - 1) */
+    if ((p = X(plan_r2r_1d)(1, r, r, FFTW_REDFT00, FFTW_ESTIMATE)) != NULL) {
+        fail(name, "REDFT00 of size 1 planned");
         X(destroy_plan)(p);
     }
-    if ((p = X(plan_r2r_1d)(16, r, r, FFTW_REDFT10, FFTW_ESTIMATE)) != NULL) {
-        fail(name, "r2r planned");
+    X(r2r_kind) badKind = (X(r2r_kind))11;
+    if ((p = X(plan_r2r_1d)(16, r, r, badKind, FFTW_ESTIMATE)) != NULL) {
+        fail(name, "r2r kind 11 planned");
         X(destroy_plan)(p);
     }
     int bad[1] = {0};
@@ -829,6 +996,26 @@ static void case_unsupported(void)
             X(destroy_plan)(q);
         if (q2)
             X(destroy_plan)(q2);
+        X(free)(in);
+        X(free)(copy);
+        X(free)(out);
+    }
+    /* c2r of rank 4 keeps its input with FFTW_PRESERVE_INPUT (FFTW itself has no such plan) */
+    {
+        int n4[4] = {6, 12, 15, 16};
+        const size_t cn = 6 * 12 * 15 * 9;
+        C* in = X(alloc_complex)(cn);
+        C* copy = X(alloc_complex)(cn);
+        R* out = X(alloc_real)(6 * 12 * 15 * 16);
+        P q = X(plan_dft_c2r)(4, n4, in, out, FFTW_ESTIMATE | FFTW_PRESERVE_INPUT);
+        if (need(q, name)) {
+            fill((R*)in, 2 * cn, 61);
+            memcpy(copy, in, sizeof(C) * cn);
+            X(execute)(q);
+            if (memcmp(copy, in, sizeof(C) * cn) != 0)
+                fail(name, "c2r 4D with FFTW_PRESERVE_INPUT changed its input");
+            X(destroy_plan)(q);
+        }
         X(free)(in);
         X(free)(copy);
         X(free)(out);
@@ -911,6 +1098,43 @@ int main(int argc, char** argv)
     case_guru_real("guru_split_real_1d_batch", 1, gr1, 1, grl1, 1, 0);
     case_guru_real("guru64_real_2d", 2, gr2, 0, NULL, 0, 1);
     case_guru_real("guru64_split_real_negative", 1, grneg, 0, NULL, 1, 1);
+
+    /* rank above 3: passes of clFFT plans of rank <= 3 */
+    /* lengths 12, 15 and 16 only: their kernels are those of the 3D cases above */
+    const int n4[4] = {16, 12, 15, 16}, rn4[4] = {12, 12, 15, 16};
+    case_dft_rank("dft_4d_16x12x15x16", 4, n4, 0);
+    case_dft_rank("dft_4d_16x12x15x16_inplace", 4, n4, 1);
+    case_real_rank4("real_4d_12x12x15x16", rn4, 0);
+    case_real_rank4("real_4d_12x12x15x16_inplace", rn4, 1);
+
+    /* real-to-real: every kind in 1D, mixed kinds in 2D and 3D, advanced and guru layouts. Length
+     * 16 throughout, and few layouts: each distinct r2r plan costs PoCL a few compiles. */
+    {
+        const int all[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, -1}, some[4] = {FFTW_DHT, FFTW_REDFT00, FFTW_RODFT11, -1};
+        case_r2r_1d(16, all, 0);
+        case_r2r_1d(16, some, 1);
+        const int q2[2] = {16, 16}, q3[3] = {16, 16, 16};
+        const X(r2r_kind) k2[2] = {FFTW_REDFT10, FFTW_RODFT01};
+        const X(r2r_kind) k3[3] = {FFTW_DHT, FFTW_REDFT11, FFTW_RODFT00};
+        case_r2r_nd("r2r_2d_16x16_e10_o01", 2, q2, k2, 0);
+        case_r2r_nd("r2r_3d_16x16x16_dht_e11_o00_inplace", 3, q3, k3, 1);
+        const int m16[1] = {16};
+        const X(r2r_kind) ke10[1] = {FFTW_REDFT10};
+        case_many_r2r("many_r2r_16x5_strided", 1, m16, 5, ke10, NULL, 2, 40, 0);
+        /* odd strides and a loop (direct); negative strides and two loops (packed); size-1
+         * dimensions (a scale of 2; an odd sqrt 2 kept as a dimension; rank 0 on the host) */
+        IO ga[1] = {{16, 3, 5}}, gla[1] = {{4, 61, 83}};
+        IO gneg[1] = {{16, -1, -3}}, glneg[2] = {{2, 40, -60}, {3, 100, 130}};
+        IO gone[2] = {{1, 7, 9}, {16, 1, 1}}, gone1[1] = {{1, 1, 1}}, glone[1] = {{5, 2, 3}};
+        const X(r2r_kind) ka[1] = {FFTW_RODFT00}, kn[1] = {FFTW_HC2R};
+        const X(r2r_kind) kone[2] = {FFTW_REDFT10, FFTW_DHT}, kroot[2] = {FFTW_RODFT11, FFTW_REDFT11};
+        const X(r2r_kind) kroot1[1] = {FFTW_REDFT11};
+        case_guru_r2r("guru_r2r_odd_strides_loop", 1, ga, 1, gla, ka, 0, 0);
+        case_guru_r2r("guru64_r2r_negative_two_loops", 1, gneg, 2, glneg, kn, 1, 0);
+        case_guru_r2r("guru_r2r_size1_e10", 2, gone, 0, NULL, kone, 0, 0);
+        case_guru_r2r("guru_r2r_size1_e11", 2, gone, 0, NULL, kroot, 0, 0);
+        case_guru_r2r("guru_r2r_rank0_e11", 1, gone1, 1, glone, kroot1, 1, 0);
+    }
 
     case_new_arrays();
     case_edges();
