@@ -3,6 +3,7 @@
 #include "env_settings.h"
 #include "families.h"
 #include "kernel_args.h"
+#include "kernel_binding.h"
 #include "r2r.h"
 
 
@@ -24,44 +25,6 @@ void checkBufferSize(cl_mem mem, std::size_t needed)
 }
 
 namespace {
-
-class ArgBinder {
-public:
-    ArgBinder(cl_kernel k, bool index64, bool dbl) : kernel_(k), index64_(index64), double_(dbl) {}
-
-    void mem(cl_mem m) { set(sizeof m, &m); }
-    void index(std::size_t v)
-    {
-        if (index64_) {
-            const cl_ulong x = v;
-            set(sizeof x, &x);
-        } else {
-            const cl_uint x = static_cast<cl_uint>(v);
-            set(sizeof x, &x);
-        }
-    }
-    void real(double v)
-    {
-        if (double_) {
-            const cl_double x = v;
-            set(sizeof x, &x);
-        } else {
-            const cl_float x = static_cast<cl_float>(v);
-            set(sizeof x, &x);
-        }
-    }
-
-private:
-    void set(std::size_t size, const void* value)
-    {
-        const cl_int err = clSetKernelArg(kernel_, next_++, size, value);
-        if (err != CL_SUCCESS)
-            throw StatusError{err};
-    }
-    cl_kernel kernel_;
-    bool index64_, double_;
-    cl_uint next_ = 0;
-};
 
 // Enqueues the passes of `baked` (a plan of settings `s`, in place or not) on rq's queue.
 void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const EnqueueRequest& rq)

@@ -6,6 +6,7 @@
 
 #include "measure.h"
 #include "env_settings.h"
+#include "kernel_binding.h"
 #include "plan_text.h"
 #include "r2r.h"
 #include "wisdom.h"
@@ -32,23 +33,6 @@ namespace {
 // OpenCL C 1.2 on every device: the language clFFT 2.12's clients target, and one set of rules
 // (no device's newer default) for the generated code and the callbacks spliced into it.
 const char* const kBuildOptions = "-cl-std=CL1.2";
-
-// The table rounded to the kernel's precision, in one allocation handed straight to the
-// runtime: a Bluestein spectrum is hundreds of KB, and each fresh copy costs its page faults.
-template <typename Real>
-MemRef uploadTable(cl_context context, const std::vector<std::complex<long double>>& table)
-{
-    std::vector<Real> v(2 * table.size());
-    for (std::size_t i = 0; i < table.size(); ++i) {
-        v[2 * i] = static_cast<Real>(table[i].real());
-        v[2 * i + 1] = static_cast<Real>(table[i].imag());
-    }
-    cl_int err = CL_SUCCESS;
-    MemRef mem(clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, v.size() * sizeof(Real), v.data(), &err));
-    if (err != CL_SUCCESS)
-        throw StatusError{err};
-    return mem;
-}
 
 MemRef uploadTwiddles(cl_context context, const KernelSpec& spec)
 {

@@ -142,6 +142,9 @@ void bakePlan(Plan& plan, cl_command_queue queue);
 // A CPU device of PoCL, whose driver quirks (and their absence) the library knows.
 bool isPoclCpu(cl_device_id device);
 
+// The client's callback as the generator takes it (plan_settings.cpp).
+CallbackCode callbackCode(const CallbackSettings& cb);
+
 // Builds the Problem of a plan (plan_settings.cpp); throws StatusError for settings that cannot
 // be computed (in-place with differing strides, real layouts until supported, ...).
 Problem makeProblem(const PlanSettings& settings);

@@ -144,6 +144,8 @@ ComplexLayout complexLayoutOf(clfftLayout l)
                                                                         : ComplexLayout::Interleaved;
 }
 
+} // namespace
+
 CallbackCode callbackCode(const CallbackSettings& cb)
 {
     CallbackCode code;
@@ -156,8 +158,6 @@ CallbackCode callbackCode(const CallbackSettings& cb)
     }
     return code;
 }
-
-} // namespace
 
 Problem makeProblem(const PlanSettings& s)
 {

@@ -5,6 +5,7 @@
 
 #include "device_info.h"
 #include "env_settings.h"
+#include "kernel_binding.h"
 #include "program_cache.h"
 
 #include <algorithm>
@@ -36,21 +37,6 @@ bool span(const std::vector<std::pair<std::size_t, std::size_t>>& dims, std::siz
     }
     *out = last + 1;
     return true;
-}
-
-template <typename Real> MemRef uploadTable(cl_context context, const std::vector<std::complex<long double>>& table)
-{
-    std::vector<Real> v(2 * table.size());
-    for (std::size_t i = 0; i < table.size(); ++i) {
-        v[2 * i] = static_cast<Real>(table[i].real());
-        v[2 * i + 1] = static_cast<Real>(table[i].imag());
-    }
-    cl_int err = CL_SUCCESS;
-    MemRef mem(
-        clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, v.size() * sizeof(Real), v.data(), &err));
-    if (err != CL_SUCCESS)
-        throw StatusError{err};
-    return mem;
 }
 
 KernelRef buildStage(Plan& plan, cl_device_id device, const R2RStageSpec& spec, MemRef* table)
@@ -91,44 +77,7 @@ std::vector<std::pair<std::size_t, std::size_t>> rowDims(const std::vector<std::
     return kept;
 }
 
-class Args {
-public:
-    Args(cl_kernel k, bool index64, bool dbl) : kernel_(k), index64_(index64), double_(dbl) {}
-    void mem(cl_mem m) { set(sizeof m, &m); }
-    void index(std::size_t v)
-    {
-        if (index64_) {
-            const cl_ulong x = v;
-            set(sizeof x, &x);
-        } else {
-            const cl_uint x = static_cast<cl_uint>(v);
-            set(sizeof x, &x);
-        }
-    }
-    void real(double v)
-    {
-        if (double_) {
-            const cl_double x = v;
-            set(sizeof x, &x);
-        } else {
-            const cl_float x = static_cast<cl_float>(v);
-            set(sizeof x, &x);
-        }
-    }
-
-private:
-    void set(std::size_t size, const void* value)
-    {
-        const cl_int err = clSetKernelArg(kernel_, next_++, size, value);
-        if (err != CL_SUCCESS)
-            throw StatusError{err};
-    }
-    cl_kernel kernel_;
-    bool index64_, double_;
-    cl_uint next_ = 0;
-};
-
-void rowArgs(Args& a, const R2RStageSpec& spec, std::size_t rows,
+void rowArgs(ArgBinder& a, const R2RStageSpec& spec, std::size_t rows,
              const std::vector<std::pair<std::size_t, std::size_t>>& dims)
 {
     std::size_t global[2], local[2];
@@ -141,7 +90,7 @@ void rowArgs(Args& a, const R2RStageSpec& spec, std::size_t rows,
     a.index(dims.back().second);
 }
 
-void userdataArgs(Args& a, const CallbackSettings& cb, const CallbackCode& code)
+void userdataArgs(ArgBinder& a, const CallbackSettings& cb, const CallbackCode& code)
 {
     if (!code.present)
         return;
@@ -149,19 +98,6 @@ void userdataArgs(Args& a, const CallbackSettings& cb, const CallbackCode& code)
     for (int i = 0; i < count; ++i)
         a.mem(static_cast<std::size_t>(i) < cb.userdata.size() ? cb.userdata[static_cast<std::size_t>(i)].get()
                                                                : nullptr);
-}
-
-CallbackCode callbackCode(const CallbackSettings& cb)
-{
-    CallbackCode code;
-    code.present = cb.set;
-    if (cb.set) {
-        code.functionName = cb.functionName;
-        code.source = cb.source;
-        code.userdataCount = static_cast<int>(cb.userdata.size());
-        code.localMemBytes = static_cast<std::size_t>(cb.localMemBytes);
-    }
-    return code;
 }
 
 cl_event launch(cl_command_queue queue, cl_kernel kernel, const R2RStageSpec& spec, std::size_t rows,
@@ -412,7 +348,7 @@ void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
         R2RStageBake& st = r2r.stages[i];
         if (!st.directIn) {
             {
-                Args args(st.pre.get(), st.preSpec.index64, dbl);
+                ArgBinder args(st.pre.get(), st.preSpec.index64, dbl);
                 args.mem(st.readsInput ? in : out);
                 args.mem(a);
                 if (st.preSpec.hasTable())
@@ -440,7 +376,7 @@ void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
 
         if (!st.directOut) {
             {
-                Args args(st.post.get(), st.postSpec.index64, dbl);
+                ArgBinder args(st.post.get(), st.postSpec.index64, dbl);
                 args.mem(b);
                 args.mem(out);
                 if (st.postSpec.hasTable())
