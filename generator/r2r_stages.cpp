@@ -8,11 +8,6 @@ namespace clfft_ng {
 
 namespace {
 
-std::string u(std::size_t v)
-{
-    return std::to_string(v) + "u";
-}
-
 bool pre(const R2RStageSpec& s)
 {
     return !s.post;
@@ -119,9 +114,13 @@ bool R2RStageSpec::hasTable() const
 
 std::string R2RStageSpec::kernelName() const
 {
+    // The length is an argument: one program serves every length of a kind (DCT-IV/DST-IV by
+    // parity, whose algorithms differ).
     std::ostringstream os;
-    os << "clfft_ng_r2r_" << r2rKindName(kind) << (post ? "_post_" : "_pre_") << n << "_"
-       << (precision == Precision::Double ? "d" : "s") << "_r" << rowDims << (index64 ? "_i64" : "")
+    os << "clfft_ng_r2r_" << r2rKindName(kind) << (post ? "_post" : "_pre");
+    if (kind == R2RKind::REDFT11 || kind == R2RKind::RODFT11)
+        os << (n % 2 == 0 ? "_even" : "_odd");
+    os << "_" << (precision == Precision::Double ? "d" : "s") << "_r" << rowDims << (index64 ? "_i64" : "")
        << (columns ? "_col" : "") << (cpuForm ? "_cpu" : "") << (callback.present ? "_cb" : "");
     return os.str();
 }
@@ -191,8 +190,10 @@ std::string r2rStageSource(const R2RStageSpec& s)
     const std::size_t n = s.n;
     const bool dbl = s.precision == Precision::Double;
     std::ostringstream os;
+    // Nothing of the length but its parity (DCT-IV/DST-IV) reaches the source: one program serves
+    // every length of a kind.
     os << "// clfft-ng generated kernel: " << s.kernelName() << "\n// the " << (s.post ? "post" : "pre") << "-stage of "
-       << r2rKindName(s.kind) << " of length " << n << " around an FFT of " << inner.length << " points\n";
+       << r2rKindName(s.kind) << ", the length an argument\n";
     if (dbl)
         os << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
     os << "typedef " << (dbl ? "double" : "float") << " real_t;\ntypedef " << (dbl ? "double2" : "float2")
@@ -211,7 +212,7 @@ std::string r2rStageSource(const R2RStageSpec& s)
         os << "    __global const " << (inner.bComplex ? "real2_t" : "real_t") << "* b, __global real_t* out,\n";
     if (s.hasTable())
         os << "    __global const real2_t* table,\n";
-    os << "    idx_t stride, idx_t rows, idx_t per";
+    os << "    idx_t stride, idx_t rows, idx_t per, idx_t n, idx_t points, idx_t rowElems";
     for (int d = 0; d + 1 < s.rowDims; ++d)
         os << ", idx_t count" << d << ", idx_t rowStride" << d;
     os << ", idx_t rowStride" << s.rowDims - 1;
@@ -226,7 +227,6 @@ std::string r2rStageSource(const R2RStageSpec& s)
     // adjacent points of a row, or on adjacent rows where those are adjacent in memory
     // (columns). In the CPU form each work-item streams through `per` points that are adjacent
     // in memory: of its row (rows), or one point of consecutive rows (columns).
-    const std::size_t points = s.post ? n : inner.aElems;
     std::string decode = "idx_t rest = r, base = 0;\n";
     for (int d = 0; d + 1 < s.rowDims; ++d)
         decode += "    { const idx_t c = rest % count" + std::to_string(d) + "; rest /= count" + std::to_string(d) +
@@ -238,9 +238,7 @@ std::string r2rStageSource(const R2RStageSpec& s)
         // The row's offset is decoded once and then advanced with carries: a division per
         // point by a count known only at run time cost more than the point's memory traffic.
         open = "    const idx_t e = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
-               "    if (e >= " +
-               u(points) +
-               ")\n        return;\n"
+               "    if (e >= points)\n        return;\n"
                "    const idx_t r0 = blk * per, r1 = min(r0 + per, rows);\n"
                "    idx_t rest = r0, base = 0;\n";
         for (int d = 0; d + 1 < s.rowDims; ++d)
@@ -265,19 +263,19 @@ std::string r2rStageSource(const R2RStageSpec& s)
         // Work-items on rows, each through a block of its points.
         open = "    const idx_t r = (idx_t)get_global_id(0), blk = (idx_t)get_global_id(1);\n"
                "    if (r >= rows)\n        return;\n    " +
-               decode + "    const idx_t e1 = min((blk + 1u) * per, (idx_t)" + u(points) +
+               decode + "    const idx_t e1 = min((blk + 1u) * per, points" +
                ");\n    for (idx_t e = blk * per; e < e1; ++e) {\n";
     } else {
         // One point per work-item (`per` is 1).
         open = std::string(s.columns ? "    const idx_t r = (idx_t)get_global_id(0), e = (idx_t)get_global_id(1);\n"
                                      : "    const idx_t e = (idx_t)get_global_id(0), r = (idx_t)get_global_id(1);\n") +
-               "    if (r >= rows || e >= " + u(points) + ")\n        return;\n    " + decode + "    {\n";
+               "    if (r >= rows || e >= points)\n        return;\n    " + decode + "    {\n";
     }
 
     if (pre(s)) {
         // X(j): the client's point j of this row (reversed for DST-III/IV), through
         // the callback.
-        const std::string j = reversedInput(s.kind) ? "(" + u(n - 1) + " - (idx_t)(j))" : "(idx_t)(j)";
+        const std::string j = reversedInput(s.kind) ? std::string("(n - 1u - (idx_t)(j))") : std::string("(idx_t)(j)");
         const std::string at = "base + " + j + " * stride";
         if (s.callback.present)
             os << "#define X(j) " << s.callback.functionName << "((__global void*)in, (uint)(" << at << ")"
@@ -285,46 +283,46 @@ std::string r2rStageSource(const R2RStageSpec& s)
         else
             os << "#define X(j) in[" << at << "]\n";
         os << open;
-        const std::string dst = s.columns ? "a[e * rows + r]" : "a[r * " + u(inner.aElems) + " + e]";
+        const std::string dst = s.columns ? "a[e * rows + r]" : "a[r * rowElems + e]";
         switch (s.kind) {
         case R2RKind::R2HC:
         case R2RKind::DHT: os << "    " << dst << " = X(e);\n"; break;
         case R2RKind::REDFT10: // Makhoul: even points ascending, then odd points
                                // descending
-            os << "    " << dst << " = X(e < " << u((n + 1) / 2) << " ? 2u * e : 2u * (" << u(n - 1)
+            os << "    " << dst << " = X(e < " << "((n + 1u) >> 1)" << " ? 2u * e : 2u * (" << "(n - 1u)"
                << " - e) + 1u);\n";
             break;
         case R2RKind::RODFT10: // DST-II(x)[k] = DCT-II((-1)^j x_j)[n-1-k]
-            os << "    const idx_t j = e < " << u((n + 1) / 2) << " ? 2u * e : 2u * (" << u(n - 1) << " - e) + 1u;\n"
+            os << "    const idx_t j = e < " << "((n + 1u) >> 1)" << " ? 2u * e : 2u * (" << "(n - 1u)" << " - e) + 1u;\n"
                << "    const real_t v = X(j);\n    " << dst << " = (j & 1u) ? -v : v;\n";
             break;
         case R2RKind::REDFT00: // the even extension of length 2(n-1)
-            os << "    " << dst << " = X(e < " << u(n) << " ? e : " << u(2 * (n - 1)) << " - e);\n";
+            os << "    " << dst << " = X(e < " << "n" << " ? e : " << "(2u * (n - 1u))" << " - e);\n";
             break;
         case R2RKind::RODFT00: // the odd extension of length 2(n+1): 0, x, 0,
                                // -reversed x
-            os << "    real_t v = 0;\n    if (e >= 1u && e <= " << u(n) << ")\n        v = X(e - 1u);\n"
-               << "    else if (e > " << u(n + 1) << ")\n        v = -X(" << u(2 * n + 1) << " - e);\n"
+            os << "    real_t v = 0;\n    if (e >= 1u && e <= " << "n" << ")\n        v = X(e - 1u);\n"
+               << "    else if (e > " << "(n + 1u)" << ")\n        v = -X(" << "(2u * n + 1u)" << " - e);\n"
                << "    " << dst << " = v;\n";
             break;
         case R2RKind::HC2R: // halfcomplex: r_e at e, i_e at n - e
-            os << "    " << dst << " = (real2_t)(X(e), (e == 0u || 2u * e == " << u(n) << ") ? (real_t)0 : X(" << u(n)
+            os << "    " << dst << " = (real2_t)(X(e), (e == 0u || 2u * e == " << "n" << ") ? (real_t)0 : X(" << "n"
                << " - e));\n";
             break;
         case R2RKind::REDFT01:
         case R2RKind::RODFT01: // V[e] = w^-e (x[e] - i x[n-e]), x[n] = 0
-            os << "    const real_t p = X(e), q = e == 0u ? (real_t)0 : -X(" << u(n) << " - e);\n"
+            os << "    const real_t p = X(e), q = e == 0u ? (real_t)0 : -X(" << "n" << " - e);\n"
                << "    const real2_t w = table[e];\n"
                << "    " << dst << " = (real2_t)(w.x * p - w.y * q, w.x * q + w.y * p);\n";
             break;
         case R2RKind::REDFT11:
         case R2RKind::RODFT11: // even: (x[2e] + i x[n-1-2e]) e^{-i pi (4e+1) / 4n}
             if (n % 2 == 0) {
-                os << "    " << dst << " = cmul((real2_t)(X(2u * e), X(" << u(n - 1) << " - 2u * e)), table[e]);\n";
+                os << "    " << dst << " = cmul((real2_t)(X(2u * e), X(" << "(n - 1u)" << " - 2u * e)), table[e]);\n";
                 break;
             } // odd: Makhoul's order of x zero-padded to 2n
-            os << "    const idx_t j = e < " << u(n) << " ? 2u * e : 2u * (" << u(2 * n - 1) << " - e) + 1u;\n"
-               << "    " << dst << " = j < " << u(n) << " ? X(j) : (real_t)0;\n";
+            os << "    const idx_t j = e < " << "n" << " ? 2u * e : 2u * (" << "(2u * n - 1u)" << " - e) + 1u;\n"
+               << "    " << dst << " = j < " << "n" << " ? X(j) : (real_t)0;\n";
             break;
         }
         os << close << "#undef X\n}\n";
@@ -333,26 +331,26 @@ std::string r2rStageSource(const R2RStageSpec& s)
 
     // Post-stage: Y(k) from the FFT's output row B.
     // Rows: point q of row r at r * bElems + q; columns: at q * rows + r.
-    const std::string row = s.columns ? "b + r" : "b + r * " + u(inner.bElems);
+    const std::string row = s.columns ? "b + r" : "b + r * rowElems";
     os << (s.columns ? "#define BV(q) B[(idx_t)(q) * rows]\n" : "#define BV(q) B[q]\n") << open << "    __global const "
        << (inner.bComplex ? "real2_t" : "real_t") << "* B = " << row << ";\n"
        << "    const idx_t k = e;\n    real_t y;\n";
     switch (s.kind) {
-    case R2RKind::R2HC: os << "    y = k <= " << u(n / 2) << " ? BV(k).x : BV(" << u(n) << " - k).y;\n"; break;
+    case R2RKind::R2HC: os << "    y = k <= " << "(n >> 1)" << " ? BV(k).x : BV(" << "n" << " - k).y;\n"; break;
     case R2RKind::DHT: // H[k] = Re X[k] - Im X[k]; past n/2 from the conjugate
-        os << "    if (k <= " << u(n / 2) << ") { const real2_t z = BV(k); y = z.x - z.y; }\n"
-           << "    else { const real2_t z = BV(" << u(n) << " - k); y = z.x + z.y; }\n";
+        os << "    if (k <= " << "(n >> 1)" << ") { const real2_t z = BV(k); y = z.x - z.y; }\n"
+           << "    else { const real2_t z = BV(" << "n" << " - k); y = z.x + z.y; }\n";
         break;
     case R2RKind::REDFT10:
     case R2RKind::RODFT10: {
         // DCT-II: Y[k] = 2 Re(w^k V[k]), Y[n-k] = -2 Im(w^k V[k]), w = e^{-i pi /
         // 2n}.
-        const std::string q = s.kind == R2RKind::RODFT10 ? "(" + u(n - 1) + " - k)" : "k";
+        const std::string q = s.kind == R2RKind::RODFT10 ? "(n - 1u - k)" : "k";
         os << "    const idx_t q = " << q << ";\n"
-           << "    if (q <= " << u(n / 2)
+           << "    if (q <= " << "(n >> 1)"
            << ") { const real2_t z = BV(q), w = table[q]; y = 2 * (w.x * z.x + w.y "
               "* z.y); }\n"
-           << "    else { const idx_t p = " << u(n) << " - q; const real2_t z = BV(p), w = table[p];"
+           << "    else { const idx_t p = " << "n" << " - q; const real2_t z = BV(p), w = table[p];"
            << " y = 2 * (w.y * z.x - w.x * z.y); }\n";
         break;
     }
@@ -361,20 +359,20 @@ std::string r2rStageSource(const R2RStageSpec& s)
     case R2RKind::HC2R: os << "    y = BV(k);\n"; break;
     case R2RKind::REDFT01:
     case R2RKind::RODFT01: // undo Makhoul's order
-        os << "    y = BV((k & 1u) ? " << u(n - 1) << " - (k >> 1) : (k >> 1));\n";
+        os << "    y = BV((k & 1u) ? " << "(n - 1u)" << " - (k >> 1) : (k >> 1));\n";
         break;
     case R2RKind::REDFT11:
     case R2RKind::RODFT11:
         if (n % 2 == 0) { // u = T[q] e^{-i pi q / n}: y[2q] = 2 Re u, y[n-1-2q] = -2 Im u
-            os << "    const idx_t q = (k & 1u) ? (" << u(n - 1) << " - k) >> 1 : k >> 1;\n"
+            os << "    const idx_t q = (k & 1u) ? (" << "(n - 1u)" << " - k) >> 1 : k >> 1;\n"
                << "    const real2_t v = cmul(BV(q), table[q]);\n    y = (k & 1u) ? -2 * v.y : 2 * v.x;\n";
             break;
         } // odd: point 2k+1 of the DCT-II of 2n (as for REDFT10 above)
         os << "    const idx_t q = 2u * k + 1u;\n"
-           << "    if (q <= " << u(n)
+           << "    if (q <= " << "n"
            << ") { const real2_t z = BV(q), w = table[q]; y = 2 * (w.x * z.x + w.y "
               "* z.y); }\n"
-           << "    else { const idx_t p = " << u(2 * n) << " - q; const real2_t z = BV(p), w = table[p];"
+           << "    else { const idx_t p = " << "(2u * n)" << " - q; const real2_t z = BV(p), w = table[p];"
            << " y = 2 * (w.y * z.x - w.x * z.y); }\n";
         break;
     }

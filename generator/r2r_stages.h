@@ -62,11 +62,12 @@ struct R2RStageSpec {
     bool hasTable() const;
 };
 
-// The stage's OpenCL C. Parameters, in order: the client's buffer and the FFT's
-// buffer (pre: in, a; post: b, out), the table (hasTable), idx_t stride, idx_t
-// rows, then for each row dimension but the last (idx_t count, idx_t stride)
-// and the last's idx_t stride, the post-stage's real_t scale, the callback's
-// userdata buffers (max(1, count)). Launch: r2rStageGlobal/r2rStageLocal.
+// The stage's OpenCL C. Parameters, in order: the client's buffer and the FFT's buffer (pre: in,
+// a; post: b, out), the table (hasTable), idx_t stride, idx_t rows, idx_t per (r2rStageLaunch's),
+// idx_t n, idx_t points (of a row the stage writes), idx_t rowElems (of a row of the FFT's
+// buffer), then for each row dimension but the last (idx_t count, idx_t stride) and the last's
+// idx_t stride, the post-stage's real_t scale, the callback's userdata buffers (max(1, count)).
+// The source depends on the length only through its parity (DCT-IV/DST-IV).
 std::string r2rStageSource(const R2RStageSpec& spec);
 
 // Twiddles of the stage (empty without a table), exact before rounding to the

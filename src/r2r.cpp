@@ -81,8 +81,12 @@ void rowArgs(ArgBinder& a, const R2RStageSpec& spec, std::size_t rows,
              const std::vector<std::pair<std::size_t, std::size_t>>& dims)
 {
     std::size_t global[2], local[2];
+    const R2RInner inner = r2rInner(spec.kind, spec.n);
     a.index(rows);
     a.index(r2rStageLaunch(spec, rows, global, local));
+    a.index(spec.n);
+    a.index(spec.post ? spec.n : inner.aElems);        // points of a row the stage writes
+    a.index(spec.post ? inner.bElems : inner.aElems); // the FFT buffer's row length
     for (std::size_t d = 0; d + 1 < dims.size(); ++d) {
         a.index(dims[d].first);
         a.index(dims[d].second);

@@ -127,6 +127,49 @@ def copy(queue, src, dst, scale=1.0, hdim=-1, nyq=-1):
     return evt
 
 
+# ---- scaling one plane: the per-point factors of scipy's orthogonalized DCT/DST ----------
+
+_PLANE_SRC = """
+%(pragma)s
+__kernel void scale_plane(__global %(t)s *buf, long off, __global const long *meta, int nd, long total,
+                          %(t)s f)
+{
+    long i = get_global_id(0);
+    if (i >= total) return;
+    long rem = i, o = off;
+    for (int d = nd - 1; d >= 0; --d) {
+        long n = meta[d];
+        o += (rem %% n) * meta[nd + d];
+        rem /= n;
+    }
+    buf[o] *= f;
+}
+"""
+
+
+def scale_plane(queue, v, axis, index, factor):
+    """v[..., index, ...] (index along `axis`) *= factor, in place on a real View."""
+    shape = [n for d, n in enumerate(v.shape) if d != axis]
+    strides = [st for d, st in enumerate(v.strides) if d != axis]
+    total = math.prod(shape)
+    if total == 0:
+        return None
+    meta = np.array(shape + strides if shape else [0], dtype=np.int64)
+    key = (queue.context.int_ptr, v.dtype, "scale_plane")
+    with _klock:
+        k = _kernels.get(key)
+        if k is None:
+            t = _CTYPE[v.dtype]
+            pragma = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable" if t == "double" else ""
+            k = cl.Program(queue.context, _PLANE_SRC % dict(pragma=pragma, t=t)).build().scale_plane
+            _kernels[key] = k
+    mbuf = cl.Buffer(queue.context, cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR, hostbuf=meta)
+    evt = k(queue, (total,), None, v.buf, np.int64(v.offset + index * v.strides[axis]), mbuf,
+            np.int32(len(shape)), np.int64(total), v.dtype.type(factor), wait_for=v.events or None)
+    v.events = [evt]
+    return evt
+
+
 # ---- plans --------------------------------------------------------------------------------
 
 _generation = [0]
@@ -135,7 +178,8 @@ _generation = [0]
 class _ClfftPlan:
     """One baked clFFT plan (out of place)."""
 
-    def __init__(self, queue, precision, kind, lengths, istrides, ostrides, batch, idist, odist, scale):
+    def __init__(self, queue, precision, kind, lengths, istrides, ostrides, batch, idist, odist, scale,
+                 r2r=None):
         L = _lib
         self.gen = _generation[0]
         handle = ctypes.c_size_t(0)
@@ -145,10 +189,14 @@ class _ClfftPlan:
         self.handle = handle
         try:
             L.call("clfftSetPlanPrecision", handle, precision)
-            layouts = {"c2c": (L.CLFFT_COMPLEX_INTERLEAVED, L.CLFFT_COMPLEX_INTERLEAVED),
-                       "r2c": (L.CLFFT_REAL, L.CLFFT_HERMITIAN_INTERLEAVED),
-                       "c2r": (L.CLFFT_HERMITIAN_INTERLEAVED, L.CLFFT_REAL)}[kind]
-            L.call("clfftSetLayout", handle, *layouts)
+            if kind == "r2r":
+                # The kinds, one per clFFT dimension (dim 0 first); the call sets the real layouts.
+                L.call("clfftNgSetPlanR2R", handle, n, (ctypes.c_int * n)(*r2r))
+            else:
+                layouts = {"c2c": (L.CLFFT_COMPLEX_INTERLEAVED, L.CLFFT_COMPLEX_INTERLEAVED),
+                           "r2c": (L.CLFFT_REAL, L.CLFFT_HERMITIAN_INTERLEAVED),
+                           "c2r": (L.CLFFT_HERMITIAN_INTERLEAVED, L.CLFFT_REAL)}[kind]
+                L.call("clfftSetLayout", handle, *layouts)
             L.call("clfftSetResultLocation", handle, L.CLFFT_OUTOFPLACE)
             L.call("clfftSetPlanInStride", handle, n, arr(*istrides))
             L.call("clfftSetPlanOutStride", handle, n, arr(*ostrides))
@@ -252,11 +300,13 @@ def _direct_ok(v, extra_shape=None):
     return v.offset == 0 and all(s > 0 or n == 1 for n, s in zip(v.shape, v.strides))
 
 
-def run_group(queue, src, want, axes, kind, forward, scale, dst):
+def run_group(queue, src, want, axes, kind, forward, scale, dst, r2r=None):
     """One clFFT plan over `axes` (at most 3, distinct): src (cropped/padded to `want`) into dst.
 
-    kind: c2c, r2c (dst complex, last axis want//2+1) or c2r (want is the real output shape,
-    src's last axis is cropped/padded to want//2+1). `scale` multiplies the result."""
+    kind: c2c, r2c (dst complex, last axis want//2+1), c2r (want is the real output shape,
+    src's last axis is cropped/padded to want//2+1) or r2r (real in and out; `r2r` lists the
+    FFTW kind of each of `axes`, `forward` must be True: r2r plans scale in that direction).
+    `scale` multiplies the result."""
     ctx = queue.context
     cplx = _COMPLEX_OF[dst.dtype]
     in_dt = cplx if kind in ("c2c", "c2r") else _REAL_OF[dst.dtype]
@@ -294,10 +344,11 @@ def run_group(queue, src, want, axes, kind, forward, scale, dst):
     istr = [max(1, iv.strides[a]) for a in reversed(axes)]
     ostr = [max(1, ov.strides[a]) for a in reversed(axes)]
     dev = queue.device
-    key = (ctx.int_ptr, dev.int_ptr, precision, kind, tuple(lengths), tuple(istr), tuple(ostr), batch,
-           idist, odist, plan_scale)
+    kinds = None if r2r is None else tuple(reversed(r2r))  # clFFT's dimension order, as lengths
+    key = (ctx.int_ptr, dev.int_ptr, precision, kind, kinds, tuple(lengths), tuple(istr), tuple(ostr),
+           batch, idist, odist, plan_scale)
     plan = cache.get(key, lambda: _ClfftPlan(queue, precision, kind, lengths, istr, ostr, batch, idist,
-                                            odist, plan_scale))
+                                            odist, plan_scale, kinds))
     direction = _lib.CLFFT_FORWARD if forward else _lib.CLFFT_BACKWARD
     evt = plan.enqueue(queue, direction, iv.buf, ov.buf, iv.events + ov.events)
     ov.events = [evt]

@@ -74,6 +74,8 @@ _SIGNATURES = {
                               ctypes.c_uint, ctypes.POINTER(_vp), ctypes.POINTER(_vp),
                               ctypes.POINTER(_vp), ctypes.POINTER(_vp), _vp],
     "clfftDestroyPlan": [_size_p],
+    # clFFT-ng's extension (include/clFFT-ng.h): the kinds are an enum, passed as C ints.
+    "clfftNgSetPlanR2R": [ctypes.c_size_t, ctypes.c_size_t, ctypes.POINTER(ctypes.c_int)],
 }
 
 

@@ -2,10 +2,11 @@
 import numpy as np
 import pyopencl.array as cla
 
-from . import _api, _device, _engine
+from . import _api, _device, _engine, _r2r
 
 _FUNCS = {f: getattr(_api, f) for f in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft",
                                         "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft")}
+_FUNCS.update({f: getattr(_r2r, f) for f in ("dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn")})
 
 
 def clear_cache():

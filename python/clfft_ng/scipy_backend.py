@@ -1,17 +1,28 @@
 """A uarray backend for scipy.fft: `with scipy.fft.set_backend(clfft_ng.scipy_backend): ...`.
 
-Serves the numpy.fft family; declines (NotImplemented, so scipy falls back or raises) what it
-cannot honor: the real-to-real transforms (issue 58), long double, plan= and odd arguments."""
+Serves the numpy.fft family and the real-to-real transforms (dct, dst, their inverses, 1-D and
+n-D); declines (NotImplemented, so scipy falls back or raises) what it cannot honor: long
+double, plan= and odd arguments."""
 import numpy as np
 import pyopencl.array as cla
 
-from . import _api
+from . import _api, _r2r
 
 __ua_domain__ = "numpy.scipy.fft"
 
 _SERVED = {f: getattr(_api, f) for f in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft",
                                          "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft")}
-_ONE_AXIS = {"fft", "ifft", "rfft", "irfft", "hfft", "ihfft"}
+_SERVED.update({f: getattr(_r2r, f) for f in ("dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn")})
+_ONE_AXIS = {"fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "dct", "idct", "dst", "idst"}
+
+
+def _positional(name):
+    """scipy.fft's positional parameters after x, in order."""
+    names = ["n", "axis"] if name in _ONE_AXIS else ["s", "axes"]
+    if name.startswith(("dct", "idct", "dst", "idst")):
+        return ["type"] + names + ["norm", "overwrite_x", "workers", "orthogonalize"]
+    return names + ["norm", "overwrite_x", "workers"]
+
 
 # How many calls were served and declined, by function name (tests and users read these).
 served = {}
@@ -36,6 +47,13 @@ def __ua_function__(method, args, kwargs):
     kwargs = dict(kwargs)
     x = args[0] if args else kwargs.pop("x", None)
     rest = list(args[1:])
+    names = _positional(name)
+    if len(rest) > len(names):
+        return _decline(name)
+    for k, v in zip(names, rest):
+        if k in kwargs:
+            raise TypeError("%s() got multiple values for argument %r" % (name, k))
+        kwargs[k] = v
     # scipy's extras: overwrite_x is a permission we need not use; workers is a CPU thread count
     # with no meaning on a device; a plan object is scipy's own and we cannot run it.
     kwargs.pop("overwrite_x", None)
@@ -51,12 +69,7 @@ def __ua_function__(method, args, kwargs):
             return _decline(name)
         if x.dtype.kind not in "biufc" or x.dtype.itemsize > (16 if x.dtype.kind == "c" else 8):
             return _decline(name)
-    names = ["n", "axis", "norm"] if name in _ONE_AXIS else ["s", "axes", "norm"]
-    for k, v in zip(names, rest):
-        if k in kwargs:
-            raise TypeError("%s() got multiple values for argument %r" % (name, k))
-        kwargs[k] = v
-    if len(rest) > len(names) or set(kwargs) - set(names):
+    if set(kwargs) - set(names):
         return _decline(name)
     result = fn(x, **kwargs)
     served[name] = served.get(name, 0) + 1
