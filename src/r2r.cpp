@@ -319,6 +319,8 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
     auto baked = std::make_unique<BakedPlan>();
     baked->device = device;
     baked->explanation = explain.str();
+    if (EnvSettings::fromEnvironment().explain) // the FFT plans printed themselves as they baked
+        std::fprintf(stderr, "clfft-ng plan: %s", baked->explanation.c_str());
     plan.baked = std::move(baked);
     plan.r2r = std::move(r2r);
 }
