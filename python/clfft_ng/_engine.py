@@ -59,12 +59,12 @@ class View:
 _COPY_SRC = """
 %(pragma)s
 __kernel void copy(__global %(dst)s *dst, long doff, __global const %(src)s *src, long soff,
-                   __global const long *meta, int nd, long total, %(rs)s scale, int hdim, long nyq)
+                   __global const long *meta, int nd, long total, %(rs)s scale)
 {
     long i = get_global_id(0);
     if (i >= total) return;
     long rem = i, so = soff, dd = doff;
-    int inside = 1, realonly = 0;
+    int inside = 1;
     for (int d = nd - 1; d >= 0; --d) {
         long n = meta[d];
         long idx = rem %% n;
@@ -72,11 +72,9 @@ __kernel void copy(__global %(dst)s *dst, long doff, __global const %(src)s *src
         dd += idx * meta[nd + d];
         if (idx >= meta[2 * nd + d]) inside = 0;
         so += idx * meta[3 * nd + d];
-        if (d == hdim && (idx == 0 || idx == nyq)) realonly = 1;
     }
     %(dst)s v = (%(dst)s)(0);
     if (inside) v = %(conv)s * scale;
-    %(realonly)s
     dst[dd] = v;
 }
 """
@@ -100,17 +98,14 @@ def _copy_kernel(ctx, src_dt, dst_dt):
                 conv = "(%s)(src[so].s0)" % d
             double = "double" in (s, d)
             src = _COPY_SRC % dict(pragma="#pragma OPENCL EXTENSION cl_khr_fp64 : enable" if double else "",
-                                   dst=d, src=s, rs=d.rstrip("2"), conv=conv,
-                                   realonly="if (realonly) v.s1 = 0;" if d.endswith("2") else "")
+                                   dst=d, src=s, rs=d.rstrip("2"), conv=conv)
             k = cl.Program(ctx, src).build().copy
             _kernels[key] = k
         return k
 
 
-def copy(queue, src, dst, scale=1.0, hdim=-1, nyq=-1):
-    """dst[idx] = scale * src[idx] where idx lies in src's shape, 0 elsewhere (dst.shape rules).
-
-    hdim >= 0: along that axis, elements 0 and nyq keep only their real part (c2r input)."""
+def copy(queue, src, dst, scale=1.0):
+    """dst[idx] = scale * src[idx] where idx lies in src's shape, 0 elsewhere (dst.shape rules)."""
     nd = len(dst.shape)
     total = dst.size()
     if total == 0:
@@ -122,7 +117,7 @@ def copy(queue, src, dst, scale=1.0, hdim=-1, nyq=-1):
     k = _copy_kernel(queue.context, src.dtype, dst.dtype)
     rs = np.float64 if _REAL_OF[dst.dtype] == np.float64 else np.float32
     evt = k(queue, (total,), None, dst.buf, np.int64(dst.offset), src.buf, np.int64(src.offset), mbuf,
-            np.int32(nd), np.int64(total), rs(scale), np.int32(hdim), np.int64(nyq), wait_for=src.events + dst.events or None)
+            np.int32(nd), np.int64(total), rs(scale), wait_for=src.events + dst.events or None)
     dst.events = [evt]
     return evt
 
@@ -322,20 +317,16 @@ def run_group(queue, src, want, axes, kind, forward, scale, dst, r2r=None):
         return (_direct_ok(iv) and _direct_ok(ov) and
                 len(_collapse([(ov.shape[a], iv.strides[a], ov.strides[a]) for a in batch_axes])) <= 1)
 
-    # numpy's c2r ignores the imaginary parts of the DC and Nyquist bins; the library's kernels
-    # do not, so c2r input always passes through the copy that clears them.
-    needs_in_copy = (kind == "c2r" or tuple(src.shape) != tuple(in_shape) or src.dtype != in_dt
+    # numpy's c2r ignores the imaginary parts of the DC and Nyquist bins, and so does the
+    # library's C2R (docs/compatibility.md): c2r input needs no copy of its own.
+    needs_in_copy = (tuple(src.shape) != tuple(in_shape) or src.dtype != in_dt
                      or extra != 1.0 or not _direct_ok(src))
     iv = src
     if needs_in_copy or not fits(src, dst):
         # One copy: batch axes outermost, transform axes innermost, so the batch always
         # collapses into one clFFT batch with one distance on the input side.
         iv = View.fresh(ctx, in_shape, in_dt, batch_axes + list(axes))
-        if kind == "c2r":
-            n_last = want[axes[-1]]
-            copy(queue, src, iv, extra, axes[-1], n_last // 2 if n_last % 2 == 0 else -1)
-        else:
-            copy(queue, src, iv, extra)
+        copy(queue, src, iv, extra)
     ov = dst
     if not fits(iv, dst):
         ov = View.fresh(ctx, dst.shape, dst.dtype, batch_axes + list(axes))
