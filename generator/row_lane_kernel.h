@@ -131,6 +131,21 @@ private:
     void packedAcrossLanes();
     // Statements storing lanes j0..j0+len of output (zr, zi) at points at..at+len-1.
     std::string storeRun(const std::string& at, std::size_t j0, std::size_t len) const;
+
+    // ---- fused r2r stages (spec.r2rIn, r2rOut; row_lane_r2r.cpp), on rows of N reals
+    // R2C's first loads: the W points e W.. of the reordered row (DCT-II, DST-II) into `dest`.
+    std::string r2rLoadVector(const std::string& off, const std::string& e, const std::string& dest) const;
+    // C2R's pre-stage loads: V[k0..k0+7] of the halfcomplex row (HC2R, DCT-III, DST-III) into (re, im).
+    std::string r2rLoadHalf(const std::string& off, const std::string& re, const std::string& im) const;
+    // ... and V[N/2]'s real part.
+    std::string r2rNyquistIn(const std::string& off) const;
+    // R2C's post-stage stores: X[k0..k0+7] (re, im, scaled) as the r2r row's points (R2HC, DHT,
+    // DCT-II, DST-II), and X[N/2] (real) as its point N/2.
+    std::string r2rStoreHalf(const std::string& off, const std::string& re, const std::string& im) const;
+    std::string r2rNyquistOut(const std::string& off, const std::string& x) const;
+    // C2R's last stores: points m0..m0+7 (`value`) to their places in the row (DCT-III, DST-III).
+    std::string r2rStoreVector(const std::string& off, const std::string& m0, const std::string& value) const;
+    const std::size_t r2rInBase, r2rOutBase; // the fused stages' tables (tableLayout's r2r)
 };
 
 } // namespace detail

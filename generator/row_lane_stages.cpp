@@ -23,7 +23,9 @@ void RowLaneKernel::preStage()
         os << "\n    // two hermitian halves -> Z, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n";
         forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n        creal_t ar, ai, br, bi;\n"
-               << loadPoints("ioff + (idx_t)k0", "ar", "ai", false) << loadPoints("ioffB + (idx_t)k0", "br", "bi", false)
+               << (spec.r2rIn.present() ? r2rLoadHalf("ioff", "ar", "ai") + r2rLoadHalf("ioffB", "br", "bi")
+                                        : loadPoints("ioff + (idx_t)k0", "ar", "ai", false) +
+                                              loadPoints("ioffB + (idx_t)k0", "br", "bi", false))
                // both rows' X[0] imaginary parts count as zero (FFTW, clFFT 2.12)
                << "        if (k0 == 0u) { ai.s0 = 0; bi.s0 = 0; }\n"
                << "        vstore8(ar - bi, 0, zr + k0); vstore8((ai + br) * dirSign, 0, zi + k0);\n"
@@ -34,8 +36,12 @@ void RowLaneKernel::preStage()
             return inPlanar ? "(real2_t)(inRe[" + off + " + " + h + "], inIm[" + off + " + " + h + "])"
                             : "in[" + off + " + " + h + "]";
         };
-        os << "    if (t == 0u) { const real2_t a = " << point("ioff") << ", b = " << point("ioffB") << ";\n"
-           << "        zr[" << h << "] = a.x; zi[" << h << "] = b.x * dirSign; } // Nyquist: imaginary parts dropped\n"
+        if (spec.r2rIn.present())
+            os << "    if (t == 0u) { const real2_t a = (real2_t)(" << r2rNyquistIn("ioff") << ", 0), b = (real2_t)("
+               << r2rNyquistIn("ioffB") << ", 0);\n";
+        else
+            os << "    if (t == 0u) { const real2_t a = " << point("ioff") << ", b = " << point("ioffB") << ";\n";
+        os << "        zr[" << h << "] = a.x; zi[" << h << "] = b.x * dirSign; } // Nyquist: imaginary parts dropped\n"
            << barrier;
     }
     if (split) {
@@ -76,12 +82,19 @@ void RowLaneKernel::postStage()
                << "        const creal_t Ar = vload8(0, zr + k0), Ai = vload8(0, zi + k0);\n"
                << "        const creal_t Br = vload8(0, zr + " << u(N - V + 1) << " - k0).s76543210,\n"
                << "                      Bi = vload8(0, zi + " << u(N - V + 1) << " - k0).s76543210;\n"
-               << "        if (valid) " << storePoints("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
-               << "\n        if (validB) " << storePoints("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
+               << "        if (valid) "
+               << (spec.r2rOut.present() ? r2rStoreHalf("ooff", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
+                                         : storePoints("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm"))
+               << "\n        if (validB) "
+               << (spec.r2rOut.present() ? r2rStoreHalf("ooffB", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
+                                         : storePoints("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm"))
                << "\n";
         }, true);
         const std::string h = u(N / 2);
-        if (outPlanar)
+        if (spec.r2rOut.present())
+            os << "    if (t == 0u) { if (valid) " << r2rNyquistOut("ooff", "zr[" + h + "] * scaleRe") << " if (validB) "
+               << r2rNyquistOut("ooffB", "zi[" + h + "] * scaleRe") << " }\n";
+        else if (outPlanar)
             os << "    if (t == 0u) { if (valid) { outRe[ooff + " << h << "] = zr[" << h << "] * scaleRe; outIm[ooff + " << h
                << "] = 0; } if (validB) { outRe[ooffB + " << h << "] = zi[" << h << "] * scaleRe; outIm[ooffB + " << h
                << "] = 0; } }\n";
@@ -314,6 +327,10 @@ void RowLaneKernel::output(std::size_t c, std::size_t reg)
            << "], 0, zi + 8u * g + " << u(A * c) << ");\n";
         if (c == 0)
             os << "        if (g == 0u) { zr[" << u(N) << "] = ur[0].s0; zi[" << u(N) << "] = ui[0].s0; }\n";
+    } else if (backward && pairs && spec.r2rOut.present()) { // rows 2m and 2m + 1 in Makhoul's order undone
+        const std::string m0 = "8u * g + " + u(A * c);
+        os << "        if (valid) " << r2rStoreVector("ooff", m0, "ur[" + r + "] * scaleRe") << "\n        if (validB) "
+           << r2rStoreVector("ooffB", m0, "ui[" + r + "] * scaleIm") << "\n";
     } else if (backward && pairs) { // rows 2m and 2m + 1
         os << "        if (valid) " << vectorStore(spec, 8, "ur[" + r + "] * scaleRe", "out + ooff + 8u * g + " + u(A * c))
            << "\n        if (validB) " << vectorStore(spec, 8, "ui[" + r + "] * scaleIm", "out + ooffB + 8u * g + " + u(A * c))

@@ -18,6 +18,7 @@
 // DFTs on 8-lane halves; the complex side is always moved 8 points at a time (creal_t).
 #include "row_lane_kernel.h"
 #include "row_lanes.h"
+#include "r2r_stages.h"
 #include "unit_roots.h"
 
 #include "butterfly.h"
@@ -53,6 +54,10 @@ void check(const KernelSpec& spec)
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
         spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
         throw std::invalid_argument("KernelSpec: not a row-lane kernel");
+    if ((spec.r2rIn.present() || spec.r2rOut.present()) &&
+        (!spec.row.pairs || !real || spec.row.registers || spec.row.stacked || spec.row.pieceLength || N % 128 != 0 ||
+         spec.inLayout != ComplexLayout::Interleaved || spec.outLayout != ComplexLayout::Interleaved))
+        throw std::invalid_argument("KernelSpec: fused r2r stages need a row-lane kernel of two real rows");
     std::size_t product = 1;
     for (int r : spec.radices)
         product *= static_cast<std::size_t>(r);
@@ -148,6 +153,10 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
         table.insert(table.end(), chirp.begin(), chirp.end());
         table.insert(table.end(), kernel.begin(), kernel.end());
     }
+    for (const R2RFusion& f : {spec.r2rIn, spec.r2rOut}) { // tableLayout's r2r
+        const auto t = r2rFusedTable(f, spec.realLength);
+        table.insert(table.end(), t.begin(), t.end());
+    }
     return table;
 }
 
@@ -162,7 +171,8 @@ RowLaneKernel::RowLaneKernel(const KernelSpec& k)
       packed(rowLanePacked(k)), bluestein(k.kind == PassKind::Bluestein), Nt(k.transformLength),
       chirpBase(tableLayout(k).steps), spectrumBase(chirpBase + k.transformLength), io(k),
       barrier(k.row.registers ? "" : k.barrier()), pad(rowLanePadPeriod(k)),
-      swizzle(k.row.tight && A >= 512 && (A & (A - 1)) == 0)
+      swizzle(k.row.tight && A >= 512 && (A & (A - 1)) == 0), r2rInBase(tableLayout(k).r2r),
+      r2rOutBase(r2rInBase + r2rFusedTableLength(k.r2rIn, k.realLength))
 {
 }
 
@@ -353,7 +363,10 @@ void RowLaneKernel::lanePasses(std::size_t round)
                 if (backward) // Z from local memory
                     os << "        vr[" << k << "] = vload" << w << "(0, zr + (" << e << ") * " << u(W) << "); vi[" << k
                        << "] = vload" << w << "(0, zi + (" << e << ") * " << u(W) << ");\n";
-                else if (forward && pairs) { // rows 2m and 2m + 1
+                else if (forward && pairs && spec.r2rIn.present()) { // the reordered rows
+                    os << r2rLoadVector("ioff", e, "vr[" + k + "]");
+                    rowB << r2rLoadVector("ioffB", e, "vi[" + k + "]");
+                } else if (forward && pairs) { // rows 2m and 2m + 1
                     os << "        vr[" << k << "] = vload" << w << "(0, in + ioff + (idx_t)(" << e << ") * " << u(W) << ");\n";
                     rowB << "        vi[" << k << "] = vload" << w << "(0, in + ioffB + (idx_t)(" << e << ") * " << u(W) << ");\n";
                 } else if (forward) // z[n] = x[2n] + i x[2n+1]: 2W reals

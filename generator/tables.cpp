@@ -1,4 +1,5 @@
 #include "tables.h"
+#include "r2r_stages.h"
 #include "real_split.h"
 
 #include "stockham.h"
@@ -184,6 +185,8 @@ TableLayout tableLayout(const KernelSpec& spec)
             t.realFactors + (spec.halfLengthReal() && !spec.row.pairs ? spec.length : 0);
         if (spec.kind == PassKind::Bluestein) // the chirp, then the kernel's spectrum
             t.end += spec.transformLength + spec.length;
+        t.r2r = t.end;
+        t.end += r2rFusedTableLength(spec.r2rIn, spec.realLength) + r2rFusedTableLength(spec.r2rOut, spec.realLength);
         return t;
     }
     t.realFactors = t.passTwiddles + passTwiddleCount(spec);

@@ -97,9 +97,11 @@ bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* o
     const std::size_t real = p.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
     auto side = [&](bool input, std::size_t* bytes) {
         const clfftLayout layout = input ? s.inLayout : s.outLayout;
-        const bool hermitian = layout == CLFFT_HERMITIAN_INTERLEAVED || layout == CLFFT_HERMITIAN_PLANAR;
+        // An r2r-fused side is the client's rows of n reals, whatever the layout says.
+        const bool fused = (input ? p.r2rIn : p.r2rOut).present();
+        const bool hermitian = !fused && (layout == CLFFT_HERMITIAN_INTERLEAVED || layout == CLFFT_HERMITIAN_PLANAR);
         std::size_t element = real;
-        if (layout == CLFFT_COMPLEX_INTERLEAVED || layout == CLFFT_HERMITIAN_INTERLEAVED)
+        if (!fused && (layout == CLFFT_COMPLEX_INTERLEAVED || layout == CLFFT_HERMITIAN_INTERLEAVED))
             element = 2 * real;
         std::size_t last = 0; // largest offset, in elements
         auto addSpan = [&](std::size_t n, std::size_t stride) {
@@ -184,6 +186,8 @@ Problem makeProblem(const PlanSettings& s)
     p.pre = callbackCode(s.preCallback);
     p.post = callbackCode(s.postCallback);
     p.inPieces = s.inPieces;
+    p.r2rIn = s.r2rIn;
+    p.r2rOut = s.r2rOut;
 
     const auto is = s.effectiveInStrides();
     const auto os = s.effectiveOutStrides();

@@ -10,6 +10,7 @@
 #include "internal.h"
 
 #include "cost.h"
+#include "row_lanes.h"
 
 #include <clFFT.h>
 
@@ -113,6 +114,18 @@ ExecutionPlan planWith(const Context& ctx)
         only.spec.row.pieceLength = rp.length;
         only.spec.row.pieceDistance = rp.distance;
         only.spec.row.pieceBase = rp.base;
+    }
+    // Fused r2r stages: only a row-lane pass of two real rows, input to output, takes them
+    // (row_lanes.cpp); otherwise the r2r plan runs its stages as kernels of their own.
+    if (problem.r2rIn.present() || problem.r2rOut.present()) {
+        const PassPlan& only = plan.passes.front();
+        const KernelSpec& k = only.spec;
+        if (plan.passes.size() != 1 || !k.row.width || !k.row.pairs || k.row.registers || k.row.stacked ||
+            k.row.tight || rowLanePacked(k) || !(k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward) ||
+            only.source != BufferRole::Input || only.destination != BufferRole::Output)
+            throw StatusError{CLFFT_NOTIMPLEMENTED};
+        plan.passes.front().spec.r2rIn = problem.r2rIn;
+        plan.passes.front().spec.r2rOut = problem.r2rOut;
     }
     plan.passes.front().spec.pre = problem.pre;
     plan.passes.front().appliesPre = problem.pre.present;

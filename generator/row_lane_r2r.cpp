@@ -1,0 +1,132 @@
+// Real-to-real stages fused into the row-lane kernel of two real rows (spec.r2rIn, r2rOut;
+// docs/r2r.md): the reordering, halfcomplex packing and twiddles of r2r_stages.cpp's stage
+// kernels done in the kernel's own first loads and last stores, so that an r2r transform of a
+// row moves its data once, as the R2C or C2R of the row does. The row holds N reals (N =
+// realLength, a multiple of 128); every block of points below is within one half of the row.
+#include "row_lane_kernel.h"
+
+#include "r2r_stages.h"
+
+namespace clfft_ng {
+namespace detail {
+
+namespace {
+
+R2RKind kindOf(const R2RFusion& f)
+{
+    return static_cast<R2RKind>(f.kind);
+}
+
+} // namespace
+
+std::string RowLaneKernel::r2rLoadVector(const std::string& off, const std::string& e, const std::string& dest) const
+{
+    // Makhoul's order: v[m] = x[2m] below N/2, x[2N - 1 - 2m] above (the odd points
+    // descending); DST-II also negates the odd points. 2W reals hold the W points of a block.
+    const bool dst = kindOf(spec.r2rIn) == R2RKind::RODFT10;
+    const std::string low = "p_ + 2u * m0", high = "p_ + " + u(2 * N - 2 * W) + " - 2u * m0";
+    std::string even, odd;
+    if (W == 16) {
+        auto two = [](const std::string& ptr) {
+            return "const vreal_t z0 = vload16(0, " + ptr + "), z1 = vload16(1, " + ptr + "); ";
+        };
+        even = two(low) + dest + " = (vreal_t)(z0.even, z1.even);";
+        odd = two(high) + dest + " = " + (dst ? "-" : "") + "(vreal_t)(z1.odd.s76543210, z0.odd.s76543210);";
+    } else {
+        even = "const creal2_t z = vload16(0, " + low + "); " + dest + " = z.even;";
+        odd = "const creal2_t z = vload16(0, " + high + "); " + dest + " = " + (dst ? "-" : "") + "z.odd.s76543210;";
+    }
+    return "        { __global const real_t* p_ = in + " + off + "; const uint m0 = (" + e + ") * " + u(W) + ";\n" +
+           "          if (m0 < " + u(N / 2) + ") { " + even + " } else { " + odd + " } }\n";
+}
+
+std::string RowLaneKernel::r2rLoadHalf(const std::string& off, const std::string& re, const std::string& im) const
+{
+    // V[k] = (x[k], x[N-k]) (HC2R); DCT-III: e^{i pi k / 2N} (x[k] - i x[N-k]); DST-III: the
+    // same of the reversed row. x[N] counts as zero (k = 0).
+    const R2RKind kind = kindOf(spec.r2rIn);
+    std::string t = "        { __global const real_t* p_ = in + " + off + "; creal_t P, Q;\n";
+    if (kind == R2RKind::RODFT01)
+        t += "          P = vload8(0, p_ + " + u(N - 8) +
+             " - k0).s76543210;\n"
+             "          if (k0 != 0u) Q = vload8(0, p_ + k0 - 1u); else { Q = vload8(0, p_).s70123456; Q.s0 = 0; }\n";
+    else
+        t += "          P = vload8(0, p_ + k0);\n"
+             "          if (k0 != 0u) Q = vload8(0, p_ + " +
+             u(N - 7) + " - k0).s76543210; else { Q = vload8(0, p_ + " + u(N - 8) + ").s07654321; Q.s0 = 0; }\n";
+    if (kind == R2RKind::HC2R)
+        t += "          " + re + " = P; " + im + " = Q; }\n";
+    else
+        t += "          const creal2_t w = vload16(0, (__global const real_t*)(tw + " + u(r2rInBase) +
+             " + k0));\n"
+             "          " +
+             re + " = w.even * P + w.odd * Q; " + im + " = w.odd * P - w.even * Q; }\n";
+    return t;
+}
+
+std::string RowLaneKernel::r2rNyquistIn(const std::string& off) const
+{
+    const R2RKind kind = kindOf(spec.r2rIn);
+    const std::string x = "in[" + off + " + " + u(kind == R2RKind::RODFT01 ? N / 2 - 1 : N / 2) + "]";
+    if (kind == R2RKind::HC2R)
+        return x;
+    const std::string tw = "tw[" + u(r2rInBase + N / 2) + "]";
+    return "(" + tw + ".x + " + tw + ".y) * " + x;
+}
+
+std::string RowLaneKernel::r2rStoreHalf(const std::string& off, const std::string& re, const std::string& im) const
+{
+    // Point q = k of the DCT-II (R2HC, DHT) goes to k, q = N - k to N - k; DST-II puts point q at
+    // N - 1 - q. Lane 0 of the first block (k = 0) has no point N - k.
+    const R2RKind kind = kindOf(spec.r2rOut);
+    std::string t = "{ const creal_t xr = " + re + ", xi = " + im + ";\n";
+    switch (kind) {
+    case R2RKind::R2HC: t += "          const creal_t a = xr, b = xi;\n"; break;
+    case R2RKind::DHT: t += "          const creal_t a = xr - xi, b = xr + xi;\n"; break;
+    default:
+        t += "          const creal2_t w = vload16(0, (__global const real_t*)(tw + " + u(r2rOutBase) +
+             " + k0));\n"
+             "          const creal_t a = 2 * (w.even * xr + w.odd * xi), b = 2 * (w.odd * xr - w.even * xi);\n";
+        break;
+    }
+    t += "          __global real_t* p_ = out + " + off + ";\n";
+    if (kind == R2RKind::RODFT10)
+        t += "          vstore8(a.s76543210, 0, p_ + " + u(N - 8) +
+             " - k0);\n"
+             "          if (k0 != 0u) vstore8(b, 0, p_ + k0 - 1u); else { vstore4(b.s1234, 0, p_); vstore2(b.s56, 0, "
+             "p_ + 4u); "
+             "p_[6] = b.s7; }\n";
+    else
+        t += "          vstore8(a, 0, p_ + k0);\n"
+             "          if (k0 != 0u) vstore8(b.s76543210, 0, p_ + " +
+             u(N - 7) + " - k0); else { vstore4(b.s7654, 0, p_ + " + u(N - 7) + "); vstore2(b.s32, 0, p_ + " +
+             u(N - 3) + "); p_[" + u(N - 1) + "] = b.s1; }\n";
+    return t + "        }";
+}
+
+std::string RowLaneKernel::r2rNyquistOut(const std::string& off, const std::string& x) const
+{
+    const R2RKind kind = kindOf(spec.r2rOut);
+    const std::string at = "out[" + off + " + " + u(kind == R2RKind::RODFT10 ? N / 2 - 1 : N / 2) + "]";
+    if (kind == R2RKind::R2HC || kind == R2RKind::DHT)
+        return at + " = " + x + ";";
+    return at + " = 2 * tw[" + u(r2rOutBase + N / 2) + "].x * " + x + ";";
+}
+
+std::string RowLaneKernel::r2rStoreVector(const std::string& off, const std::string& m0, const std::string& value) const
+{
+    // Makhoul's order undone: point m below N/2 to 2m, above to 2(N - 1 - m) + 1; DST-III
+    // negates the odd points.
+    const std::string sign = kindOf(spec.r2rOut) == R2RKind::RODFT01 ? "-" : "";
+    std::string t = "{ const creal_t v_ = " + value + "; const uint m0 = " + m0 + "; __global real_t* p_ = out + " +
+                    off + ";\n          if (m0 < " + u(N / 2) + ") {";
+    for (int l = 0; l < 8; ++l)
+        t += " p_[2u * m0 + " + u(2 * l) + "] = v_.s" + std::to_string(l) + ";";
+    t += " }\n          else { const uint b_ = " + u(2 * N - 1) + " - 2u * m0;";
+    for (int l = 0; l < 8; ++l)
+        t += " p_[b_ - " + u(2 * l) + "] = " + sign + "v_.s" + std::to_string(l) + ";";
+    return t + " } }";
+}
+
+} // namespace detail
+} // namespace clfft_ng
