@@ -143,8 +143,10 @@ private:
     // DCT-II, DST-II), and X[N/2] (real) as its point N/2.
     std::string r2rStoreHalf(const std::string& off, const std::string& re, const std::string& im) const;
     std::string r2rNyquistOut(const std::string& off, const std::string& x) const;
-    // C2R's last stores: points m0..m0+7 (`value`) to their places in the row (DCT-III, DST-III).
-    std::string r2rStoreVector(const std::string& off, const std::string& m0, const std::string& value) const;
+    // C2R's last stores (DCT-III, DST-III): points m0..m0+7 (`value`) of row "a" or "b" to local
+    // memory, then (postStage) the rows from there to their places.
+    std::string r2rStageVector(const std::string& row, const std::string& m0, const std::string& value) const;
+    void r2rStoreStaged();
     const std::size_t r2rInBase, r2rOutBase; // the fused stages' tables (tableLayout's r2r)
 };
 

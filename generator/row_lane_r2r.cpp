@@ -113,19 +113,29 @@ std::string RowLaneKernel::r2rNyquistOut(const std::string& off, const std::stri
     return at + " = 2 * tw[" + u(r2rOutBase + N / 2) + "].x * " + x + ";";
 }
 
-std::string RowLaneKernel::r2rStoreVector(const std::string& off, const std::string& m0, const std::string& value) const
+std::string RowLaneKernel::r2rStageVector(const std::string& row, const std::string& m0, const std::string& value) const
 {
-    // Makhoul's order undone: point m below N/2 to 2m, above to 2(N - 1 - m) + 1; DST-III
-    // negates the odd points.
+    // To local memory (the buffer the DFTs across the lanes do not read), whole rows of N reals.
+    const std::string local = "(__local real_t*)" + std::string(row == "a" ? "lr" : "li") + buffer(shapes.size());
+    return "vstore8(" + value + ", 0, " + local + " + " + m0 + ");";
+}
+
+void RowLaneKernel::r2rStoreStaged()
+{
+    // Makhoul's order undone: point m below N/2 goes to 2m, point m above to 2(N - 1 - m) + 1
+    // (DST-III negates the odd points), so that positions 16j..16j+15 are points 8j..8j+7 and,
+    // reversed, N-8-8j..N-1-8j: two vector loads from local memory, one store of 16 reals.
     const std::string sign = kindOf(spec.r2rOut) == R2RKind::RODFT01 ? "-" : "";
-    std::string t = "{ const creal_t v_ = " + value + "; const uint m0 = " + m0 + "; __global real_t* p_ = out + " +
-                    off + ";\n          if (m0 < " + u(N / 2) + ") {";
-    for (int l = 0; l < 8; ++l)
-        t += " p_[2u * m0 + " + u(2 * l) + "] = v_.s" + std::to_string(l) + ";";
-    t += " }\n          else { const uint b_ = " + u(2 * N - 1) + " - 2u * m0;";
-    for (int l = 0; l < 8; ++l)
-        t += " p_[b_ - " + u(2 * l) + "] = " + sign + "v_.s" + std::to_string(l) + ";";
-    return t + " } }";
+    os << "\n    // the rows of N reals in Makhoul's order undone, 16 positions at a time\n" << barrier;
+    forEachItem(N / 16, [&](std::size_t, const std::string& j) {
+        os << "        const uint j = " << j << ";\n";
+        for (int r = 0; r < 2; ++r) {
+            const std::string local = "(__local real_t*)" + std::string(r ? "li" : "lr") + buffer(shapes.size());
+            os << "        if (" << (r ? "validB" : "valid") << ") { creal2_t z; z.even = vload8(0, " << local
+               << " + 8u * j); z.odd = " << sign << "vload8(0, " << local << " + " << u(N - 8)
+               << " - 8u * j).s76543210; vstore16(z, 0, out + " << (r ? "ooffB" : "ooff") << " + 16u * j); }\n";
+        }
+    }, true);
 }
 
 } // namespace detail

@@ -74,6 +74,8 @@ void RowLaneKernel::preStage()
 
 void RowLaneKernel::postStage()
 {
+    if (backward && pairs && spec.r2rOut.present())
+        r2rStoreStaged();
     if (forward && pairs) {
         const std::string half = realLiteral(0.5L, spec.precision);
         os << "\n    // Z -> the two hermitian halves, 8 consecutive k at a time, and k = " << N / 2 << "\n" << barrier;
@@ -329,8 +331,8 @@ void RowLaneKernel::output(std::size_t c, std::size_t reg)
             os << "        if (g == 0u) { zr[" << u(N) << "] = ur[0].s0; zi[" << u(N) << "] = ui[0].s0; }\n";
     } else if (backward && pairs && spec.r2rOut.present()) { // rows 2m and 2m + 1 in Makhoul's order undone
         const std::string m0 = "8u * g + " + u(A * c);
-        os << "        if (valid) " << r2rStoreVector("ooff", m0, "ur[" + r + "] * scaleRe") << "\n        if (validB) "
-           << r2rStoreVector("ooffB", m0, "ui[" + r + "] * scaleIm") << "\n";
+        os << "        " << r2rStageVector("a", m0, "ur[" + r + "] * scaleRe") << " "
+           << r2rStageVector("b", m0, "ui[" + r + "] * scaleIm") << "\n";
     } else if (backward && pairs) { // rows 2m and 2m + 1
         os << "        if (valid) " << vectorStore(spec, 8, "ur[" + r + "] * scaleRe", "out + ooff + 8u * g + " + u(A * c))
            << "\n        if (validB) " << vectorStore(spec, 8, "ui[" + r + "] * scaleIm", "out + ooffB + 8u * g + " + u(A * c))
