@@ -205,6 +205,8 @@ TableLayout tableLayout(const KernelSpec& spec)
         t.end += spec.transformLength;
     if (spec.fusedStep == FusedStep::Multiply)
         t.end += spec.bluesteinPadded;
+    t.r2r = t.end;
+    t.end += r2rFusedTableLength(spec.r2rIn, spec.realLength) + r2rFusedTableLength(spec.r2rOut, spec.realLength);
     // A chirp's table is read W entries past its end by the lanes of a partial vector.
     const bool chirp = spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::Store;
     t.laneTable = std::max<std::size_t>(t.end, 1) + (chirp ? spec.lane.width : 0);
@@ -255,6 +257,10 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
     if (spec.fusedStep == FusedStep::Multiply) {
         const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.transformLength, spec.bluesteinPadded);
         table.insert(table.end(), kernel.begin(), kernel.end());
+    }
+    for (const R2RFusion& f : {spec.r2rIn, spec.r2rOut}) { // tableLayout's r2r
+        const auto t = r2rFusedTable(f, spec.realLength);
+        table.insert(table.end(), t.begin(), t.end());
     }
     if (table.empty())
         table.emplace_back(1.0L, 0.0L);

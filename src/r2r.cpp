@@ -65,12 +65,16 @@ KernelRef buildStage(Plan& plan, cl_device_id device, const R2RStageSpec& spec, 
     return kernel;
 }
 
-// Drops rows dimensions of one point; keeps at least one (the batch).
+// Drops rows dimensions of one point and joins a dimension to the one before it where its
+// stride continues it (rows of a 2-D plan's dimension 0 followed by the batch's: one sequence
+// of rows, which the FFT can read as one batch); keeps at least one (the batch).
 std::vector<std::pair<std::size_t, std::size_t>> rowDims(const std::vector<std::pair<std::size_t, std::size_t>>& all)
 {
     std::vector<std::pair<std::size_t, std::size_t>> kept;
     for (const auto& d : all)
-        if (d.first > 1)
+        if (d.first > 1 && !kept.empty() && kept.back().first * kept.back().second == d.second)
+            kept.back().first *= d.first;
+        else if (d.first > 1)
             kept.push_back(d);
     if (kept.empty())
         kept.push_back({1, 0});

@@ -115,13 +115,18 @@ ExecutionPlan planWith(const Context& ctx)
         only.spec.row.pieceDistance = rp.distance;
         only.spec.row.pieceBase = rp.base;
     }
-    // Fused r2r stages: only a row-lane pass of two real rows, input to output, takes them
-    // (row_lanes.cpp); otherwise the r2r plan runs its stages as kernels of their own.
+    // Fused r2r stages: a single real pass, input to output, of the row-lane kernel of two rows
+    // (CPU forms, row_lane_r2r.cpp) or of the Stockham kernel (GPU forms, global_access.h) takes
+    // them; otherwise the r2r plan runs its stages as kernels of their own.
     if (problem.r2rIn.present() || problem.r2rOut.present()) {
         const PassPlan& only = plan.passes.front();
         const KernelSpec& k = only.spec;
-        if (plan.passes.size() != 1 || !k.row.width || !k.row.pairs || k.row.registers || k.row.stacked ||
-            k.row.tight || rowLanePacked(k) || !(k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward) ||
+        const bool rowPairs = k.row.width && k.row.pairs && !k.row.registers && !k.row.stacked && !k.row.tight &&
+                              !rowLanePacked(k);
+        const bool stockham = !k.row.width && !k.lane.width && !k.rowVector.rowsPerGroup && !k.pairVector &&
+                              !k.stockham.splitExchange && !k.stageTwiddleLength && k.fusedStep == FusedStep::None;
+        if (plan.passes.size() != 1 || !(rowPairs || stockham) ||
+            !(k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward) ||
             only.source != BufferRole::Input || only.destination != BufferRole::Output)
             throw StatusError{CLFFT_NOTIMPLEMENTED};
         plan.passes.front().spec.r2rIn = problem.r2rIn;
