@@ -226,6 +226,7 @@ Problem makeProblem(const PlanSettings& s)
     if (transposed)
         std::swap(p.dims[0].outStride, p.dims[1].outStride);
     p.batch.push_back(IoDim{s.batch, idist, odist});
+    p.batch.insert(p.batch.end(), s.extraBatch.begin(), s.extraBatch.end());
     return p;
 }
 

@@ -245,8 +245,16 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
                                kind == R2RKind::RODFT01 || kind == R2RKind::HC2R;
         const bool fusibleOut = kind == R2RKind::REDFT10 || kind == R2RKind::RODFT10 || kind == R2RKind::REDFT01 ||
                                 kind == R2RKind::RODFT01 || kind == R2RKind::R2HC || kind == R2RKind::DHT;
-        bool fuseIn = fusibleIn && rowsIn && st.readStride == 1 && !preCallback;
-        bool fuseOut = fusibleOut && rowsOut && st.writeStride == 1 && !postCallback;
+        // Rows of unit stride (row-lane and Stockham kernels), or columns side by side (the lane
+        // kernels' lanes).
+        // Rows numbered by several dimensions: the FFT's extra batch dimensions (one fused side,
+        // or two with the same row dimensions).
+        const bool unitIn = columns ? st.readRows.front().second == 1 : st.readStride == 1;
+        const bool unitOut = columns ? st.writeRows.front().second == 1 : st.writeStride == 1;
+        bool fuseIn = fusibleIn && unitIn && !preCallback && st.readRows.size() < kMaxBatchDims;
+        bool fuseOut = fusibleOut && unitOut && !postCallback && st.writeRows.size() < kMaxBatchDims;
+        if ((fuseIn || st.directIn) && (fuseOut || st.directOut) && st.readRows.size() != st.writeRows.size())
+            fuseOut = st.directIn ? false : fuseOut, fuseIn = st.directIn ? fuseIn : false;
         // One kernel reading and writing the client's buffer in place: only where each row is
         // read and written at the same place (its own work-group reads it whole before storing).
         if (d == 0 && inPlace && !(st.readRows == st.writeRows && st.readStride == st.writeStride)) {
@@ -281,13 +289,23 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
                 is2.inDistance = is2.outDistance = 1;
                 is2.distancesSet = true;
             }
-            if (st.directIn || fin) {
+            const bool clientIn = st.directIn || fin, clientOut = st.directOut || fout;
+            // the library buffers' distances (elements of each side), for their extra dimensions
+            const std::size_t libIn = columns ? 1 : st.shape.aElems, libOut = columns ? 1 : st.shape.bElems;
+            if (!clientIn || !clientOut) {
+                is2.inDistance = libIn;
+                is2.outDistance = libOut;
+                is2.distancesSet = true;
+                is2.inStrides = is2.outStrides = {{columns ? st.rows : 1, 1, 1}};
+                is2.inStridesSet = is2.outStridesSet = true;
+            }
+            if (clientIn) {
                 is2.inStrides = {{st.readStride, 1, 1}};
                 is2.inStridesSet = true;
                 is2.inDistance = dist(st.readRows.front(), st.readStride);
                 is2.distancesSet = true;
             }
-            if (st.directOut || fout) {
+            if (clientOut) {
                 is2.outStrides = {{st.writeStride, 1, 1}};
                 is2.outStridesSet = true;
                 is2.outDistance = dist(st.writeRows.front(), st.writeStride);
@@ -295,6 +313,20 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
                 if (d + 1 == s.rank) // the client's scale where the FFT writes the client's rows
                     (st.shape.kind == R2RInner::Kind::ComplexToReal ? is2.backwardScale : is2.forwardScale) =
                         s.forwardScale;
+            }
+            // the client's further row dimensions; the library buffers number rows on
+            const auto& rowsOf = clientIn ? st.readRows : st.writeRows;
+            if (clientIn || clientOut) {
+                is2.batch = rowsOf.front().first;
+                std::size_t before = rowsOf.front().first;
+                for (std::size_t i = 1; i < rowsOf.size(); ++i) {
+                    IoDim x;
+                    x.n = rowsOf[i].first;
+                    x.inStride = clientIn ? st.readRows[i].second : before * libIn;
+                    x.outStride = clientOut ? st.writeRows[i].second : before * libOut;
+                    is2.extraBatch.push_back(x);
+                    before *= x.n;
+                }
             }
             if (fin)
                 is2.r2rIn.kind = static_cast<int>(kind);

@@ -116,8 +116,9 @@ ExecutionPlan planWith(const Context& ctx)
         only.spec.row.pieceBase = rp.base;
     }
     // Fused r2r stages: a single real pass, input to output, of the row-lane kernel of two rows
-    // (CPU forms, row_lane_r2r.cpp) or of the Stockham kernel (GPU forms, global_access.h) takes
-    // them; otherwise the r2r plan runs its stages as kernels of their own.
+    // (CPU forms, row_lane_r2r.cpp), of an even real lane kernel (CPU forms, columns;
+    // lane_r2r.cpp) or of the Stockham kernel (GPU forms, global_access.h) takes them; otherwise
+    // the r2r plan runs its stages as kernels of their own.
     if (problem.r2rIn.present() || problem.r2rOut.present()) {
         const PassPlan& only = plan.passes.front();
         const KernelSpec& k = only.spec;
@@ -125,12 +126,20 @@ ExecutionPlan planWith(const Context& ctx)
                               !rowLanePacked(k);
         const bool stockham = !k.row.width && !k.lane.width && !k.rowVector.rowsPerGroup && !k.pairVector &&
                               !k.stockham.splitExchange && !k.stageTwiddleLength && k.fusedStep == FusedStep::None;
-        if (plan.passes.size() != 1 || !(rowPairs || stockham) ||
+        const bool lanes = k.lane.width && k.halfLengthReal() && !k.lane.realPairs &&
+                           !k.lane.rowsIn && !k.lane.rowsOut && !k.lane.blocksIn && !k.lane.blocksOut &&
+                           !k.stageTwiddleLength && k.fusedStep == FusedStep::None &&
+                           k.inLayout == ComplexLayout::Interleaved && k.outLayout == ComplexLayout::Interleaved;
+        if (plan.passes.size() != 1 || !(rowPairs || stockham || lanes) ||
             !(k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward) ||
             only.source != BufferRole::Input || only.destination != BufferRole::Output)
             throw StatusError{CLFFT_NOTIMPLEMENTED};
         plan.passes.front().spec.r2rIn = problem.r2rIn;
         plan.passes.front().spec.r2rOut = problem.r2rOut;
+        if (lanes) { // the client's reals lane by lane (lane_r2r.cpp)
+            plan.passes.front().spec.lane.gatherIn = true;
+            plan.passes.front().spec.lane.gatherOut = true;
+        }
     }
     plan.passes.front().spec.pre = problem.pre;
     plan.passes.front().appliesPre = problem.pre.present;

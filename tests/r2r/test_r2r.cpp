@@ -593,8 +593,8 @@ std::vector<Case> callbackCases()
 
 // The stages fused into a row-lane kernel of two rows (rows of a multiple of 128 reals up to
 // 4096, unit stride): every fusable kind, odd batches (the last pair's second row absent), in
-// place, padded distances, the scale, double, and a 2-D plan whose dimension 0 fuses. Sweep:
-// the longest rows, both precisions.
+// place, padded distances, the scale, double, and a 2-D plan whose dimension 0 fuses; columns
+// (lane kernels) of 2-D and 3-D plans, strided. Sweep: the longest rows, both precisions.
 std::vector<Case> fusedCases()
 {
     std::vector<Case> q, s;
@@ -609,6 +609,10 @@ std::vector<Case> fusedCases()
     q.push_back(make1(512, REDFT10, CLFFT_DOUBLE).batches(3).fused());
     q.push_back(make1(128, REDFT01, CLFFT_DOUBLE).batches(2).fused());
     q.push_back(make({256, 6}, {REDFT10, RODFT01}).batches(1).fused());
+    // columns (lane kernels), rows numbered by two dimensions (the FFT's extra batch dimension)
+    q.push_back(make({128, 16}, {REDFT10, REDFT01}).batches(3).fused());
+    q.push_back(make({16, 128}, {DHT, RODFT10}).batches(2).inplace());
+    q.push_back(make({8, 12, 10}, {HC2R, RODFT01, REDFT10}).prec(CLFFT_DOUBLE).istrides({1, 9, 110}, 1200).ostrides({1, 8, 96}, 1000));
     for (Kind k : {REDFT10, RODFT10, REDFT01, RODFT01, R2HC, DHT, HC2R})
         for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
             s.push_back(make1(4096, k, p).batches(3).fused());

@@ -1,0 +1,112 @@
+// Real-to-real stages fused into the lane kernel's even real transforms (spec.r2rIn, r2rOut;
+// docs/r2r.md, "Fused stages"): the lanes are W neighbouring transforms (columns of a
+// multi-dimensional plan), so a stage's index map and twiddle are the same for every lane and
+// the reordering costs only the address of each point. The row holds n reals, n the pass's
+// real length, gathered and scattered through laneIn / laneOut.
+#include "lane_kernel.h"
+
+#include "r2r_stages.h"
+
+#include <sstream>
+
+namespace clfft_ng {
+namespace detail {
+
+namespace {
+
+R2RKind kindOf(const R2RFusion& f) { return static_cast<R2RKind>(f.kind); }
+
+} // namespace
+
+std::string LaneKernel::r2rIndex(const std::string& j) const
+{
+    // Makhoul's order: point j of the reordered row is x[2j] below ceil(n/2), x[2n - 1 - 2j] above.
+    const std::size_t n = spec.realLength;
+    return "((" + j + ") < " + u((n + 1) / 2) + " ? 2u * (" + j + ") : " + u(2 * n - 1) + " - 2u * (" + j + "))";
+}
+
+std::string LaneKernel::r2rGather(const std::string& index) const
+{
+    std::string t = "(vreal_t)(";
+    for (std::size_t l = 0; l < W; ++l)
+        t += (l ? ", " : "") + std::string("in[o_ + laneIn[") + std::to_string(l) + "]]";
+    return "{ const idx_t o_ = ioff + (idx_t)(" + index + ") * inStride; g_ = " + t + "); }";
+}
+
+std::string LaneKernel::r2rScatter(const std::string& index, const std::string& value) const
+{
+    // from the last lane down: lanes past the end share the last valid lane's offset
+    std::string t = "{ const idx_t o_ = ooff + (idx_t)(" + index + ") * outStride; const vreal_t s_ = " + value + ";";
+    for (std::size_t l = W; l-- > 0;)
+        t += " out[o_ + laneOut[" + std::to_string(l) + "]] = s_.s" + componentDigit(l) + ";";
+    return t + " }";
+}
+
+std::string LaneKernel::r2rLoadPair(const std::string& e, const std::string& k) const
+{
+    const bool dst = kindOf(spec.r2rIn) == R2RKind::RODFT10;
+    const std::string h = u((spec.realLength + 1) / 2), j0 = "2u * (" + e + ")", j1 = "2u * (" + e + ") + 1u";
+    std::string t = "        { vreal_t g_; " + r2rGather(r2rIndex(j0)) + " vr[" + k + "] = g_; " + r2rGather(r2rIndex(j1)) +
+                    " vi[" + k + "] = g_;";
+    if (dst) // the odd points of x, negated
+        t += " if (" + j0 + " >= " + h + ") vr[" + k + "] = -vr[" + k + "]; if (" + j1 + " >= " + h + ") vi[" + k +
+             "] = -vi[" + k + "];";
+    return t + " }\n";
+}
+
+std::string LaneKernel::r2rLoadHalf(const std::string& e, const std::string& re, const std::string& im) const
+{
+    // V[e] = (x[e], x[n-e]) (HC2R); DCT-III e^{i pi e / 2n} (x[e] - i x[n-e]); DST-III the same of
+    // the reversed row. x[n] counts as zero (e = 0; its address is kept inside the row).
+    const R2RKind kind = kindOf(spec.r2rIn);
+    const std::size_t n = spec.realLength;
+    const std::string len = u(n);
+    std::string p = "e_", q = "(e_ == 0u ? 0u : " + len + " - e_)";
+    if (kind == R2RKind::RODFT01) {
+        p = u(n - 1) + " - e_";
+        q = "(e_ == 0u ? 0u : e_ - 1u)";
+    }
+    std::string t = "        { const uint e_ = " + e + "; vreal_t g_, P, Q; " + r2rGather(p) + " P = g_; " + r2rGather(q) +
+                    " Q = e_ == 0u ? (vreal_t)0 : g_;\n";
+    if (kind == R2RKind::HC2R)
+            t += "          " + re + " = P; " + im + " = 2u * e_ == " + len + " ? (vreal_t)0 : Q; }\n";
+    else
+        t += "          const real2_t w = tw[" + u(table.r2r) + " + e_]; " + re + " = w.x * P + w.y * Q; " + im +
+             " = w.y * P - w.x * Q; }\n";
+    return t;
+}
+
+std::string LaneKernel::r2rStoreHalf(const std::string& k, const std::string& re, const std::string& im) const
+{
+    // Point q = k of the DCT-II (R2HC, DHT) to k, q = n - k to n - k; DST-II point q to n - 1 - q.
+    const R2RKind kind = kindOf(spec.r2rOut);
+    const std::size_t n = spec.realLength;
+    std::string t = "        { const uint k_ = " + k + "; const vreal_t xr = " + re + ", xi = " + im + ";";
+    switch (kind) {
+    case R2RKind::R2HC: t += " const vreal_t a = xr, b = xi;"; break;
+    case R2RKind::DHT: t += " const vreal_t a = xr - xi, b = xr + xi;"; break;
+    default:
+        t += " const real2_t w = tw[" + u(table.r2r + r2rFusedTableLength(spec.r2rIn, n)) +
+             " + k_]; const vreal_t a = 2 * (w.x * xr + w.y * xi), b = 2 * (w.y * xr - w.x * xi);";
+        break;
+    }
+    const bool dst = kind == R2RKind::RODFT10;
+    t += "\n          " + r2rScatter(dst ? u(n - 1) + " - k_" : "k_", "a") + "\n          if (k_ > 0u && 2u * k_ < " + u(n) +
+         ") " + r2rScatter(dst ? "k_ - 1u" : u(n) + " - k_", "b") + " }\n";
+    return t;
+}
+
+std::string LaneKernel::r2rStorePair(const std::string& e, const std::string& re, const std::string& im) const
+{
+    // Makhoul's order undone: point j to r2rIndex(j); DST-III negates the odd points.
+    const bool dst = kindOf(spec.r2rOut) == R2RKind::RODFT01;
+    const std::string h = u((spec.realLength + 1) / 2), j0 = "2u * (" + e + ")", j1 = "2u * (" + e + ") + 1u";
+    auto value = [&](const std::string& j, const std::string& v) {
+        return dst ? "(" + j + " >= " + h + " ? -(" + v + ") : " + v + ")" : v;
+    };
+    return "        " + r2rScatter(r2rIndex(j0), value(j0, re)) + "\n        " + r2rScatter(r2rIndex(j1), value(j1, im)) +
+           "\n";
+}
+
+} // namespace detail
+} // namespace clfft_ng
