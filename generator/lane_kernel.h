@@ -104,6 +104,7 @@ private:
     std::string storeText(const std::string& at, const std::string& re, const std::string& im) const;
     // ---- fused r2r stages (lane_r2r.cpp): even real transforms, every lane the same map
     std::string r2rIndex(const std::string& j) const;                 // Makhoul's order
+    std::string r2rLocals() const;                                    // r2rNeighbours: whole vectors
     std::string r2rGather(const std::string& index) const;            // g_ = the lanes' point `index`
     std::string r2rScatter(const std::string& index, const std::string& value) const;
     std::string r2rLoadPair(const std::string& e, const std::string& k) const; // R2C: points 2e, 2e+1

@@ -27,19 +27,29 @@ std::string LaneKernel::r2rIndex(const std::string& j) const
 
 std::string LaneKernel::r2rGather(const std::string& index) const
 {
+    // Whole vectors where the lanes are neighbours (columns side by side, a full group: known
+    // per group at run time), else lane by lane.
     std::string t = "(vreal_t)(";
     for (std::size_t l = 0; l < W; ++l)
         t += (l ? ", " : "") + std::string("in[o_ + laneIn[") + std::to_string(l) + "]]";
-    return "{ const idx_t o_ = ioff + (idx_t)(" + index + ") * inStride; g_ = " + t + "); }";
+    return "{ const idx_t o_ = ioff + (idx_t)(" + index + ") * inStride; g_ = r2rNeighbours ? vload" + w +
+           "(0, in + o_) : " + t + "); }";
 }
 
 std::string LaneKernel::r2rScatter(const std::string& index, const std::string& value) const
 {
     // from the last lane down: lanes past the end share the last valid lane's offset
-    std::string t = "{ const idx_t o_ = ooff + (idx_t)(" + index + ") * outStride; const vreal_t s_ = " + value + ";";
+    std::string t = "{ const idx_t o_ = ooff + (idx_t)(" + index + ") * outStride; const vreal_t s_ = " + value +
+                    "; if (r2rNeighbours) vstore" + w + "(s_, 0, out + o_); else {";
     for (std::size_t l = W; l-- > 0;)
         t += " out[o_ + laneOut[" + std::to_string(l) + "]] = s_.s" + componentDigit(l) + ";";
-    return t + " }";
+    return t + " } }";
+}
+
+std::string LaneKernel::r2rLocals() const
+{
+    const std::string d = std::to_string(spec.lane.dim);
+    return "    const bool r2rNeighbours = valid == " + u(W) + " && inStride" + d + " == 1u && outStride" + d + " == 1u;\n";
 }
 
 std::string LaneKernel::r2rLoadPair(const std::string& e, const std::string& k) const

@@ -106,6 +106,8 @@ void LaneKernel::ownership()
             os << (l ? ", " : "") << "(idx_t)min(" << u(l) << ", valid - 1u) * " << stride;
         os << "};\n";
     }
+    if (spec.r2rIn.present() || spec.r2rOut.present())
+        os << r2rLocals();
     if (step != FusedStep::None) {
         if (step == FusedStep::Load)
             os << "    const idx_t first = ioff - coord0 * inStride0; // the transform's point 0, always readable\n";
