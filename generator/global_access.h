@@ -132,7 +132,7 @@ public:
         }
         if (spec_.r2rOut.present()) {
             const int k = spec_.r2rOut.kind;
-            const std::size_t base = tableLayout(spec_).r2r + r2rFusedTableLength(spec_.r2rIn, n);
+            const std::size_t base = tableLayout(spec_).r2r + r2rFusedTableLength(spec_.r2rIn, false);
             os << "static inline void r2rHalfOut(__global real_t* y, idx_t o, idx_t s, uint k, real2_t X, "
                   "__global const real2_t* tw)\n{\n";
             if (k == 0)

@@ -142,9 +142,10 @@ struct RowVectorShape {
 // (docs/r2r.md, r2r_stages.h): on the input side the pass reads the client's row of n reals
 // (n the pass's real length) where it would read the real or hermitian row; on the output side
 // it writes the row of n reals where it would write them. kind: FFTW's number
-// (clfftNgR2RKind), -1 none. Only the row-lane kernels of two rows take it (row_lanes.cpp).
+// (clfftNgR2RKind), -1 none. The planner puts it only on the kernels that take it (planner.cpp).
 struct R2RFusion {
     int kind = -1;
+    std::size_t n = 0; // the client's row length (the pass's real length but for DCT-I, DST-I, DCT-IV)
     bool present() const { return kind >= 0; }
 };
 

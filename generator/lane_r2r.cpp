@@ -96,7 +96,7 @@ std::string LaneKernel::r2rStoreHalf(const std::string& k, const std::string& re
     case R2RKind::R2HC: t += " const vreal_t a = xr, b = xi;"; break;
     case R2RKind::DHT: t += " const vreal_t a = xr - xi, b = xr + xi;"; break;
     default:
-        t += " const real2_t w = tw[" + u(table.r2r + r2rFusedTableLength(spec.r2rIn, n)) +
+        t += " const real2_t w = tw[" + u(table.r2r + r2rFusedTableLength(spec.r2rIn, false)) +
              " + k_]; const vreal_t a = 2 * (w.x * xr + w.y * xi), b = 2 * (w.y * xr - w.x * xi);";
         break;
     }

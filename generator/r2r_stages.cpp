@@ -157,18 +157,18 @@ std::vector<std::complex<long double>> r2rStageTable(const R2RStageSpec& s)
     return t;
 }
 
-std::vector<std::complex<long double>> r2rFusedTable(const R2RFusion& f, std::size_t n)
+std::vector<std::complex<long double>> r2rFusedTable(const R2RFusion& f, bool out)
 {
-    std::vector<std::complex<long double>> t;
-    const R2RKind k = static_cast<R2RKind>(f.kind);
-    if (!f.present() || !(k == R2RKind::REDFT10 || k == R2RKind::RODFT10 || k == R2RKind::REDFT01 || k == R2RKind::RODFT01))
-        return t;
-    for (std::size_t e = 0; e <= n / 2; ++e)
-        t.push_back(rootPi(static_cast<long double>(e), 2 * static_cast<long double>(n)));
-    return t;
+    if (!f.present())
+        return {};
+    R2RStageSpec s;
+    s.kind = static_cast<R2RKind>(f.kind);
+    s.n = f.n;
+    s.post = out;
+    return r2rStageTable(s);
 }
 
-std::size_t r2rFusedTableLength(const R2RFusion& f, std::size_t n) { return r2rFusedTable(f, n).size(); }
+std::size_t r2rFusedTableLength(const R2RFusion& f, bool out) { return r2rFusedTable(f, out).size(); }
 
 std::size_t r2rStageLaunch(const R2RStageSpec& s, std::size_t rows, std::size_t global[2], std::size_t local[2])
 {

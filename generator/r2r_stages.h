@@ -74,11 +74,11 @@ std::string r2rStageSource(const R2RStageSpec& spec);
 // precision.
 std::vector<std::complex<long double>> r2rStageTable(const R2RStageSpec& spec);
 
-// Twiddles of a stage fused into a row-lane pass (R2RFusion, row_lanes.cpp) at length n:
-// e^{i pi k / 2n}, k <= n/2, for DCT-II/III and DST-II/III (the stages' own table); empty for
-// the other kinds. A pass with both sides fused holds the input's table, then the output's.
-std::vector<std::complex<long double>> r2rFusedTable(const R2RFusion& f, std::size_t n);
-std::size_t r2rFusedTableLength(const R2RFusion& f, std::size_t n);
+// Twiddles of a stage fused into a pass's loads (out false) or stores (R2RFusion): the stage
+// kernels' own table (r2rStageTable) at the client's length f.n; empty for the kinds without.
+// A pass with both sides fused holds the input's table, then the output's.
+std::vector<std::complex<long double>> r2rFusedTable(const R2RFusion& f, bool out);
+std::size_t r2rFusedTableLength(const R2RFusion& f, bool out);
 
 // The launch: work-items over (blocks of points of a row, rows) or (rows, blocks); returns the
 // points per work-item (the kernel's `per`).

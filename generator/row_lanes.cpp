@@ -153,8 +153,8 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
         table.insert(table.end(), chirp.begin(), chirp.end());
         table.insert(table.end(), kernel.begin(), kernel.end());
     }
-    for (const R2RFusion& f : {spec.r2rIn, spec.r2rOut}) { // tableLayout's r2r
-        const auto t = r2rFusedTable(f, spec.realLength);
+    for (bool out : {false, true}) { // tableLayout's r2r
+        const auto t = r2rFusedTable(out ? spec.r2rOut : spec.r2rIn, out);
         table.insert(table.end(), t.begin(), t.end());
     }
     return table;
@@ -172,7 +172,7 @@ RowLaneKernel::RowLaneKernel(const KernelSpec& k)
       chirpBase(tableLayout(k).steps), spectrumBase(chirpBase + k.transformLength), io(k),
       barrier(k.row.registers ? "" : k.barrier()), pad(rowLanePadPeriod(k)),
       swizzle(k.row.tight && A >= 512 && (A & (A - 1)) == 0), r2rInBase(tableLayout(k).r2r),
-      r2rOutBase(r2rInBase + r2rFusedTableLength(k.r2rIn, k.realLength))
+      r2rOutBase(r2rInBase + r2rFusedTableLength(k.r2rIn, false))
 {
 }
 

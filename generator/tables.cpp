@@ -186,7 +186,7 @@ TableLayout tableLayout(const KernelSpec& spec)
         if (spec.kind == PassKind::Bluestein) // the chirp, then the kernel's spectrum
             t.end += spec.transformLength + spec.length;
         t.r2r = t.end;
-        t.end += r2rFusedTableLength(spec.r2rIn, spec.realLength) + r2rFusedTableLength(spec.r2rOut, spec.realLength);
+        t.end += r2rFusedTableLength(spec.r2rIn, false) + r2rFusedTableLength(spec.r2rOut, true);
         return t;
     }
     t.realFactors = t.passTwiddles + passTwiddleCount(spec);
@@ -206,7 +206,7 @@ TableLayout tableLayout(const KernelSpec& spec)
     if (spec.fusedStep == FusedStep::Multiply)
         t.end += spec.bluesteinPadded;
     t.r2r = t.end;
-    t.end += r2rFusedTableLength(spec.r2rIn, spec.realLength) + r2rFusedTableLength(spec.r2rOut, spec.realLength);
+    t.end += r2rFusedTableLength(spec.r2rIn, false) + r2rFusedTableLength(spec.r2rOut, true);
     // A chirp's table is read W entries past its end by the lanes of a partial vector.
     const bool chirp = spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::Store;
     t.laneTable = std::max<std::size_t>(t.end, 1) + (chirp ? spec.lane.width : 0);
@@ -258,8 +258,8 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
         const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.transformLength, spec.bluesteinPadded);
         table.insert(table.end(), kernel.begin(), kernel.end());
     }
-    for (const R2RFusion& f : {spec.r2rIn, spec.r2rOut}) { // tableLayout's r2r
-        const auto t = r2rFusedTable(f, spec.realLength);
+    for (bool out : {false, true}) { // tableLayout's r2r
+        const auto t = r2rFusedTable(out ? spec.r2rOut : spec.r2rIn, out);
         table.insert(table.end(), t.begin(), t.end());
     }
     if (table.empty())

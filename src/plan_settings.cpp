@@ -109,7 +109,9 @@ bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* o
             return !__builtin_mul_overflow(n - 1, stride, &span) && !__builtin_add_overflow(last, span, &last);
         };
         for (std::size_t d = 0; d < p.dims.size(); ++d) {
-            const std::size_t n = (d == 0 && hermitian) ? p.dims[0].n / 2 + 1 : p.dims[d].n;
+            std::size_t n = (d == 0 && hermitian) ? p.dims[0].n / 2 + 1 : p.dims[d].n;
+            if (d == 0 && fused) // the client's row of n reals
+                n = (input ? p.r2rIn : p.r2rOut).n;
             if (!addSpan(n, input ? p.dims[d].inStride : p.dims[d].outStride))
                 return false;
         }

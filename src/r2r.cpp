@@ -329,9 +329,9 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
                 }
             }
             if (fin)
-                is2.r2rIn.kind = static_cast<int>(kind);
+                is2.r2rIn = R2RFusion{static_cast<int>(kind), n};
             if (fout)
-                is2.r2rOut.kind = static_cast<int>(kind);
+                is2.r2rOut = R2RFusion{static_cast<int>(kind), n};
             switch (st.shape.kind) {
             case R2RInner::Kind::RealToComplex:
                 is2.inLayout = CLFFT_REAL;
