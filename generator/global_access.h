@@ -118,7 +118,12 @@ public:
             const int k = spec_.r2rIn.kind;
             os << "static inline real2_t r2rHalfIn(__global const real_t* x, idx_t o, idx_t s, uint e, "
                   "__global const real2_t* tw)\n{\n";
-            if (k == 1) // HC2R: (r_e, i_e) with i_e at n - e, none at 0 and n/2
+            if (k == 6 || k == 10) { // DCT-IV (even n): (x[2e] + i x[n-1-2e]) e^{-i pi (4e+1) / 4n}; DST-IV reversed
+                const std::string a = "x[o + (idx_t)(2u * e) * s]", b = "x[o + (idx_t)(" + u(spec_.r2rIn.n - 1) + " - 2u * e) * s]";
+                os << "    const real2_t z = (real2_t)(" << (k == 10 ? b : a) << ", " << (k == 10 ? a : b) << "), w = tw["
+                   << u(tableLayout(spec_).r2r) << " + e];\n"
+                   << "    return (real2_t)(z.x * w.x - z.y * w.y, z.x * w.y + z.y * w.x);\n";
+            } else if (k == 1) // HC2R: (r_e, i_e) with i_e at n - e, none at 0 and n/2
                 os << "    return (real2_t)(x[o + (idx_t)e * s], (e == 0u || 2u * e == " << N
                    << ") ? (real_t)0 : x[o + (idx_t)(" << N << " - e) * s]);\n";
             else { // e^{i pi e / 2n} (p - i q'): DCT-III p = x[e], q' = x[n-e]; DST-III of the reversed row
@@ -135,6 +140,13 @@ public:
             const std::size_t base = tableLayout(spec_).r2r + r2rFusedTableLength(spec_.r2rIn, false);
             os << "static inline void r2rHalfOut(__global real_t* y, idx_t o, idx_t s, uint k, real2_t X, "
                   "__global const real2_t* tw)\n{\n";
+            if (k == 6 || k == 10) { // DCT-IV: u = X e^{-i pi k / n}, y[2k] = 2 Re u, y[n-1-2k] = -2 Im u (DST-IV: +)
+                os << "    const real2_t w = tw[" << u(base) << " + k];\n"
+                   << "    y[o + (idx_t)(2u * k) * s] = 2 * (X.x * w.x - X.y * w.y);\n"
+                   << "    y[o + (idx_t)(" << u(spec_.r2rOut.n - 1) << " - 2u * k) * s] = " << (k == 10 ? "" : "-")
+                   << "2 * (X.x * w.y + X.y * w.x);\n}\n\n";
+                return os.str();
+            }
             if (k == 0)
                 os << "    const real_t a = X.x, b = X.y;\n";
             else if (k == 2)

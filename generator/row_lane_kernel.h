@@ -147,6 +147,11 @@ private:
     // memory, then (postStage) the rows from there to their places.
     std::string r2rStageVector(const std::string& row, const std::string& m0, const std::string& value) const;
     void r2rStoreStaged();
+    // DCT-IV and DST-IV of even n on the complex row of n/2 points: the W points e W.. of the
+    // pre-twiddled row; Y[q0..q0+7] twiddled into local memory, then the row of n reals.
+    std::string r2rLoadQuarter(const std::string& e, const std::string& re, const std::string& im) const;
+    std::string r2rStageQuarter(const std::string& q0, const std::string& re, const std::string& im) const;
+    void r2rStoreStagedQuarter();
     const std::size_t r2rInBase, r2rOutBase; // the fused stages' tables (tableLayout's r2r)
 };
 

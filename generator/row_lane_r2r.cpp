@@ -138,5 +138,41 @@ void RowLaneKernel::r2rStoreStaged()
     }, true);
 }
 
+std::string RowLaneKernel::r2rLoadQuarter(const std::string& e, const std::string& re, const std::string& im) const
+{
+    // z[m] = (x[2m] + i x[n-1-2m]) e^{-i pi (4m+1) / 4n} (DST-IV: the row reversed), m = 8e..8e+7:
+    // the even reals of 16 from 2m0, and the odd reals of 16 ending at n - 1 - 2m0, reversed.
+    const std::size_t n = spec.r2rIn.n;
+    const bool dst = kindOf(spec.r2rIn) == R2RKind::RODFT11;
+    const std::string a = "vload16(0, p_ + 2u * m0).even", b = "vload16(0, p_ + " + u(n - 16) + " - 2u * m0).odd.s76543210";
+    return "        { __global const real_t* p_ = in + ioff; const uint m0 = (" + e + ") * 8u;\n"
+           "          const creal_t zr = " + (dst ? b : a) + ", zi = " + (dst ? a : b) + ";\n"
+           "          const creal2_t w = vload16(0, (__global const real_t*)(tw + " + u(r2rInBase) + " + m0));\n"
+           "          " + re + " = zr * w.even - zi * w.odd; " + im + " = zr * w.odd + zi * w.even; }\n";
+}
+
+std::string RowLaneKernel::r2rStageQuarter(const std::string& q0, const std::string& re, const std::string& im) const
+{
+    const std::string sign = kindOf(spec.r2rOut) == R2RKind::RODFT11 ? "" : "-";
+    return "{ const uint q0 = " + q0 + "; const creal_t yr = " + re + ", yi = " + im +
+           "; const creal2_t w = vload16(0, (__global const real_t*)(tw + " + u(r2rOutBase) +
+           " + q0)); vstore8(2 * (yr * w.even - yi * w.odd), 0, (__local real_t*)lr" + buffer(shapes.size()) +
+           " + q0); vstore8(" + sign + "2 * (yr * w.odd + yi * w.even), 0, (__local real_t*)li" + buffer(shapes.size()) +
+           " + q0); }";
+}
+
+void RowLaneKernel::r2rStoreStagedQuarter()
+{
+    // y[2q] = a[q], y[n-1-2q] = b[q]: positions 16j..16j+15 are a[8j..8j+7] and, reversed,
+    // b[n/2-8-8j..n/2-1-8j], interleaved.
+    const std::size_t n = spec.r2rOut.n;
+    os << "\n    // the row of n reals, 16 positions at a time\n" << barrier;
+    forEachItem(n / 16, [&](std::size_t, const std::string& j) {
+        os << "        const uint j = " << j << ";\n        if (valid) { creal2_t z; z.even = vload8(0, (__local real_t*)lr"
+           << buffer(shapes.size()) << " + 8u * j); z.odd = vload8(0, (__local real_t*)li" << buffer(shapes.size()) << " + "
+           << u(n / 2 - 8) << " - 8u * j).s76543210; vstore16(z, 0, out + ooff + 16u * j); }\n";
+    }, true);
+}
+
 } // namespace detail
 } // namespace clfft_ng

@@ -76,6 +76,8 @@ void RowLaneKernel::postStage()
 {
     if (backward && pairs && spec.r2rOut.present())
         r2rStoreStaged();
+    if (spec.kind == PassKind::Complex && spec.r2rOut.present())
+        r2rStoreStagedQuarter();
     if (forward && pairs) {
         const std::string half = realLiteral(0.5L, spec.precision);
         os << "\n    // Z -> the two hermitian halves, 8 consecutive k at a time, and k = " << N / 2 << "\n" << barrier;
@@ -340,6 +342,8 @@ void RowLaneKernel::output(std::size_t c, std::size_t reg)
     } else if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
         os << "        if (valid) { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r << "] * scaleIm; "
            << vectorStore(spec, 16, "z", "out + ooff + 2u * (8u * g + " + u(A * c) + ")") << " }\n";
+    } else if (spec.r2rOut.present()) { // DCT-IV: u = Y e^{-i pi q / n} to local memory, 2 Re u and -2 Im u
+        os << "        " << r2rStageQuarter("8u * g + " + u(A * c), "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm") << "\n";
     } else {
         os << "        if (valid) "
            << storePoints("ooff + (idx_t)(8u * g + " + u(A * c) + ")", "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm")

@@ -54,10 +54,13 @@ void check(const KernelSpec& spec)
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
         spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
         throw std::invalid_argument("KernelSpec: not a row-lane kernel");
+    const bool quarterWave = spec.kind == PassKind::Complex && W == 8 && !rowLanePacked(spec) && !spec.row.tight;
     if ((spec.r2rIn.present() || spec.r2rOut.present()) &&
-        (!spec.row.pairs || !real || spec.row.registers || spec.row.stacked || spec.row.pieceLength || N % 128 != 0 ||
-         spec.inLayout != ComplexLayout::Interleaved || spec.outLayout != ComplexLayout::Interleaved))
-        throw std::invalid_argument("KernelSpec: fused r2r stages need a row-lane kernel of two real rows");
+        (!((spec.row.pairs && real && N % 128 == 0) || quarterWave) || spec.row.registers || spec.row.stacked ||
+         spec.row.pieceLength || spec.inLayout != ComplexLayout::Interleaved ||
+         spec.outLayout != ComplexLayout::Interleaved))
+        throw std::invalid_argument("KernelSpec: fused r2r stages need a row-lane kernel of two real rows or of a "
+                                    "complex row (DCT-IV)");
     std::size_t product = 1;
     for (int r : spec.radices)
         product *= static_cast<std::size_t>(r);
@@ -375,6 +378,8 @@ void RowLaneKernel::lanePasses(std::size_t round)
                 else if (H == 2)
                     os << loadStacked(at, "ioffH + (idx_t)(" + e + ") * " + u(W), "vr[" + k + "]", "vi[" + k + "]")
                        << "        vi[" << k << "] *= dirSign;\n";
+                else if (W <= 8 && spec.r2rIn.present()) // DCT-IV's points, dirSign +1 (forward)
+                    os << r2rLoadQuarter(e, "vr[" + k + "]", "vi[" + k + "]");
                 else if (W <= 8)
                     os << loadPoints(at, "vr[" + k + "]", "vi[" + k + "]", false) << "        vi[" << k << "] *= dirSign;\n";
                 else

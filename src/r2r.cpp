@@ -241,10 +241,11 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         // The other stages fused into the FFT's first loads and last stores (docs/r2r.md, "Fused
         // stages"): rows of unit stride; the planner takes them into a row-lane kernel of two
         // rows, or refuses and the stages run as kernels of their own.
+        const bool quarterWave = (kind == R2RKind::REDFT11 || kind == R2RKind::RODFT11) && n % 2 == 0;
         const bool fusibleIn = kind == R2RKind::REDFT10 || kind == R2RKind::RODFT10 || kind == R2RKind::REDFT01 ||
-                               kind == R2RKind::RODFT01 || kind == R2RKind::HC2R;
+                               kind == R2RKind::RODFT01 || kind == R2RKind::HC2R || quarterWave;
         const bool fusibleOut = kind == R2RKind::REDFT10 || kind == R2RKind::RODFT10 || kind == R2RKind::REDFT01 ||
-                                kind == R2RKind::RODFT01 || kind == R2RKind::R2HC || kind == R2RKind::DHT;
+                                kind == R2RKind::RODFT01 || kind == R2RKind::R2HC || kind == R2RKind::DHT || quarterWave;
         // Rows of unit stride (row-lane and Stockham kernels), or columns side by side (the lane
         // kernels' lanes).
         // Rows numbered by several dimensions: the FFT's extra batch dimensions (one fused side,

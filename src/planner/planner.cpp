@@ -130,8 +130,15 @@ ExecutionPlan planWith(const Context& ctx)
                            !k.lane.rowsIn && !k.lane.rowsOut && !k.lane.blocksIn && !k.lane.blocksOut &&
                            !k.stageTwiddleLength && k.fusedStep == FusedStep::None &&
                            k.inLayout == ComplexLayout::Interleaved && k.outLayout == ComplexLayout::Interleaved;
-        if (plan.passes.size() != 1 || !(rowPairs || stockham || lanes) ||
-            !(k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward) ||
+        // DCT-IV and DST-IV of even n: a complex FFT of n/2 points
+        const int r2rKind = problem.r2rIn.present() ? problem.r2rIn.kind : problem.r2rOut.kind;
+        const bool quarterWave = r2rKind == 6 || r2rKind == 10;
+        const bool rowComplex = k.row.width == 8 && !k.row.pairs && !k.row.registers && !k.row.stacked && !k.row.tight &&
+                                !k.row.pieceLength && !rowLanePacked(k);
+        const bool kindFits = quarterWave ? k.kind == PassKind::Complex && (stockham || rowComplex)
+                                          : k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward;
+        if (plan.passes.size() != 1 || !(rowPairs || rowComplex || stockham || lanes) || !kindFits ||
+            k.inLayout != ComplexLayout::Interleaved || k.outLayout != ComplexLayout::Interleaved ||
             only.source != BufferRole::Input || only.destination != BufferRole::Output)
             throw StatusError{CLFFT_NOTIMPLEMENTED};
         plan.passes.front().spec.r2rIn = problem.r2rIn;

@@ -316,20 +316,29 @@ void checkFusion(const Case& c, clfftPlanHandle r2rPlan, const std::string& what
 {
     const Kind k = c.kinds[0];
     const bool c2r = k == REDFT01 || k == RODFT01 || k == HC2R;
+    const bool quarterWave = k == REDFT11 || k == RODFT11; // even n: a complex FFT of n/2
     ClEnv& env = ClEnv::get();
     ScopedPlan real;
-    const std::size_t n = c.lengths[0];
+    const std::size_t n = quarterWave ? c.lengths[0] / 2 : c.lengths[0];
     REQUIRE_CLFFT_SUCCESS(clfftCreateDefaultPlan(&real.h, env.context, CLFFT_1D, &n));
     REQUIRE_CLFFT_SUCCESS(clfftSetPlanPrecision(real.h, c.precision));
-    REQUIRE_CLFFT_SUCCESS(clfftSetLayout(real.h, c2r ? CLFFT_HERMITIAN_INTERLEAVED : CLFFT_REAL,
-                                         c2r ? CLFFT_REAL : CLFFT_HERMITIAN_INTERLEAVED));
+    if (quarterWave)
+        REQUIRE_CLFFT_SUCCESS(clfftSetLayout(real.h, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED));
+    else
+        REQUIRE_CLFFT_SUCCESS(clfftSetLayout(real.h, c2r ? CLFFT_HERMITIAN_INTERLEAVED : CLFFT_REAL,
+                                             c2r ? CLFFT_REAL : CLFFT_HERMITIAN_INTERLEAVED));
     REQUIRE_CLFFT_SUCCESS(clfftSetResultLocation(real.h, CLFFT_OUTOFPLACE));
     REQUIRE_CLFFT_SUCCESS(clfftSetPlanBatchSize(real.h, c.batch));
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(real.h, 1, &env.queue, nullptr, nullptr));
     const std::string plain = explanation(real.h), ours = explanation(r2rPlan);
     auto has = [&plain](const char* s) { return plain.find(s) != std::string::npos; };
-    const bool onePass = !has("pass 2") && (has("kind real forward") || has("kind real backward"));
-    const bool rowPairs = has("pass 1: row lanes") && has("two rows yes");
+    const bool onePass =
+        !has("pass 2") && (quarterWave ? has("kind complex,") : has("kind real forward") || has("kind real backward"));
+    // DCT-IV: a row-lane kernel of 8 lanes through local memory, not packed (n/16 a multiple of 8)
+    const bool rowPairs = has("pass 1: row lanes") &&
+                          (quarterWave ? has("row lanes 8") && !has("in registers yes") && !has("exactly the row yes") &&
+                                             !has("two rows per vector yes") && (n / 8) % 8 == 0
+                                       : has("two rows yes"));
     if (!onePass || !(rowPairs || has("pass 1: stockham"))) {
         BOOST_TEST_MESSAGE(what << ": the plain real transform is not one row-lane kernel of two rows or one Stockham "
                                    "kernel here; the stages run as kernels (fusion not expected)");
@@ -608,12 +617,15 @@ std::vector<Case> fusedCases()
     q.push_back(make1(1024, REDFT10).inplace().istrides({1}, 1030).batches(3).scaled(2.0f).fused());
     q.push_back(make1(512, REDFT10, CLFFT_DOUBLE).batches(3).fused());
     q.push_back(make1(128, REDFT01, CLFFT_DOUBLE).batches(2).fused());
+    q.push_back(make1(1024, REDFT11).batches(3).fused());
+    q.push_back(make1(512, RODFT11, CLFFT_DOUBLE).batches(3).inplace().fused());
+    q.push_back(make1(64, RODFT11).batches(5).fused()); // a complex row of 32 (row vectors): the stages
     q.push_back(make({256, 6}, {REDFT10, RODFT01}).batches(1).fused());
     // columns (lane kernels), rows numbered by two dimensions (the FFT's extra batch dimension)
     q.push_back(make({128, 16}, {REDFT10, REDFT01}).batches(3).fused());
     q.push_back(make({16, 128}, {DHT, RODFT10}).batches(2).inplace());
     q.push_back(make({8, 12, 10}, {HC2R, RODFT01, REDFT10}).prec(CLFFT_DOUBLE).istrides({1, 9, 110}, 1200).ostrides({1, 8, 96}, 1000));
-    for (Kind k : {REDFT10, RODFT10, REDFT01, RODFT01, R2HC, DHT, HC2R})
+    for (Kind k : {REDFT10, RODFT10, REDFT01, RODFT01, R2HC, DHT, HC2R, REDFT11, RODFT11})
         for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
             s.push_back(make1(4096, k, p).batches(3).fused());
             s.push_back(make1(128, k, p).batches(7).inplace().fused());
