@@ -56,6 +56,17 @@ public:
     // The real input point at element index e.
     std::string loadReal(const std::string& e) const
     {
+        if (spec_.r2rIn.kind == 3) { // DCT-I: the even extension of length 2(n-1), x[m - e] above n - 1
+            const std::size_t n = spec_.r2rIn.n;
+            const std::string x = "(" + e + ")";
+            return "in[" + inOffset("(" + x + " < " + u(n) + " ? " + x + " : " + u(2 * n - 2) + " - " + x + ")") + "]";
+        }
+        if (spec_.r2rIn.kind == 7) { // DST-I: the odd extension of length 2(n+1): 0, x, 0, -x reversed
+            const std::size_t n = spec_.r2rIn.n;
+            const std::string x = "(" + e + ")";
+            return "(" + x + " >= 1u && " + x + " <= " + u(n) + " ? in[" + inOffset(x + " - 1u") + "] : " + x + " > " +
+                   u(n + 1) + " ? -in[" + inOffset(u(2 * n + 1) + " - " + x) + "] : (real_t)0)";
+        }
         if (spec_.r2rIn.present()) { // Makhoul's order: point e of the reordered row (DST-II: odd points negated)
             const std::size_t n = spec_.realLength;
             const std::string x = "(" + e + ")", low = u((n + 1) / 2);
@@ -140,6 +151,13 @@ public:
             const std::size_t base = tableLayout(spec_).r2r + r2rFusedTableLength(spec_.r2rIn, false);
             os << "static inline void r2rHalfOut(__global real_t* y, idx_t o, idx_t s, uint k, real2_t X, "
                   "__global const real2_t* tw)\n{\n";
+            if (k == 3 || k == 7) { // DCT-I: y[k] = Re X[k]; DST-I: y[k-1] = -Im X[k], 1 <= k <= n
+                if (k == 3)
+                    os << "    y[o + (idx_t)k * s] = X.x;\n}\n\n";
+                else
+                    os << "    if (k >= 1u && k <= " << u(spec_.r2rOut.n) << ")\n        y[o + (idx_t)(k - 1u) * s] = -X.y;\n}\n\n";
+                return os.str();
+            }
             if (k == 6 || k == 10) { // DCT-IV: u = X e^{-i pi k / n}, y[2k] = 2 Re u, y[n-1-2k] = -2 Im u (DST-IV: +)
                 os << "    const real2_t w = tw[" << u(base) << " + k];\n"
                    << "    y[o + (idx_t)(2u * k) * s] = 2 * (X.x * w.x - X.y * w.y);\n"

@@ -108,6 +108,7 @@ private:
     std::string r2rGather(const std::string& index) const;            // g_ = the lanes' point `index`
     std::string r2rScatter(const std::string& index, const std::string& value) const;
     std::string r2rLoadPair(const std::string& e, const std::string& k) const; // R2C: points 2e, 2e+1
+    std::string r2rLoadExtension(const std::string& j, const std::string& dest) const; // DCT-I, DST-I: point j
     std::string r2rLoadHalf(const std::string& e, const std::string& re, const std::string& im) const; // C2R: V[e]
     std::string r2rStoreHalf(const std::string& k, const std::string& re, const std::string& im) const; // R2C: X[k]
     std::string r2rStorePair(const std::string& e, const std::string& re, const std::string& im) const; // C2R: 2e, 2e+1

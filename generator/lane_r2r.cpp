@@ -52,8 +52,26 @@ std::string LaneKernel::r2rLocals() const
     return "    const bool r2rNeighbours = valid == " + u(W) + " && inStride" + d + " == 1u && outStride" + d + " == 1u;\n";
 }
 
+std::string LaneKernel::r2rLoadExtension(const std::string& j, const std::string& dest) const
+{
+    // DCT-I: x[j] below n, x[2(n-1) - j] above; DST-I: 0, x[j-1] up to n, 0, -x[2n+1-j]
+    const std::size_t n = spec.r2rIn.n;
+    const std::string x = "(" + j + ")";
+    if (kindOf(spec.r2rIn) == R2RKind::REDFT00)
+        return "{ vreal_t g_; " + r2rGather("(" + x + " < " + u(n) + " ? " + x + " : " + u(2 * n - 2) + " - " + x + ")") +
+               " " + dest + " = g_; }";
+    return "{ vreal_t g_; " +
+           r2rGather("(" + x + " >= 1u && " + x + " <= " + u(n) + " ? " + x + " - 1u : " + x + " > " + u(n + 1) + " ? " +
+                     u(2 * n + 1) + " - " + x + " : 0u)") +
+           " " + dest + " = " + x + " >= 1u && " + x + " <= " + u(n) + " ? g_ : " + x + " > " + u(n + 1) +
+           " ? -g_ : (vreal_t)0; }";
+}
+
 std::string LaneKernel::r2rLoadPair(const std::string& e, const std::string& k) const
 {
+    if (kindOf(spec.r2rIn) == R2RKind::REDFT00 || kindOf(spec.r2rIn) == R2RKind::RODFT00)
+        return "        " + r2rLoadExtension("2u * (" + e + ")", "vr[" + k + "]") + " " +
+               r2rLoadExtension("2u * (" + e + ") + 1u", "vi[" + k + "]") + "\n";
     const bool dst = kindOf(spec.r2rIn) == R2RKind::RODFT10;
     const std::string h = u((spec.realLength + 1) / 2), j0 = "2u * (" + e + ")", j1 = "2u * (" + e + ") + 1u";
     std::string t = "        { vreal_t g_; " + r2rGather(r2rIndex(j0)) + " vr[" + k + "] = g_; " + r2rGather(r2rIndex(j1)) +
@@ -91,6 +109,11 @@ std::string LaneKernel::r2rStoreHalf(const std::string& k, const std::string& re
     // Point q = k of the DCT-II (R2HC, DHT) to k, q = n - k to n - k; DST-II point q to n - 1 - q.
     const R2RKind kind = kindOf(spec.r2rOut);
     const std::size_t n = spec.realLength;
+    if (kind == R2RKind::REDFT00) // DCT-I: y[k] = Re X[k] (k <= n - 1 = m/2)
+        return "        { const uint k_ = " + k + "; " + r2rScatter("k_", re) + " }\n";
+    if (kind == R2RKind::RODFT00) // DST-I: y[k-1] = -Im X[k], 1 <= k <= n
+        return "        { const uint k_ = " + k + "; if (k_ >= 1u && k_ <= " + u(spec.r2rOut.n) + ") " +
+               r2rScatter("k_ - 1u", "-(" + im + ")") + " }\n";
     std::string t = "        { const uint k_ = " + k + "; const vreal_t xr = " + re + ", xi = " + im + ";";
     switch (kind) {
     case R2RKind::R2HC: t += " const vreal_t a = xr, b = xi;"; break;

@@ -135,6 +135,8 @@ private:
     // ---- fused r2r stages (spec.r2rIn, r2rOut; row_lane_r2r.cpp), on rows of N reals
     // R2C's first loads: the W points e W.. of the reordered row (DCT-II, DST-II) into `dest`.
     std::string r2rLoadVector(const std::string& off, const std::string& e, const std::string& dest) const;
+    // ... DCT-I's and DST-I's extensions of the row (r2rLoadVector's for those kinds).
+    std::string r2rLoadExtension(const std::string& off, const std::string& e, const std::string& dest) const;
     // C2R's pre-stage loads: V[k0..k0+7] of the halfcomplex row (HC2R, DCT-III, DST-III) into (re, im).
     std::string r2rLoadHalf(const std::string& off, const std::string& re, const std::string& im) const;
     // ... and V[N/2]'s real part.

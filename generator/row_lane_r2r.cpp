@@ -19,8 +19,35 @@ R2RKind kindOf(const R2RFusion& f)
 
 } // namespace
 
+std::string RowLaneKernel::r2rLoadExtension(const std::string& off, const std::string& e, const std::string& dest) const
+{
+    // DCT-I: point j of the even extension (m = 2(n-1)) is x[j] below n, x[m - j] above; DST-I
+    // (m = 2(n+1)): 0, x[j-1] up to n, 0, -x[2n+1-j]. Whole vectors, reversed above; the
+    // vectors across a boundary point by point.
+    const std::size_t n = spec.r2rIn.n, m = N;
+    const bool dst = kindOf(spec.r2rIn) == R2RKind::RODFT00;
+    const std::string rev = W == 16 ? ".sfedcba9876543210" : ".s76543210", vl = "vload" + std::to_string(W);
+    std::string t = "        { __global const real_t* p_ = in + " + off + "; const uint m0 = (" + e + ") * " + u(W) + ";\n";
+    if (!dst)
+        t += "          if (m0 + " + u(W) + " <= " + u(n) + ") " + dest + " = " + vl + "(0, p_ + m0);\n"
+             "          else if (m0 >= " + u(n) + ") " + dest + " = " + vl + "(0, p_ + " + u(m - W + 1) + " - m0)" + rev + ";\n"
+             "          else { real_t t_[" + std::to_string(W) + "]; for (uint l = 0u; l < " + u(W) +
+             "; ++l) { const uint j = m0 + l; t_[l] = p_[j < " + u(n) + " ? j : " + u(m) + " - j]; } " + dest + " = " + vl +
+             "(0, t_); }\n";
+    else
+        t += "          if (m0 >= 1u && m0 + " + u(W) + " <= " + u(n + 1) + ") " + dest + " = " + vl + "(0, p_ + m0 - 1u);\n"
+             "          else if (m0 >= " + u(n + 2) + ") " + dest + " = -" + vl + "(0, p_ + " + u(2 * n + 2 - W) + " - m0)" + rev +
+             ";\n"
+             "          else { real_t t_[" + std::to_string(W) + "]; for (uint l = 0u; l < " + u(W) +
+             "; ++l) { const uint j = m0 + l; t_[l] = j >= 1u && j <= " + u(n) + " ? p_[j - 1u] : j > " + u(n + 1) +
+             " ? -p_[" + u(2 * n + 1) + " - j] : (real_t)0; } " + dest + " = " + vl + "(0, t_); }\n";
+    return t + "        }\n";
+}
+
 std::string RowLaneKernel::r2rLoadVector(const std::string& off, const std::string& e, const std::string& dest) const
 {
+    if (kindOf(spec.r2rIn) == R2RKind::REDFT00 || kindOf(spec.r2rIn) == R2RKind::RODFT00)
+        return r2rLoadExtension(off, e, dest);
     // Makhoul's order: v[m] = x[2m] below N/2, x[2N - 1 - 2m] above (the odd points
     // descending); DST-II also negates the odd points. 2W reals hold the W points of a block.
     const bool dst = kindOf(spec.r2rIn) == R2RKind::RODFT10;
@@ -79,6 +106,12 @@ std::string RowLaneKernel::r2rStoreHalf(const std::string& off, const std::strin
     // Point q = k of the DCT-II (R2HC, DHT) goes to k, q = N - k to N - k; DST-II puts point q at
     // N - 1 - q. Lane 0 of the first block (k = 0) has no point N - k.
     const R2RKind kind = kindOf(spec.r2rOut);
+    if (kind == R2RKind::REDFT00) // DCT-I: y[k] = Re X[k], k < n - 1 here
+        return "{ vstore8(" + re + ", 0, out + " + off + " + k0); }";
+    if (kind == R2RKind::RODFT00) // DST-I: y[k-1] = -Im X[k]
+        return "{ const creal_t b = -(" + im + "); __global real_t* p_ = out + " + off +
+               "; if (k0 != 0u) vstore8(b, 0, p_ + k0 - 1u); else { vstore4(b.s1234, 0, p_); vstore2(b.s56, 0, p_ + 4u); "
+               "p_[6] = b.s7; } }";
     std::string t = "{ const creal_t xr = " + re + ", xi = " + im + ";\n";
     switch (kind) {
     case R2RKind::R2HC: t += "          const creal_t a = xr, b = xi;\n"; break;
@@ -107,6 +140,10 @@ std::string RowLaneKernel::r2rStoreHalf(const std::string& off, const std::strin
 std::string RowLaneKernel::r2rNyquistOut(const std::string& off, const std::string& x) const
 {
     const R2RKind kind = kindOf(spec.r2rOut);
+    if (kind == R2RKind::REDFT00) // X[m/2]: y[n-1]
+        return "out[" + off + " + " + u(spec.r2rOut.n - 1) + "] = " + x + ";";
+    if (kind == R2RKind::RODFT00) // X[m/2] = X[n+1]: no point of the row
+        return "{ }";
     const std::string at = "out[" + off + " + " + u(kind == R2RKind::RODFT10 ? N / 2 - 1 : N / 2) + "]";
     if (kind == R2RKind::R2HC || kind == R2RKind::DHT)
         return at + " = " + x + ";";

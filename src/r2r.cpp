@@ -243,9 +243,11 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         // rows, or refuses and the stages run as kernels of their own.
         const bool quarterWave = (kind == R2RKind::REDFT11 || kind == R2RKind::RODFT11) && n % 2 == 0;
         const bool fusibleIn = kind == R2RKind::REDFT10 || kind == R2RKind::RODFT10 || kind == R2RKind::REDFT01 ||
-                               kind == R2RKind::RODFT01 || kind == R2RKind::HC2R || quarterWave;
+                               kind == R2RKind::RODFT01 || kind == R2RKind::HC2R || quarterWave ||
+                               kind == R2RKind::REDFT00 || kind == R2RKind::RODFT00;
         const bool fusibleOut = kind == R2RKind::REDFT10 || kind == R2RKind::RODFT10 || kind == R2RKind::REDFT01 ||
-                                kind == R2RKind::RODFT01 || kind == R2RKind::R2HC || kind == R2RKind::DHT || quarterWave;
+                                kind == R2RKind::RODFT01 || kind == R2RKind::R2HC || kind == R2RKind::DHT || quarterWave ||
+                                kind == R2RKind::REDFT00 || kind == R2RKind::RODFT00;
         // Rows of unit stride (row-lane and Stockham kernels), or columns side by side (the lane
         // kernels' lanes).
         // Rows numbered by several dimensions: the FFT's extra batch dimensions (one fused side,

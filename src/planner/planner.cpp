@@ -135,7 +135,9 @@ ExecutionPlan planWith(const Context& ctx)
         const bool quarterWave = r2rKind == 6 || r2rKind == 10;
         const bool rowComplex = k.row.width == 8 && !k.row.pairs && !k.row.registers && !k.row.stacked && !k.row.tight &&
                                 !k.row.pieceLength && !rowLanePacked(k);
+        const bool extension = r2rKind == 3 || r2rKind == 7; // DCT-I, DST-I: a real FFT of 2(n -+ 1)
         const bool kindFits = quarterWave ? k.kind == PassKind::Complex && (stockham || rowComplex)
+                              : extension ? k.kind == PassKind::RealForward && (stockham || rowPairs || lanes)
                                           : k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward;
         if (plan.passes.size() != 1 || !(rowPairs || rowComplex || stockham || lanes) || !kindFits ||
             k.inLayout != ComplexLayout::Interleaved || k.outLayout != ComplexLayout::Interleaved ||

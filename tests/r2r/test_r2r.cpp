@@ -319,7 +319,11 @@ void checkFusion(const Case& c, clfftPlanHandle r2rPlan, const std::string& what
     const bool quarterWave = k == REDFT11 || k == RODFT11; // even n: a complex FFT of n/2
     ClEnv& env = ClEnv::get();
     ScopedPlan real;
-    const std::size_t n = quarterWave ? c.lengths[0] / 2 : c.lengths[0];
+    // DCT-I, DST-I: an R2C of the extension, 2(n-1) or 2(n+1)
+    const std::size_t n = quarterWave      ? c.lengths[0] / 2
+                          : k == REDFT00 ? 2 * (c.lengths[0] - 1)
+                          : k == RODFT00 ? 2 * (c.lengths[0] + 1)
+                                         : c.lengths[0];
     REQUIRE_CLFFT_SUCCESS(clfftCreateDefaultPlan(&real.h, env.context, CLFFT_1D, &n));
     REQUIRE_CLFFT_SUCCESS(clfftSetPlanPrecision(real.h, c.precision));
     if (quarterWave)
@@ -620,6 +624,9 @@ std::vector<Case> fusedCases()
     q.push_back(make1(1024, REDFT11).batches(3).fused());
     q.push_back(make1(512, RODFT11, CLFFT_DOUBLE).batches(3).inplace().fused());
     q.push_back(make1(64, RODFT11).batches(5).fused()); // a complex row of 32 (row vectors): the stages
+    q.push_back(make1(129, REDFT00).batches(3).fused());
+    q.push_back(make1(127, RODFT00, CLFFT_DOUBLE).batches(3).inplace().fused());
+    q.push_back(make({65, 33}, {REDFT00, RODFT00}).batches(2).fused());
     q.push_back(make({256, 6}, {REDFT10, RODFT01}).batches(1).fused());
     // columns (lane kernels), rows numbered by two dimensions (the FFT's extra batch dimension)
     q.push_back(make({128, 16}, {REDFT10, REDFT01}).batches(3).fused());
@@ -630,6 +637,11 @@ std::vector<Case> fusedCases()
             s.push_back(make1(4096, k, p).batches(3).fused());
             s.push_back(make1(128, k, p).batches(7).inplace().fused());
         }
+    for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
+        s.push_back(make1(2049, REDFT00, p).batches(3).fused());
+        s.push_back(make1(2047, RODFT00, p).batches(2).inplace().fused());
+        s.push_back(make({1025, 17}, {REDFT00, RODFT00}).prec(p).batches(1).fused());
+    }
     return tiered(q, s);
 }
 
