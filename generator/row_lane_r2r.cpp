@@ -5,6 +5,7 @@
 // realLength, a multiple of 128); every block of points below is within one half of the row.
 #include "row_lane_kernel.h"
 
+#include "kernel_prelude.h"
 #include "r2r_stages.h"
 
 namespace clfft_ng {
@@ -107,7 +108,7 @@ std::string RowLaneKernel::r2rStoreHalf(const std::string& off, const std::strin
     // N - 1 - q. Lane 0 of the first block (k = 0) has no point N - k.
     const R2RKind kind = kindOf(spec.r2rOut);
     if (kind == R2RKind::REDFT00) // DCT-I: y[k] = Re X[k], k < n - 1 here
-        return "{ vstore8(" + re + ", 0, out + " + off + " + k0); }";
+        return "{ " + vectorStore(spec, 8, re, "out + " + off + " + k0") + " }";
     if (kind == R2RKind::RODFT00) // DST-I: y[k-1] = -Im X[k]
         return "{ const creal_t b = -(" + im + "); __global real_t* p_ = out + " + off +
                "; if (k0 != 0u) vstore8(b, 0, p_ + k0 - 1u); else { vstore4(b.s1234, 0, p_); vstore2(b.s56, 0, p_ + 4u); "
@@ -130,7 +131,7 @@ std::string RowLaneKernel::r2rStoreHalf(const std::string& off, const std::strin
              "p_ + 4u); "
              "p_[6] = b.s7; }\n";
     else
-        t += "          vstore8(a, 0, p_ + k0);\n"
+        t += "          " + vectorStore(spec, 8, "a", "p_ + k0") + "\n"
              "          if (k0 != 0u) vstore8(b.s76543210, 0, p_ + " +
              u(N - 7) + " - k0); else { vstore4(b.s7654, 0, p_ + " + u(N - 7) + "); vstore2(b.s32, 0, p_ + " +
              u(N - 3) + "); p_[" + u(N - 1) + "] = b.s1; }\n";
@@ -170,7 +171,7 @@ void RowLaneKernel::r2rStoreStaged()
             const std::string local = "(__local real_t*)" + std::string(r ? "li" : "lr") + buffer(shapes.size());
             os << "        if (" << (r ? "validB" : "valid") << ") { creal2_t z; z.even = vload8(0, " << local
                << " + 8u * j); z.odd = " << sign << "vload8(0, " << local << " + " << u(N - 8)
-               << " - 8u * j).s76543210; vstore16(z, 0, out + " << (r ? "ooffB" : "ooff") << " + 16u * j); }\n";
+               << " - 8u * j).s76543210; " << vectorStore(spec, 16, "z", std::string("out + ") + (r ? "ooffB" : "ooff") + " + 16u * j") << " }\n";
         }
     }, true);
 }
@@ -207,7 +208,7 @@ void RowLaneKernel::r2rStoreStagedQuarter()
     forEachItem(n / 16, [&](std::size_t, const std::string& j) {
         os << "        const uint j = " << j << ";\n        if (valid) { creal2_t z; z.even = vload8(0, (__local real_t*)lr"
            << buffer(shapes.size()) << " + 8u * j); z.odd = vload8(0, (__local real_t*)li" << buffer(shapes.size()) << " + "
-           << u(n / 2 - 8) << " - 8u * j).s76543210; vstore16(z, 0, out + ooff + 16u * j); }\n";
+           << u(n / 2 - 8) << " - 8u * j).s76543210; " << vectorStore(spec, 16, "z", "out + ooff + 16u * j") << " }\n";
     }, true);
 }
 
