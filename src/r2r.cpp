@@ -229,13 +229,13 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         st.shape = r2rInner(kind, n);
 
         // R2HC and DHT read the client's rows as they are and HC2R writes them as they are: the
-        // FFT takes the client's buffer itself, one trip less, where the rows are one batch
-        // dimension and no callback is to be spliced into that stage.
+        // FFT takes the client's buffer itself, one trip less, where no callback is to be spliced
+        // into that stage (rows numbered by several dimensions: the FFT's extra batch dimensions).
         const auto dist = [&](const std::pair<std::size_t, std::size_t>& r, std::size_t stride) {
             return r.first > 1 ? r.second : stride * n;
         };
         const bool preCallback = d == 0 && s.preCallback.set, postCallback = d + 1 == s.rank && s.postCallback.set;
-        const bool rowsIn = !columns && st.readRows.size() == 1, rowsOut = !columns && st.writeRows.size() == 1;
+        const bool rowsIn = st.readRows.size() < kMaxBatchDims, rowsOut = st.writeRows.size() < kMaxBatchDims;
         st.directIn = (kind == R2RKind::R2HC || kind == R2RKind::DHT) && rowsIn && !preCallback;
         st.directOut = kind == R2RKind::HC2R && rowsOut && !postCallback;
         // The other stages fused into the FFT's first loads and last stores (docs/r2r.md, "Fused

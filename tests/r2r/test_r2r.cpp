@@ -631,6 +631,7 @@ std::vector<Case> fusedCases()
     // columns (lane kernels), rows numbered by two dimensions (the FFT's extra batch dimension)
     q.push_back(make({128, 16}, {REDFT10, REDFT01}).batches(3).fused());
     q.push_back(make({16, 128}, {DHT, RODFT10}).batches(2).inplace());
+    q.push_back(make({24, 30}, {R2HC, HC2R}).batches(3)); // the FFT reads / writes rows of two dimensions
     q.push_back(make({8, 12, 10}, {HC2R, RODFT01, REDFT10}).prec(CLFFT_DOUBLE).istrides({1, 9, 110}, 1200).ostrides({1, 8, 96}, 1000));
     for (Kind k : {REDFT10, RODFT10, REDFT01, RODFT01, R2HC, DHT, HC2R, REDFT11, RODFT11})
         for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
