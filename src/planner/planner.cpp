@@ -126,7 +126,7 @@ ExecutionPlan planWith(const Context& ctx)
                               !rowLanePacked(k);
         const bool stockham = !k.row.width && !k.lane.width && !k.rowVector.rowsPerGroup && !k.pairVector &&
                               !k.stockham.splitExchange && !k.stageTwiddleLength && k.fusedStep == FusedStep::None;
-        const bool lanes = k.lane.width && k.halfLengthReal() && !k.lane.realPairs &&
+        const bool lanes = k.lane.width && k.halfLengthReal() &&
                            !k.lane.rowsIn && !k.lane.rowsOut && !k.lane.blocksIn && !k.lane.blocksOut &&
                            !k.stageTwiddleLength && k.fusedStep == FusedStep::None &&
                            k.inLayout == ComplexLayout::Interleaved && k.outLayout == ComplexLayout::Interleaved;
@@ -145,9 +145,10 @@ ExecutionPlan planWith(const Context& ctx)
             throw StatusError{CLFFT_NOTIMPLEMENTED};
         plan.passes.front().spec.r2rIn = problem.r2rIn;
         plan.passes.front().spec.r2rOut = problem.r2rOut;
-        if (lanes) { // the client's reals lane by lane (lane_r2r.cpp)
+        if (lanes) { // the client's reals lane by lane (lane_r2r.cpp), each point at its own address
             plan.passes.front().spec.lane.gatherIn = true;
             plan.passes.front().spec.lane.gatherOut = true;
+            plan.passes.front().spec.lane.realPairs = false;
         }
     }
     plan.passes.front().spec.pre = problem.pre;
