@@ -56,7 +56,8 @@ void check(const KernelSpec& spec)
         throw std::invalid_argument("KernelSpec: not a row-lane kernel");
     const bool quarterWave = spec.kind == PassKind::Complex && W == 8 && !rowLanePacked(spec) && !spec.row.tight;
     if ((spec.r2rIn.present() || spec.r2rOut.present()) &&
-        (!((spec.row.pairs && real && N % 128 == 0) || quarterWave) || spec.row.registers || spec.row.stacked ||
+        (!((spec.row.pairs && real && N % 128 == 0) || (!spec.row.pairs && real) || quarterWave) || spec.row.registers ||
+         spec.row.stacked ||
          spec.row.pieceLength || spec.inLayout != ComplexLayout::Interleaved ||
          spec.outLayout != ComplexLayout::Interleaved))
         throw std::invalid_argument("KernelSpec: fused r2r stages need a row-lane kernel of two real rows or of a "
@@ -372,7 +373,9 @@ void RowLaneKernel::lanePasses(std::size_t round)
                 } else if (forward && pairs) { // rows 2m and 2m + 1
                     os << "        vr[" << k << "] = vload" << w << "(0, in + ioff + (idx_t)(" << e << ") * " << u(W) << ");\n";
                     rowB << "        vi[" << k << "] = vload" << w << "(0, in + ioffB + (idx_t)(" << e << ") * " << u(W) << ");\n";
-                } else if (forward) // z[n] = x[2n] + i x[2n+1]: 2W reals
+                } else if (forward && spec.r2rIn.present())
+                    os << r2rLoadMerge(e, "vr[" + k + "]", "vi[" + k + "]");
+                else if (forward) // z[n] = x[2n] + i x[2n+1]: 2W reals
                     os << "        "
                        << loadEvenOdd("in + ioff + (idx_t)(" + e + ") * " + u(2 * W), "vr[" + k + "]", "vi[" + k + "]") << "\n";
                 else if (H == 2)

@@ -135,11 +135,17 @@ ExecutionPlan planWith(const Context& ctx)
         const bool quarterWave = r2rKind == 6 || r2rKind == 10;
         const bool rowComplex = k.row.width == 8 && !k.row.pairs && !k.row.registers && !k.row.stacked && !k.row.tight &&
                                 !k.row.pieceLength && !rowLanePacked(k);
+        // one real row (merge, split): Makhoul's order and the halfcomplex packing only
+        const bool rowOne = k.row.width && !k.row.pairs && k.halfLengthReal() && !k.row.registers && !k.row.stacked &&
+                            !k.row.pieceLength &&
+                            (r2rKind == 0 || r2rKind == 1 || r2rKind == 2 || r2rKind == 4 || r2rKind == 5 ||
+                             r2rKind == 8 || r2rKind == 9);
         const bool extension = r2rKind == 3 || r2rKind == 7; // DCT-I, DST-I: a real FFT of 2(n -+ 1)
         const bool kindFits = quarterWave ? k.kind == PassKind::Complex && (stockham || rowComplex)
                               : extension ? k.kind == PassKind::RealForward && (stockham || rowPairs || lanes)
-                                          : k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward;
-        if (plan.passes.size() != 1 || !(rowPairs || rowComplex || stockham || lanes) || !kindFits ||
+                                          : (k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward) &&
+                                                !(k.row.width && !rowPairs && !rowOne);
+        if (plan.passes.size() != 1 || !(rowPairs || rowComplex || rowOne || stockham || lanes) || !kindFits ||
             k.inLayout != ComplexLayout::Interleaved || k.outLayout != ComplexLayout::Interleaved ||
             only.source != BufferRole::Input || only.destination != BufferRole::Output)
             throw StatusError{CLFFT_NOTIMPLEMENTED};

@@ -342,7 +342,10 @@ void checkFusion(const Case& c, clfftPlanHandle r2rPlan, const std::string& what
     const bool rowPairs = has("pass 1: row lanes") &&
                           (quarterWave ? has("row lanes 8") && !has("in registers yes") && !has("exactly the row yes") &&
                                              !has("two rows per vector yes") && (n / 8) % 8 == 0
-                                       : has("two rows yes"));
+                                       : has("two rows yes") ||
+                                             // one real row (merge, split): Makhoul's kinds and the halfcomplex ones
+                                             (k != REDFT00 && k != RODFT00 && !has("in registers yes") &&
+                                              !has("two rows per vector yes")));
     if (!onePass || !(rowPairs || has("pass 1: stockham"))) {
         BOOST_TEST_MESSAGE(what << ": the plain real transform is not one row-lane kernel of two rows or one Stockham "
                                    "kernel here; the stages run as kernels (fusion not expected)");
@@ -625,6 +628,8 @@ std::vector<Case> fusedCases()
     q.push_back(make1(512, RODFT11, CLFFT_DOUBLE).batches(3).inplace().fused());
     q.push_back(make1(64, RODFT11).batches(5).fused()); // a complex row of 32 (row vectors): the stages
     q.push_back(make1(129, REDFT00).batches(3).fused());
+    q.push_back(make1(8192, RODFT01).batches(1).fused()); // one real row a kernel (split)
+    q.push_back(make1(256, REDFT10, CLFFT_DOUBLE).batches(1).fused()); // (merge)
     q.push_back(make1(127, RODFT00, CLFFT_DOUBLE).batches(3).inplace().fused());
     q.push_back(make({65, 33}, {REDFT00, RODFT00}).batches(2).fused());
     q.push_back(make({256, 6}, {REDFT10, RODFT01}).batches(1).fused());
@@ -642,6 +647,8 @@ std::vector<Case> fusedCases()
         s.push_back(make1(2049, REDFT00, p).batches(3).fused());
         s.push_back(make1(2047, RODFT00, p).batches(2).inplace().fused());
         s.push_back(make({1025, 17}, {REDFT00, RODFT00}).prec(p).batches(1).fused());
+        for (Kind k : {REDFT10, RODFT10, REDFT01, RODFT01, R2HC, DHT, HC2R})
+            s.push_back(make1(16384, k, p).batches(1).fused());
     }
     return tiered(q, s);
 }
