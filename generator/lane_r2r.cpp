@@ -61,9 +61,9 @@ std::string LaneKernel::r2rLoadExtension(const std::string& j, const std::string
         return "{ vreal_t g_; " + r2rGather("(" + x + " < " + u(n) + " ? " + x + " : " + u(2 * n - 2) + " - " + x + ")") +
                " " + dest + " = g_; }";
     return "{ vreal_t g_; " +
-           r2rGather("(" + x + " >= 1u && " + x + " <= " + u(n) + " ? " + x + " - 1u : " + x + " > " + u(n + 1) + " ? " +
+           r2rGather("((" + x + " >= 1u) & (" + x + " <= " + u(n) + ") ? " + x + " - 1u : " + x + " > " + u(n + 1) + " ? " +
                      u(2 * n + 1) + " - " + x + " : 0u)") +
-           " " + dest + " = " + x + " >= 1u && " + x + " <= " + u(n) + " ? g_ : " + x + " > " + u(n + 1) +
+           " " + dest + " = (" + x + " >= 1u) & (" + x + " <= " + u(n) + ") ? g_ : " + x + " > " + u(n + 1) +
            " ? -g_ : (vreal_t)0; }";
 }
 
@@ -112,7 +112,7 @@ std::string LaneKernel::r2rStoreHalf(const std::string& k, const std::string& re
     if (kind == R2RKind::REDFT00) // DCT-I: y[k] = Re X[k] (k <= n - 1 = m/2)
         return "        { const uint k_ = " + k + "; " + r2rScatter("k_", re) + " }\n";
     if (kind == R2RKind::RODFT00) // DST-I: y[k-1] = -Im X[k], 1 <= k <= n
-        return "        { const uint k_ = " + k + "; if (k_ >= 1u && k_ <= " + u(spec.r2rOut.n) + ") " +
+        return "        { const uint k_ = " + k + "; if ((k_ >= 1u) & (k_ <= " + u(spec.r2rOut.n) + ")) " +
                r2rScatter("k_ - 1u", "-(" + im + ")") + " }\n";
     std::string t = "        { const uint k_ = " + k + "; const vreal_t xr = " + re + ", xi = " + im + ";";
     switch (kind) {
@@ -124,8 +124,8 @@ std::string LaneKernel::r2rStoreHalf(const std::string& k, const std::string& re
         break;
     }
     const bool dst = kind == R2RKind::RODFT10;
-    t += "\n          " + r2rScatter(dst ? u(n - 1) + " - k_" : "k_", "a") + "\n          if (k_ > 0u && 2u * k_ < " + u(n) +
-         ") " + r2rScatter(dst ? "k_ - 1u" : u(n) + " - k_", "b") + " }\n";
+    t += "\n          " + r2rScatter(dst ? u(n - 1) + " - k_" : "k_", "a") + "\n          if ((k_ > 0u) & (2u * k_ < " + u(n) +
+         ")) " + r2rScatter(dst ? "k_ - 1u" : u(n) + " - k_", "b") + " }\n";
     return t;
 }
 

@@ -145,7 +145,7 @@ void LaneKernel::expandHermitian()
            << "        const vreal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
            << "        const vreal_t Or = Dr * w.x + Di * w.y, Oi = Di * w.x - Dr * w.y;\n"
            << "        lr0[k] = Er - Oi; li0[k] = (Ei + Or) * dirSign;\n"
-           << "        if (k > 0u && k < " << u(M) << " - k) { lr0[" << u(M) << " - k] = Er + Oi; li0[" << u(M)
+           << "        if ((k > 0u) & (k < " << u(M) << " - k)) { lr0[" << u(M) << " - k] = Er + Oi; li0[" << u(M)
            << " - k] = (Or - Ei) * dirSign; }\n";
     });
 }
@@ -166,7 +166,7 @@ void LaneKernel::mergeHermitian()
            << "        const vreal_t WOr = Or * w.x - Oi * w.y, WOi = Oi * w.x + Or * w.y;\n"
            << (spec.r2rOut.present() ? r2rStoreHalf("k", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm")
                                      : storeText("ooff + (idx_t)k * outStride", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm"))
-           << "        if (k == 0u || k < " << u(M) << " - k)\n"
+           << "        if ((k == 0u) | (k < " << u(M) << " - k))\n"
            << (spec.r2rOut.present() ? r2rStoreHalf("(" + u(M) + " - k)", "(Er - WOr) * scaleRe", "(WOi - Ei) * scaleIm")
                                      : storeText("ooff + (idx_t)(" + u(M) + " - k) * outStride", "(Er - WOr) * scaleRe",
                                                  "(WOi - Ei) * scaleIm"));
