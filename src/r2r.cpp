@@ -239,8 +239,8 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         st.directIn = (kind == R2RKind::R2HC || kind == R2RKind::DHT) && rowsIn && !preCallback;
         st.directOut = kind == R2RKind::HC2R && rowsOut && !postCallback;
         // The other stages fused into the FFT's first loads and last stores (docs/r2r.md, "Fused
-        // stages"): rows of unit stride; the planner takes them into a row-lane kernel of two
-        // rows, or refuses and the stages run as kernels of their own.
+        // stages"): the planner takes them into the FFT's kernel where it is one kernel of a
+        // family that has them, or refuses and the stages run as kernels of their own.
         const bool quarterWave = (kind == R2RKind::REDFT11 || kind == R2RKind::RODFT11) && n % 2 == 0;
         const bool fusibleIn = kind == R2RKind::REDFT10 || kind == R2RKind::RODFT10 || kind == R2RKind::REDFT01 ||
                                kind == R2RKind::RODFT01 || kind == R2RKind::HC2R || quarterWave ||
@@ -248,16 +248,19 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         const bool fusibleOut = kind == R2RKind::REDFT10 || kind == R2RKind::RODFT10 || kind == R2RKind::REDFT01 ||
                                 kind == R2RKind::RODFT01 || kind == R2RKind::R2HC || kind == R2RKind::DHT || quarterWave ||
                                 kind == R2RKind::REDFT00 || kind == R2RKind::RODFT00;
-        // Rows of unit stride (row-lane and Stockham kernels), or columns side by side (the lane
-        // kernels' lanes).
-        // Rows numbered by several dimensions: the FFT's extra batch dimensions (one fused side,
-        // or two with the same row dimensions).
+        // Rows of unit stride, or columns side by side (the lane kernels' lanes); rows numbered by
+        // several dimensions are the FFT's extra batch dimensions, the same on both sides where
+        // the FFT reads and writes the client's rows.
         const bool unitIn = columns ? st.readRows.front().second == 1 : st.readStride == 1;
         const bool unitOut = columns ? st.writeRows.front().second == 1 : st.writeStride == 1;
         bool fuseIn = fusibleIn && unitIn && !preCallback && st.readRows.size() < kMaxBatchDims;
         bool fuseOut = fusibleOut && unitOut && !postCallback && st.writeRows.size() < kMaxBatchDims;
-        if ((fuseIn || st.directIn) && (fuseOut || st.directOut) && st.readRows.size() != st.writeRows.size())
-            fuseOut = st.directIn ? false : fuseOut, fuseIn = st.directIn ? fuseIn : false;
+        if ((fuseIn || st.directIn) && (fuseOut || st.directOut) && st.readRows.size() != st.writeRows.size()) {
+            if (st.directIn)
+                fuseOut = false;
+            else
+                fuseIn = false;
+        }
         // One kernel reading and writing the client's buffer in place: only where each row is
         // read and written at the same place (its own work-group reads it whole before storing).
         if (d == 0 && inPlace && !(st.readRows == st.writeRows && st.readStride == st.writeStride)) {
