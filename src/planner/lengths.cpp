@@ -19,7 +19,7 @@ namespace clfft_ng::planning {
 // points (two rounds of passes each) and is more accurate; any other length runs Bluestein.
 bool useRader(const Context& ctx, std::size_t n)
 {
-    return n > 13 && n - 1 <= ctx.tuning.maxConvolutionKernelLength && primitiveRoot(n) != 0 &&
+    return n > static_cast<std::size_t>(kMaxPrimeRadix) && n - 1 <= ctx.tuning.maxConvolutionKernelLength && primitiveRoot(n) != 0 &&
            hasCodeletFactors(n - 1);
 }
 
