@@ -76,8 +76,8 @@
 //                        planar, 34 column-major, 17x64, 4099 out of place and in place, 2047
 //                        batch 8, 8198, 19683, 8192 at real stride 2.
 //  anylength_accuracy    our relative L2 error against FFTW's own in the same precision (both
-//                        against FFTW in the higher precision), at most 1.5x FFTW's + u / 10, over
-//                        8 random transforms of one plan per length: complex forward and backward,
+//                        against FFTW in the higher precision), at most 1.5x FFTW's (or u), over
+//                        16 random transforms of one plan per length: complex forward and backward,
 //                        real R2C. Sweep: every length 2..128 and prime to 1000, single and double.
 //                        Quick: single 17, 29, 43, 47, 57, 86 (prime radices), 53, 97 (Bluestein,
 //                        Rader); double 19, 86; R2C 23, 38.
@@ -493,11 +493,12 @@ std::vector<Case> cases()
 // Every length of the lists: one plan per kind and precision computes kBatch random transforms
 // at once; our relative L2 error over the batch (against FFTW in the higher precision, as above)
 // must stay within kMaxRatioToFftw times FFTW's own error in the same precision (fftwf / fftw,
-// FFTW_ESTIMATE, against the same reference), plus a tenth of the precision's unit roundoff u
-// for lengths whose errors are a fraction of one rounding (n = 2: FFTW's relative error is about
-// u / 2). A whole u would hide the fault this checks: single 17 by Bluestein was 1.3e-7 against
-// FFTW's 6.9e-8, under 1.5 x 6.9e-8 + u (u = 6e-8). Complex: the forward and the backward
-// transform (backward scale 1: FFTW's unscaled sum); real: the R2C.
+// FFTW_ESTIMATE, against the same reference), or of the precision's unit roundoff u where
+// FFTW's error is below it: short lengths, whose errors are a few roundings, where one rounding
+// more (the merge step of an even real row) is most of the ratio (single R2C 6: ours 5.4e-8,
+// FFTW's 2.0e-8, u 6.0e-8). Not u added to FFTW's error: that would hide what this checks (single
+// 17 by Bluestein was 1.3e-7 against FFTW's 6.9e-8, within 1.5 x 6.9e-8 + u). Complex: the
+// forward and the backward transform (backward scale 1: FFTW's unscaled sum); real: the R2C.
 namespace accuracy {
 
 struct Case {
@@ -506,7 +507,7 @@ struct Case {
     bool real = false;
 };
 
-constexpr std::size_t kBatch = 8;
+constexpr std::size_t kBatch = 16;
 
 std::string describe(const Case& c)
 {
@@ -515,7 +516,7 @@ std::string describe(const Case& c)
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
 
-template <class T> constexpr long double slack() { return (sizeof(T) == sizeof(float) ? 0x1p-24L : 0x1p-53L) / 10; }
+template <class T> constexpr long double unitRoundoff() { return sizeof(T) == sizeof(float) ? 0x1p-24L : 0x1p-53L; }
 
 template <class T, class R>
 void checkRatio(const std::string& what, const HostSide<T>& ours, const HostSide<T>& fftw, const HostSide<R>& ref)
@@ -523,9 +524,9 @@ void checkRatio(const std::string& what, const HostSide<T>& ours, const HostSide
     const long double e = compare(ours, ref).relL2, f = compare(fftw, ref).relL2;
     const double ratio = f > 0 ? double(e / f) : 0.0;
     BOOST_TEST_MESSAGE(what << ": ours " << double(e) << ", FFTW " << double(f) << ", ratio " << ratio);
-    BOOST_CHECK_MESSAGE(e <= kMaxRatioToFftw * f + slack<T>(),
+    BOOST_CHECK_MESSAGE(e <= kMaxRatioToFftw * std::max(f, unitRoundoff<T>()),
                         what << ": our error " << double(e) << " is " << ratio << " times FFTW's (" << double(f)
-                             << "), above " << kMaxRatioToFftw << " times FFTW's plus u / 10");
+                             << "), above " << kMaxRatioToFftw << " times FFTW's (or the unit roundoff, if larger)");
 }
 
 template <class T, class R> void runCase(const Case& c)
