@@ -134,7 +134,9 @@ private:
 
     // ---- fused r2r stages (spec.r2rIn, r2rOut; row_lane_r2r.cpp), on rows of N reals
     // R2C's first loads: the W points e W.. of the reordered row (DCT-II, DST-II) into `dest`.
-    std::string r2rLoadVector(const std::string& off, const std::string& e, const std::string& dest) const;
+    // `half`: 0 or 1 where the pass knows the block's half of the row (the first pass's input r of
+    // an even radix), -1 where the kernel tests it.
+    std::string r2rLoadVector(const std::string& off, const std::string& e, const std::string& dest, int half = -1) const;
     // ... DCT-I's and DST-I's extensions of the row (r2rLoadVector's for those kinds).
     std::string r2rLoadExtension(const std::string& off, const std::string& e, const std::string& dest) const;
     // C2R's pre-stage loads: V[k0..k0+7] of the halfcomplex row (HC2R, DCT-III, DST-III) into (re, im).
@@ -150,7 +152,14 @@ private:
     std::string r2rPointOut(const std::string& off, std::size_t k, const std::string& xr, const std::string& xi) const;
     // One real row (merge: R2C, split: C2R): the first loads of z[j] = v[2j] + i v[2j+1] of the
     // reordered row (DCT-II, DST-II); C2R's outputs staged as r2rStoreStagedQuarter reads them.
-    std::string r2rLoadMerge(const std::string& e, const std::string& re, const std::string& im) const;
+    std::string r2rLoadMerge(const std::string& e, const std::string& re, const std::string& im, int half = -1) const;
+    // The half of the row that input r of the first pass reads (vectors r B .. r B + B - 1 of A, B
+    // its butterflies; Makhoul's halves are A/2 vectors each); -1 where it straddles them.
+    int r2rHalfOf(const VectorPass& s, int r) const
+    {
+        const std::size_t lo = static_cast<std::size_t>(r) * s.butterflies, hi = lo + s.butterflies;
+        return hi <= A / 2 ? 0 : lo >= A / 2 ? 1 : -1;
+    }
     std::string r2rNyquistOut(const std::string& off, const std::string& x) const;
     // C2R's last stores (DCT-III, DST-III): points m0..m0+7 (`value`) of row "a" or "b" to local
     // memory, then (postStage) the rows from there to their places.

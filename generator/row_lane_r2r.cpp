@@ -45,7 +45,8 @@ std::string RowLaneKernel::r2rLoadExtension(const std::string& off, const std::s
     return t + "        }\n";
 }
 
-std::string RowLaneKernel::r2rLoadVector(const std::string& off, const std::string& e, const std::string& dest) const
+std::string RowLaneKernel::r2rLoadVector(const std::string& off, const std::string& e, const std::string& dest,
+                                         int half) const
 {
     if (kindOf(spec.r2rIn) == R2RKind::REDFT00 || kindOf(spec.r2rIn) == R2RKind::RODFT00)
         return r2rLoadExtension(off, e, dest);
@@ -65,8 +66,10 @@ std::string RowLaneKernel::r2rLoadVector(const std::string& off, const std::stri
         even = "const creal2_t z = vload16(0, " + low + "); " + dest + " = z.even;";
         odd = "const creal2_t z = vload16(0, " + high + "); " + dest + " = " + (dst ? "-" : "") + "z.odd.s76543210;";
     }
-    return "        { __global const real_t* p_ = in + " + off + "; const uint m0 = (" + e + ") * " + u(W) + ";\n" +
-           "          if (m0 < " + u(n / 2) + ") { " + even + " } else { " + odd + " } }\n";
+    const std::string head = "        { __global const real_t* p_ = in + " + off + "; const uint m0 = (" + e + ") * " + u(W) + ";\n";
+    if (half >= 0)
+        return head + "          { " + (half ? odd : even) + " } }\n";
+    return head + "          if (m0 < " + u(n / 2) + ") { " + even + " } else { " + odd + " } }\n";
 }
 
 std::string RowLaneKernel::r2rLoadHalf(const std::string& off, const std::string& re, const std::string& im,
@@ -246,7 +249,7 @@ void RowLaneKernel::r2rStoreStagedQuarter()
     }, true);
 }
 
-std::string RowLaneKernel::r2rLoadMerge(const std::string& e, const std::string& re, const std::string& im) const
+std::string RowLaneKernel::r2rLoadMerge(const std::string& e, const std::string& re, const std::string& im, int half) const
 {
     // z[j] = v[2j] + i v[2j+1], j = j0..j0+W-1, v in Makhoul's order: below n/2 the reals
     // 4j0, 4j0+2, ... (every other even one of 4W), above the odd ones descending from
@@ -266,9 +269,12 @@ std::string RowLaneKernel::r2rLoadMerge(const std::string& e, const std::string&
         hi = "const creal2_t O = (creal2_t)(vload16(0, q_).odd, vload16(1, q_).odd); " + re + " = " + neg + "O.odd.s76543210; " +
              im + " = " + neg + "O.even.s76543210;";
     }
-    return "        { __global const real_t* p_ = in + ioff; const uint j0 = (" + e + ") * " + u(W) + ";\n"
-           "          if (4u * j0 < " + u(n) + ") { __global const real_t* q_ = p_ + 4u * j0; " + lo + " }\n"
-           "          else { __global const real_t* q_ = p_ + " + u(2 * n - 4 * W) + " - 4u * j0; " + hi + " } }\n";
+    const std::string head = "        { __global const real_t* p_ = in + ioff; const uint j0 = (" + e + ") * " + u(W) + ";\n",
+                      first = "{ __global const real_t* q_ = p_ + 4u * j0; " + lo + " }",
+                      second = "{ __global const real_t* q_ = p_ + " + u(2 * n - 4 * W) + " - 4u * j0; " + hi + " }";
+    if (half >= 0)
+        return head + "          " + (half ? second : first) + " }\n";
+    return head + "          if (4u * j0 < " + u(n) + ") " + first + "\n          else " + second + " }\n";
 }
 
 } // namespace detail

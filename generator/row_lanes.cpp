@@ -368,13 +368,14 @@ void RowLaneKernel::lanePasses(std::size_t round)
                     os << "        vr[" << k << "] = vload" << w << "(0, zr + (" << e << ") * " << u(W) << "); vi[" << k
                        << "] = vload" << w << "(0, zi + (" << e << ") * " << u(W) << ");\n";
                 else if (forward && pairs && spec.r2rIn.present()) { // the reordered rows
-                    os << r2rLoadVector("ioff", e, "vr[" + k + "]");
-                    rowB << r2rLoadVector("ioffB", e, "vi[" + k + "]");
+                    const int half = r2rHalfOf(s, r);
+                    os << r2rLoadVector("ioff", e, "vr[" + k + "]", half);
+                    rowB << r2rLoadVector("ioffB", e, "vi[" + k + "]", half);
                 } else if (forward && pairs) { // rows 2m and 2m + 1
                     os << "        vr[" << k << "] = vload" << w << "(0, in + ioff + (idx_t)(" << e << ") * " << u(W) << ");\n";
                     rowB << "        vi[" << k << "] = vload" << w << "(0, in + ioffB + (idx_t)(" << e << ") * " << u(W) << ");\n";
                 } else if (forward && spec.r2rIn.present())
-                    os << r2rLoadMerge(e, "vr[" + k + "]", "vi[" + k + "]");
+                    os << r2rLoadMerge(e, "vr[" + k + "]", "vi[" + k + "]", r2rHalfOf(s, r));
                 else if (forward) // z[n] = x[2n] + i x[2n+1]: 2W reals
                     os << "        "
                        << loadEvenOdd("in + ioff + (idx_t)(" + e + ") * " + u(2 * W), "vr[" + k + "]", "vi[" + k + "]") << "\n";
