@@ -149,7 +149,10 @@ def lib():
 
 def call(name, *args):
     """Calls one entry point; a status other than success becomes ClfftError naming the call."""
-    status = getattr(lib(), name)(*args)
+    handle = _lib
+    if handle is None or forked[0]:
+        handle = lib()
+    status = getattr(handle, name)(*args)
     if status != 0:
         raise ClfftError(status, name)
 
