@@ -195,6 +195,34 @@ def test_scipy_hermitian_nd():
     assert rel_l2(got.get(), sfft.hfft2(x)) <= 1e-5
 
 
+def test_forked_child_does_not_use_opencl():
+    """After set-up, a forked child gets ForkedError from the functions and scipy's own
+    implementation through the backend (OpenCL does not survive fork)."""
+    import os
+    import scipy.fft as sfft
+    from clfft_ng import _lib
+    x = make((16,), np.complex128)
+    clfft_ng.fft(x)  # set up in this process
+    pid = os.fork()
+    if pid == 0:  # the child: exit status 0 only if both hold
+        code = 1
+        try:
+            try:
+                clfft_ng.fft(x)
+            except _lib.ForkedError:
+                be = clfft_ng.scipy_backend
+                be.reset_counts()
+                with sfft.set_backend(be):
+                    y = sfft.fft(x)
+                if be.declined.get("fft") == 1 and not be.served and rel_l2(y, np.fft.fft(x)) <= 1e-12:
+                    code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert rel_l2(clfft_ng.fft(x), np.fft.fft(x)) <= 1e-12  # the parent still works
+
+
 def test_clfft_error_names_status_and_call():
     from clfft_ng import _lib
     err = _lib.ClfftError(4102, "clfftBakePlan")
