@@ -25,6 +25,7 @@ def _at_exit():
     if _lib.forked[0]:
         return  # the parent's OpenCL objects: not this process's to release
     _engine.cache.clear()
+    _engine.free_pools()
     _lib.teardown()
     _engine._generation[0] += 1
 

@@ -134,7 +134,7 @@ def _on_device(queue, x, kind, axes, lengths, forward, norm, out, real_dtype):
                                  % (out.shape, out.dtype, tuple(out_shape), dt))
             dst = out
         else:
-            dst = View.fresh(queue.context, out_shape, dt)
+            dst = View.fresh(queue, out_shape, dt)
         n = math.prod(g_len)
         _engine.run_group(queue, cur, want, g_axes, k, forward, _scale(norm, n, forward), dst)
         cur = dst
@@ -212,7 +212,7 @@ def _execute(a, kind, n_or_s, axes, norm, forward, out=None, one_axis=False):
         crop[ax] = slice(0, keep)
     host = np.ascontiguousarray(np.transpose(a[tuple(crop)], order), dtype=in_dt)
     pos = {ax: i for i, ax in enumerate(order)}
-    dev = cla.to_device(queue, host)
+    dev = cla.to_device(queue, host, allocator=_engine.allocator(queue))
     res = _on_device(queue, View.of_array(dev), kind, [pos[ax] for ax in axes], s, forward, norm, None,
                      real_dt)
     result = _engine.to_array(queue, res).get()

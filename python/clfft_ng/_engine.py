@@ -8,6 +8,7 @@ import threading
 import numpy as np
 import pyopencl as cl
 import pyopencl.array as cla
+import pyopencl.tools as cl_tools
 
 from . import _lib
 
@@ -39,8 +40,9 @@ class View:
         return cls(a.base_data, a.offset // item, a.shape, [s // item for s in a.strides], a.dtype, a.events)
 
     @classmethod
-    def fresh(cls, ctx, shape, dtype, order=None):
-        """A new C-contiguous buffer; `order` lists the axes outermost first (default: as given)."""
+    def fresh(cls, queue, shape, dtype, order=None):
+        """A new buffer from the queue's pool (see allocator); `order` lists the axes outermost
+        first (default: as given, C-contiguous)."""
         order = list(range(len(shape))) if order is None else list(order)
         strides = [0] * len(shape)
         step = 1
@@ -48,10 +50,45 @@ class View:
             strides[ax] = step
             step *= shape[ax]
         size = max(1, step) * np.dtype(dtype).itemsize
-        return cls(cl.Buffer(ctx, cl.mem_flags.READ_WRITE, size), 0, shape, strides, dtype)
+        return cls(allocator(queue)(size), 0, shape, strides, dtype)
 
     def size(self):
         return math.prod(self.shape)
+
+
+# ---- device memory: a pool per in-order queue --------------------------------------------
+
+_pools = {}
+_plock = threading.Lock()
+
+
+def allocator(queue):
+    """Allocates the buffers of results and temporaries. On an in-order queue, a pyopencl
+    MemoryPool of that queue: a buffer freed (its array dropped) is reused by a later call
+    instead of a new allocation, which on PoCL costs the pages' first touch each time (a new
+    32 MiB result took longer than the transform). Reuse is safe because every command on the
+    buffer is on this queue, in order. An out-of-order queue gets plain allocations."""
+    key = queue.int_ptr
+    with _plock:
+        entry = _pools.get(key)
+        if entry is None:
+            if queue.properties & cl.command_queue_properties.OUT_OF_ORDER_EXEC_MODE_ENABLE:
+                ctx = queue.context
+                alloc = lambda size: cl.Buffer(ctx, cl.mem_flags.READ_WRITE, size)  # noqa: E731
+            else:
+                alloc = cl_tools.MemoryPool(cl_tools.ImmediateAllocator(queue))
+            entry = _pools[key] = (queue, alloc)  # the queue kept alive: its address stays its own
+        return entry[1]
+
+
+def free_pools():
+    """Releases the memory the pools hold (buffers in use stay with their arrays)."""
+    with _plock:
+        pools = list(_pools.values())
+        _pools.clear()
+    for _, alloc in pools:
+        if hasattr(alloc, "free_held"):
+            alloc.free_held()
 
 
 # ---- the copy kernel: crop, zero-pad, reorder, convert real<->complex, scale -------------
@@ -325,11 +362,11 @@ def run_group(queue, src, want, axes, kind, forward, scale, dst, r2r=None):
     if needs_in_copy or not fits(src, dst):
         # One copy: batch axes outermost, transform axes innermost, so the batch always
         # collapses into one clFFT batch with one distance on the input side.
-        iv = View.fresh(ctx, in_shape, in_dt, batch_axes + list(axes))
+        iv = View.fresh(queue, in_shape, in_dt, batch_axes + list(axes))
         copy(queue, src, iv, extra)
     ov = dst
     if not fits(iv, dst):
-        ov = View.fresh(ctx, dst.shape, dst.dtype, batch_axes + list(axes))
+        ov = View.fresh(queue, dst.shape, dst.dtype, batch_axes + list(axes))
     bd = _collapse([(ov.shape[a], iv.strides[a], ov.strides[a]) for a in batch_axes])
     batch, idist, odist = bd[0] if bd else (1, 0, 0)
     istr = [max(1, iv.strides[a]) for a in reversed(axes)]

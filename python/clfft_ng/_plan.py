@@ -11,8 +11,10 @@ _FUNCS.update({f: getattr(_r2r, f) for f in ("dct", "idct", "dst", "idst", "dctn
 
 
 def clear_cache():
-    """Destroys every cached clFFT plan (the kernels stay in the library's program cache)."""
+    """Destroys every cached clFFT plan (the kernels stay in the library's program cache) and
+    releases the device memory the package's pools hold."""
     _engine.cache.clear()
+    _engine.free_pools()
 
 
 def cache_info():
