@@ -106,6 +106,11 @@ def _load():
         except OSError as e:
             errors.append(str(e))
             continue
+        missing = [name for name in _SIGNATURES if not hasattr(lib, name)]
+        if missing:
+            # e.g. Debian's clFFT 2.12 (libclfft2) on the loader's path: not ours.
+            errors.append("%s: not clfft-ng's library (no %s)" % (path, ", ".join(missing)))
+            continue
         for name, args in _SIGNATURES.items():
             fn = getattr(lib, name)
             fn.argtypes = args

@@ -242,6 +242,22 @@ def test_forked_child_does_not_use_opencl():
     assert rel_l2(clfft_ng.fft(x), np.fft.fft(x)) <= 1e-12  # the parent still works
 
 
+def test_refuses_a_library_that_is_not_ours():
+    """Debian's clFFT 2.12 (libclfft2, installed by scripts/setup.sh) lacks our entry points:
+    loading it is an OSError that says so, not an AttributeError at the first call."""
+    import os
+    import subprocess
+    import sys
+    debian = "/usr/lib/x86_64-linux-gnu/libclFFT.so.2"
+    assert os.path.exists(debian), "libclfft2 (Debian's clFFT 2.12) is needed for this test"
+    env = dict(os.environ, CLFFT_NG_LIBRARY=debian)
+    code = ("import numpy, clfft_ng\n"
+            "try:\n    clfft_ng.fft(numpy.ones(4))\n"
+            "except OSError as e:\n    print('refused:', e)\n")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert "refused:" in out.stdout and "not clfft-ng's library (no clfftNgSetPlanR2R)" in out.stdout, out
+
+
 def test_clfft_error_names_status_and_call():
     from clfft_ng import _lib
     err = _lib.ClfftError(4102, "clfftBakePlan")

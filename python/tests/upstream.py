@@ -1,6 +1,6 @@
 """Runs numpy's and scipy's own FFT test files, as Debian installs them, against clfft_ng.
 
-    /usr/bin/python3 python/tests/upstream.py SUITE [--tier quick|full] [--min-served N] [pytest args]
+    /usr/bin/python3 python/tests/upstream.py SUITE [--tier quick|sweep|full] [--min-served N] [pytest args]
 
 SUITE is one of
   numpy        numpy/fft/tests/test_pocketfft.py with numpy.fft's functions replaced by ours

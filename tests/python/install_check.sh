@@ -27,8 +27,13 @@ prefix = sys.argv[1]
 assert clfft_ng.__file__.startswith(prefix), clfft_ng.__file__
 x = np.random.default_rng(1).standard_normal(64) + 0j
 y = clfft_ng.fft(x)
-path = os.path.realpath(_lib.lib()._clfft_ng_path)
-assert path.startswith(os.path.realpath(prefix)), "library not the installed one: " + path
+given = _lib.lib()._clfft_ng_path
+assert os.path.isabs(given), "library found through the loader, not beside the package: " + given
+# What the process really mapped (not only the path it asked for).
+maps = {line.split()[-1] for line in open("/proc/self/maps") if "libclFFT.so" in line}
+path = os.path.realpath(given)
+assert maps == {path}, "mapped %s, expected %s" % (maps, path)
+assert path.startswith(os.path.realpath(prefix) + "/"), "library not the installed one: " + path
 err = np.linalg.norm(y - np.fft.fft(x)) / np.linalg.norm(np.fft.fft(x))
 assert err <= 1e-12, err
 print("installed clfft_ng OK: %s, library %s, rel. L2 %.1e" % (clfft_ng.__file__, path, err))
