@@ -332,14 +332,17 @@ def _direct_ok(v, extra_shape=None):
     return v.offset == 0 and all(s > 0 or n == 1 for n, s in zip(v.shape, v.strides))
 
 
-def run_group(queue, src, want, axes, kind, forward, scale, dst, r2r=None):
-    """One clFFT plan over `axes` (at most 3, distinct): src (cropped/padded to `want`) into dst.
+class _Route:
+    """What run_group decided for one kind of call: the copies, the plan's settings."""
+    __slots__ = ("copy_in", "in_shape", "in_dt", "order", "extra", "copy_out", "precision", "kind",
+                 "kinds", "lengths", "istr", "ostr", "batch", "idist", "odist", "plan_scale", "direction")
 
-    kind: c2c, r2c (dst complex, last axis want//2+1), c2r (want is the real output shape,
-    src's last axis is cropped/padded to want//2+1) or r2r (real in and out; `r2r` lists the
-    FFTW kind of each of `axes`, `forward` must be True: r2r plans scale in that direction).
-    `scale` multiplies the result."""
-    ctx = queue.context
+
+_routes = {}
+_ROUTES_MAX = 1024
+
+
+def _route(src, want, axes, kind, forward, scale, dst, r2r):
     cplx = _COMPLEX_OF[dst.dtype]
     in_dt = cplx if kind in ("c2c", "c2r") else _REAL_OF[dst.dtype]
     precision = _lib.CLFFT_DOUBLE if in_dt in (np.float64, np.complex128) else _lib.CLFFT_SINGLE
@@ -354,31 +357,71 @@ def run_group(queue, src, want, axes, kind, forward, scale, dst, r2r=None):
         return (_direct_ok(iv) and _direct_ok(ov) and
                 len(_collapse([(ov.shape[a], iv.strides[a], ov.strides[a]) for a in batch_axes])) <= 1)
 
+    r = _Route()
+    r.order = batch_axes + list(axes)
     # numpy's c2r ignores the imaginary parts of the DC and Nyquist bins, and so does the
     # library's C2R (docs/compatibility.md): c2r input needs no copy of its own.
     needs_in_copy = (tuple(src.shape) != tuple(in_shape) or src.dtype != in_dt
                      or extra != 1.0 or not _direct_ok(src))
     iv = src
-    if needs_in_copy or not fits(src, dst):
+    r.copy_in = needs_in_copy or not fits(src, dst)
+    if r.copy_in:
         # One copy: batch axes outermost, transform axes innermost, so the batch always
         # collapses into one clFFT batch with one distance on the input side.
-        iv = View.fresh(queue, in_shape, in_dt, batch_axes + list(axes))
-        copy(queue, src, iv, extra)
+        iv = View(None, 0, in_shape, _strides_for(in_shape, r.order), in_dt)
     ov = dst
-    if not fits(iv, dst):
-        ov = View.fresh(queue, dst.shape, dst.dtype, batch_axes + list(axes))
+    r.copy_out = not fits(iv, dst)
+    if r.copy_out:
+        ov = View(None, 0, dst.shape, _strides_for(dst.shape, r.order), dst.dtype)
     bd = _collapse([(ov.shape[a], iv.strides[a], ov.strides[a]) for a in batch_axes])
-    batch, idist, odist = bd[0] if bd else (1, 0, 0)
-    istr = [max(1, iv.strides[a]) for a in reversed(axes)]
-    ostr = [max(1, ov.strides[a]) for a in reversed(axes)]
-    dev = queue.device
-    kinds = None if r2r is None else tuple(reversed(r2r))  # clFFT's dimension order, as lengths
-    key = (ctx.int_ptr, dev.int_ptr, precision, kind, kinds, tuple(lengths), tuple(istr), tuple(ostr),
-           batch, idist, odist, plan_scale)
-    plan = cache.get(key, lambda: _ClfftPlan(queue, precision, kind, lengths, istr, ostr, batch, idist,
-                                            odist, plan_scale, kinds))
-    direction = _lib.CLFFT_FORWARD if forward else _lib.CLFFT_BACKWARD
-    evt = plan.enqueue(queue, direction, iv.buf, ov.buf, iv.events + ov.events)
+    r.batch, r.idist, r.odist = bd[0] if bd else (1, 0, 0)
+    r.istr = tuple(max(1, iv.strides[a]) for a in reversed(axes))
+    r.ostr = tuple(max(1, ov.strides[a]) for a in reversed(axes))
+    r.kinds = None if r2r is None else tuple(reversed(r2r))  # clFFT's dimension order, as lengths
+    r.in_shape, r.in_dt, r.extra, r.precision, r.kind = in_shape, in_dt, extra, precision, kind
+    r.lengths, r.plan_scale = tuple(lengths), plan_scale
+    r.direction = _lib.CLFFT_FORWARD if forward else _lib.CLFFT_BACKWARD
+    return r
+
+
+def _strides_for(shape, order):
+    strides = [0] * len(shape)
+    step = 1
+    for ax in reversed(order):
+        strides[ax] = step
+        step *= shape[ax]
+    return strides
+
+
+def run_group(queue, src, want, axes, kind, forward, scale, dst, r2r=None):
+    """One clFFT plan over `axes` (at most 3, distinct): src (cropped/padded to `want`) into dst.
+
+    kind: c2c, r2c (dst complex, last axis want//2+1), c2r (want is the real output shape,
+    src's last axis is cropped/padded to want//2+1) or r2r (real in and out; `r2r` lists the
+    FFTW kind of each of `axes`, `forward` must be True: r2r plans scale in that direction).
+    `scale` multiplies the result. The decisions depend only on the shapes, strides, dtypes and
+    arguments, so they are kept per such key (a repeated call skips them)."""
+    rkey = (src.shape, src.strides, src.offset == 0, src.dtype, dst.shape, dst.strides, dst.offset == 0,
+            dst.dtype, tuple(want), tuple(axes), kind, forward, scale, None if r2r is None else tuple(r2r))
+    r = _routes.get(rkey)
+    if r is None:
+        r = _route(src, want, axes, kind, forward, scale, dst, r2r)
+        if len(_routes) >= _ROUTES_MAX:
+            _routes.clear()
+        _routes[rkey] = r
+    iv = src
+    if r.copy_in:
+        iv = View.fresh(queue, r.in_shape, r.in_dt, r.order)
+        copy(queue, src, iv, r.extra)
+    ov = dst
+    if r.copy_out:
+        ov = View.fresh(queue, dst.shape, dst.dtype, r.order)
+    ctx = queue.context
+    key = (ctx.int_ptr, queue.device.int_ptr, r.precision, r.kind, r.kinds, r.lengths, r.istr, r.ostr,
+           r.batch, r.idist, r.odist, r.plan_scale)
+    plan = cache.get(key, lambda: _ClfftPlan(queue, r.precision, r.kind, list(r.lengths), list(r.istr),
+                                            list(r.ostr), r.batch, r.idist, r.odist, r.plan_scale, r.kinds))
+    evt = plan.enqueue(queue, r.direction, iv.buf, ov.buf, iv.events + ov.events)
     ov.events = [evt]
     if ov is not dst:
         copy(queue, ov, dst)
