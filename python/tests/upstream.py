@@ -97,6 +97,9 @@ MIN_SERVED = {
     ("scipy-numpy", "sweep", "2/3"): 260,  # 289
     ("scipy-real", "sweep", "0/3"): 2175, ("scipy-real", "sweep", "1/3"): 2174,  # 2417 2416
     ("scipy-real", "sweep", "2/3"): 2173,  # 2415
+    ("numpy", "full", ""): 2500,        # 2774
+    ("scipy-numpy", "full", ""): 2600,  # 2896 (and 214 declined: long double)
+    ("scipy-real", "full", ""): 6700,   # 7424
 }
 
 counts = {"served": {}, "raised": {}, "declined": {}}
