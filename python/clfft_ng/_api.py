@@ -213,9 +213,17 @@ def _execute(a, kind, n_or_s, axes, norm, forward, out=None, one_axis=False):
     host = np.ascontiguousarray(np.transpose(a[tuple(crop)], order), dtype=in_dt)
     pos = {ax: i for i, ax in enumerate(order)}
     dev = cla.to_device(queue, host, allocator=_engine.allocator(queue))
-    res = _on_device(queue, View.of_array(dev), kind, [pos[ax] for ax in axes], s, forward, norm, None,
-                     real_dt)
-    result = _engine.to_array(queue, res).get()
+    dev_axes = [pos[ax] for ax in axes]
+    if _engine.host_unified(queue):
+        # The device works in host memory (a CPU device): the last transform writes straight
+        # into the numpy result, saving the download's copy.
+        result = np.empty([out_shape[i] for i in order], out_dt)
+        ov = _engine.host_view(queue, result)
+        res = _on_device(queue, View.of_array(dev), kind, dev_axes, s, forward, norm, ov, real_dt)
+        _engine.sync_host_view(queue, ov, result)
+    else:
+        res = _on_device(queue, View.of_array(dev), kind, dev_axes, s, forward, norm, None, real_dt)
+        result = _engine.to_array(queue, res).get()
     return np.transpose(result, np.argsort(order))
 
 

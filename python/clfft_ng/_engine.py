@@ -91,6 +91,48 @@ def free_pools():
             alloc.free_held()
 
 
+# ---- results in host memory on devices that share it ---------------------------------------
+
+_unified = {}
+
+
+def host_unified(queue):
+    """True when results may be written into numpy arrays in place (CL_DEVICE_HOST_UNIFIED_MEMORY,
+    e.g. PoCL's CPU device); CLFFT_NG_ZERO_COPY=0 turns it off."""
+    if os.environ.get("CLFFT_NG_ZERO_COPY", "") == "0":
+        return False
+    key = queue.device.int_ptr
+    u = _unified.get(key)
+    if u is None:
+        try:
+            u = bool(queue.device.host_unified_memory)
+        except cl.Error:
+            u = False
+        _unified[key] = u
+    return u
+
+
+def host_view(queue, arr):
+    """A View over a buffer that uses the C-contiguous numpy array `arr` as its memory."""
+    buf = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE | cl.mem_flags.USE_HOST_PTR, hostbuf=arr)
+    strides = [st // arr.dtype.itemsize for st in arr.strides]
+    return View(buf, 0, arr.shape, strides, arr.dtype)
+
+
+def sync_host_view(queue, v, arr):
+    """Waits for v's commands and makes `arr` (the memory of v's buffer) hold the result: a
+    blocking map for reading, as OpenCL asks before the host reads a USE_HOST_PTR buffer (no
+    copy where the runtime maps the host memory itself), then the unmap."""
+    if arr.size == 0:
+        return
+    mapped, _ = cl.enqueue_map_buffer(queue, v.buf, cl.map_flags.READ, 0, arr.shape, arr.dtype,
+                                      wait_for=v.events or None, is_blocking=True)
+    if mapped.__array_interface__["data"][0] != arr.__array_interface__["data"][0]:
+        arr[...] = mapped  # a runtime that mapped elsewhere: copy from its mapping
+    mapped.base.release(queue)
+    queue.finish()
+
+
 # ---- the copy kernel: crop, zero-pad, reorder, convert real<->complex, scale -------------
 
 _COPY_SRC = """

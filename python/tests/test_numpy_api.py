@@ -134,6 +134,24 @@ def test_device_views_and_out():
         clfft_ng.fft(x, out=np.empty_like(x))
 
 
+def test_host_results_with_and_without_zero_copy(monkeypatch):
+    """On a device sharing host memory (PoCL) numpy results are written in place through a
+    USE_HOST_PTR buffer; CLFFT_NG_ZERO_COPY=0 downloads them. Both against numpy in float64."""
+    from clfft_ng import _engine
+    q = clfft_ng.default_queue()
+    assert _engine.host_unified(q) == bool(q.device.host_unified_memory)
+    x = make((6, 10, 12), np.complex128)
+    r = make((6, 10, 12), np.float32)
+    for zero_copy in ("1", "0"):
+        monkeypatch.setenv("CLFFT_NG_ZERO_COPY", zero_copy)
+        for got, ref in ((clfft_ng.fftn(x, axes=(0, 2)), np.fft.fftn(x, axes=(0, 2))),
+                         (clfft_ng.rfft2(r, s=(7, 9)), np.fft.rfft2(r.astype(np.float64), s=(7, 9))),
+                         (clfft_ng.irfftn(x, axes=(1, 0)), np.fft.irfftn(x, axes=(1, 0))),
+                         (clfft_ng.ifft(x[:, ::2, 1], n=5, axis=0), np.fft.ifft(x[:, ::2, 1], n=5, axis=0))):
+            assert got.shape == ref.shape
+            assert rel_l2(got, ref) <= (1e-5 if got.dtype in (np.complex64, np.float32) else 1e-12)
+
+
 def test_pooled_buffers_reused_in_order():
     """Results and temporaries come from a pool per queue: buffers of dropped arrays are reused
     by later calls (still pending on the queue) without corrupting results."""
