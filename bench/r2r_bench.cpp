@@ -9,7 +9,10 @@
 //
 //   ours      the r2r plan, out of place, packed rows of reals
 //   ours R2C  the R2C plan of the same lengths, batch and precision, out of place: r2r / r2c is
-//             the goal (<= 1.2)
+//             the goal (<= 1.2); for the kinds computed through a C2R (HC2R, DCT-III,
+//             DST-III) the C2R plan of the same shape instead (column "ours C2R" in the JSON
+//             note), its input the R2C's output. DCT-I and DST-I run an FFT of 2(n-1) or
+//             2(n+1) points, not n: their ratio is to the R2C of n all the same.
 //   FFTW      fftw(f)_plan_many_r2r, FFTW_MEASURE, T threads (default 2), out of place
 //   VkFFT     its OpenCL backend on our context and queue, out of place; DCT-I to IV only (the
 //             VkFFT Debian ships has no DST, DHT or halfcomplex transform); n/a with the reason
@@ -317,8 +320,12 @@ clfftPlanHandle makeR2r(bench::Cl& cl, CaseResources& res, const Case& c)
     return plan;
 }
 
-// The R2C plan of the same shape, out of place, rows of n/2+1 hermitian values out.
-clfftPlanHandle makeR2c(bench::Cl& cl, CaseResources& res, const Case& c)
+// The kinds whose FFT is a C2R (the inverse ones).
+bool inverseKind(clfftNgR2RKind k) { return k == CLFFT_NG_HC2R || k == CLFFT_NG_REDFT01 || k == CLFFT_NG_RODFT01; }
+
+// The R2C plan of the same shape, out of place, rows of n/2+1 hermitian values out (c2r: the
+// C2R plan, hermitian rows in, real rows out).
+clfftPlanHandle makeR2c(bench::Cl& cl, CaseResources& res, const Case& c, bool c2r = false)
 {
     clfftPlanHandle plan = 0;
     std::vector<size_t> lengths = c.lengths;
@@ -327,7 +334,9 @@ clfftPlanHandle makeR2c(bench::Cl& cl, CaseResources& res, const Case& c)
     res.r2c = plan;
     res.haveR2c = true;
     checkFft(clfftSetPlanPrecision(plan, c.dbl ? CLFFT_DOUBLE : CLFFT_SINGLE), "R2C clfftSetPlanPrecision");
-    checkFft(clfftSetLayout(plan, CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED), "R2C clfftSetLayout");
+    checkFft(c2r ? clfftSetLayout(plan, CLFFT_HERMITIAN_INTERLEAVED, CLFFT_REAL)
+                 : clfftSetLayout(plan, CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED),
+             "R2C clfftSetLayout");
     checkFft(clfftSetResultLocation(plan, CLFFT_OUTOFPLACE), "R2C clfftSetResultLocation");
     std::vector<size_t> inStride(lengths.size()), outStride(lengths.size());
     size_t inDist = 1, outDist = 1;
@@ -336,6 +345,10 @@ clfftPlanHandle makeR2c(bench::Cl& cl, CaseResources& res, const Case& c)
         outStride[d] = outDist;
         inDist *= lengths[d];
         outDist *= d == 0 ? lengths[0] / 2 + 1 : lengths[d];
+    }
+    if (c2r) {
+        std::swap(inStride, outStride);
+        std::swap(inDist, outDist);
     }
     checkFft(clfftSetPlanInStride(plan, dim, inStride.data()), "R2C clfftSetPlanInStride");
     checkFft(clfftSetPlanOutStride(plan, dim, outStride.data()), "R2C clfftSetPlanOutStride");
@@ -430,6 +443,7 @@ Row runCase(bench::Cl& cl, const Case& c, const Options& o)
     cl_mem in = res.buffer(cl.context, total * elt);
     cl_mem out = res.buffer(cl.context, total * elt);
     cl_mem r2cOut = res.buffer(cl.context, 2 * halfPer * c.batch * elt);
+    cl_mem c2rOut = res.buffer(cl.context, total * elt); // the C2R's real rows (inverse kinds)
     cl_mem vkIn = res.buffer(cl.context, total * elt);
     cl_mem vkOut = res.buffer(cl.context, total * elt);
     for (cl_mem m : {in, vkIn})
@@ -454,16 +468,29 @@ Row runCase(bench::Cl& cl, const Case& c, const Options& o)
     clfftPlanHandle r2c = 0;
     cl_mem r2cTmp = nullptr;
     std::string r2cWhy;
+    const bool c2r = inverseKind(c.kind);
     try {
         r2c = makeR2c(cl, res, c);
         checkFft(clfftGetTmpBufSize(r2c, &tmpBytes), "R2C clfftGetTmpBufSize");
         r2cTmp = tmpBytes ? res.buffer(cl.context, tmpBytes) : nullptr;
+        if (c2r) { // the C2R reads a true spectrum (the R2C's), then writes the real rows
+            checkFft(clfftEnqueueTransform(r2c, CLFFT_FORWARD, 1, &cl.queue, 0, nullptr, nullptr, &in, &r2cOut, r2cTmp),
+                     "R2C clfftEnqueueTransform");
+            checkCl(clFinish(cl.queue), "clFinish");
+            clfftDestroyPlan(&res.r2c);
+            res.haveR2c = false;
+            r2c = makeR2c(cl, res, c, true);
+            checkFft(clfftGetTmpBufSize(r2c, &tmpBytes), "C2R clfftGetTmpBufSize");
+            r2cTmp = tmpBytes ? res.buffer(cl.context, tmpBytes) : nullptr;
+        }
     } catch (const bench::Error& e) {
         r2cWhy = e.what();
     }
     libs.push_back({"ours R2C", [&]() {
-                        checkFft(clfftEnqueueTransform(r2c, CLFFT_FORWARD, 1, &cl.queue, 0, nullptr, nullptr, &in,
-                                                       &r2cOut, r2cTmp),
+                        checkFft(c2r ? clfftEnqueueTransform(r2c, CLFFT_BACKWARD, 1, &cl.queue, 0, nullptr, nullptr,
+                                                             &r2cOut, &c2rOut, r2cTmp)
+                                     : clfftEnqueueTransform(r2c, CLFFT_FORWARD, 1, &cl.queue, 0, nullptr, nullptr, &in,
+                                                             &r2cOut, r2cTmp),
                                  "R2C clfftEnqueueTransform");
                         checkCl(clFinish(cl.queue), "clFinish");
                     },

@@ -1,4 +1,5 @@
 #include "butterfly.h"
+#include "factorize.h"
 #include "unit_roots.h"
 
 #include <cmath>
@@ -282,6 +283,8 @@ std::string realLiteral(long double value, Precision precision)
 
 bool isCodeletRadix(int radix)
 {
+    if (isPrimeRadix(radix))
+        return true;
     if (radix < 2 || radix > 32)
         return false;
     int r = radix;

@@ -15,7 +15,8 @@
 
 namespace clfft_ng {
 
-// True when R has only the prime factors 2, 3, 5, 7, 11, 13 and R <= 32.
+// True when R has only the prime factors 2, 3, 5, 7, 11, 13 and R <= 32, or R is a prime up to
+// kMaxPrimeRadix (factorize.h).
 bool isCodeletRadix(int radix);
 
 // OpenCL C source of `static inline void dft<R>(real2_t* x)`: an in-place forward DFT of

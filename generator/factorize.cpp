@@ -6,15 +6,27 @@
 
 namespace clfft_ng {
 
-bool hasCodeletFactors(std::size_t n)
+bool isPrimeRadix(int radix)
+{
+    if (radix < 2 || radix > kMaxPrimeRadix)
+        return false;
+    for (int d = 2; d * d <= radix; ++d)
+        if (radix % d == 0)
+            return false;
+    return true;
+}
+
+bool hasFactorsUpTo(std::size_t n, int largestPrime)
 {
     if (n == 0)
         return false;
-    for (std::size_t p : {2, 3, 5, 7, 11, 13})
+    for (std::size_t p = 2; p <= static_cast<std::size_t>(largestPrime) && p <= n; ++p)
         while (n % p == 0)
             n /= p;
     return n == 1;
 }
+
+bool hasCodeletFactors(std::size_t n) { return hasFactorsUpTo(n, kMaxPrimeRadix); }
 
 namespace {
 
@@ -29,8 +41,10 @@ const Best& bestFactorisation(std::size_t n, int maxRadix, double radix16Cost, s
     if (it != memo.end())
         return it->second;
     Best best{n == 1 ? 0.0 : 1e300, {}};
-    for (int r = 16; r >= 2; --r) {
-        if (n % static_cast<std::size_t>(r) != 0 || (r > maxRadix && r != 11 && r != 13))
+    for (int r = kMaxPrimeRadix; r >= 2; --r) {
+        // composites up to 16 (up to maxRadix); a prime however large (it has no other radix)
+        const bool prime = isPrimeRadix(r);
+        if (n % static_cast<std::size_t>(r) != 0 || (r > 16 && !prime) || (r > maxRadix && !(prime && r >= 11)))
             continue;
         const Best& rest = bestFactorisation(n / static_cast<std::size_t>(r), maxRadix, radix16Cost, memo);
         const double cost = rest.cost + radixPassCost(r, radix16Cost);

@@ -3,6 +3,8 @@
 #pragma once
 
 #include "kernel_spec.h"
+#include "r2r_stages.h"
+#include "tables.h"
 
 #include <algorithm>
 #include <sstream>
@@ -30,7 +32,12 @@ public:
     }
 
     // The complex (or hermitian) input point at element index e.
-    std::string loadComplex(const std::string& e) const { return loadComplexAt(inOffset(e)); }
+    std::string loadComplex(const std::string& e) const
+    {
+        if (spec_.r2rIn.present()) // hermitian point e from the client's halfcomplex row
+            return "r2rHalfIn(in, ioff, inStride, (uint)(" + e + "), tw)";
+        return loadComplexAt(inOffset(e));
+    }
 
     // The complex input point at offset `at` (in elements) from the start of the buffer.
     std::string loadComplexAt(const std::string& at) const
@@ -49,6 +56,23 @@ public:
     // The real input point at element index e.
     std::string loadReal(const std::string& e) const
     {
+        if (spec_.r2rIn.kind == 3) { // DCT-I: the even extension of length 2(n-1), x[m - e] above n - 1
+            const std::size_t n = spec_.r2rIn.n;
+            const std::string x = "(" + e + ")";
+            return "in[" + inOffset("(" + x + " < " + u(n) + " ? " + x + " : " + u(2 * n - 2) + " - " + x + ")") + "]";
+        }
+        if (spec_.r2rIn.kind == 7) { // DST-I: the odd extension of length 2(n+1): 0, x, 0, -x reversed
+            const std::size_t n = spec_.r2rIn.n;
+            const std::string x = "(" + e + ")";
+            return "(" + x + " >= 1u && " + x + " <= " + u(n) + " ? in[" + inOffset(x + " - 1u") + "] : " + x + " > " +
+                   u(n + 1) + " ? -in[" + inOffset(u(2 * n + 1) + " - " + x) + "] : (real_t)0)";
+        }
+        if (spec_.r2rIn.present()) { // Makhoul's order: point e of the reordered row (DST-II: odd points negated)
+            const std::size_t n = spec_.realLength;
+            const std::string x = "(" + e + ")", low = u((n + 1) / 2);
+            return "(" + x + " < " + low + " ? in[" + inOffset("2u * " + x) + "] : " + (spec_.r2rIn.kind == 9 ? "-" : "") +
+                   "in[" + inOffset(u(2 * n - 1) + " - 2u * " + x) + "])";
+        }
         const std::string at = inOffset(e);
         if (spec_.pre.present)
             return spec_.pre.functionName + "((__global void*)in, (uint)(" + at + ")" + tail(spec_.pre, "pre") + ")";
@@ -58,6 +82,8 @@ public:
     // Statement storing complex `value` (scaled already) at output element index e.
     std::string storeComplex(const std::string& e, const std::string& value) const
     {
+        if (spec_.r2rOut.present()) // hermitian point e as the client's r2r row's points
+            return "r2rHalfOut(out, ooff, outStride, (uint)(" + e + "), " + value + ", tw);";
         const std::string at = outOffset(e);
         if (spec_.post.present) {
             if (spec_.outLayout == ComplexLayout::Interleaved)
@@ -75,6 +101,13 @@ public:
     // Statement storing real `value` (scaled already) at output element index e.
     std::string storeReal(const std::string& e, const std::string& value) const
     {
+        if (spec_.r2rOut.present()) { // Makhoul's order undone (DST-III: odd points negated)
+            const std::size_t n = spec_.realLength;
+            const std::string x = "(" + e + ")", low = u((n + 1) / 2);
+            return "if (" + x + " < " + low + ") out[" + outOffset("2u * " + x) + "] = " + value + "; else out[" +
+                   outOffset(u(2 * n - 1) + " - 2u * " + x) + "] = " + (spec_.r2rOut.kind == 8 ? "-" : "") + "(" +
+                   value + ");";
+        }
         const std::string at = outOffset(e);
         if (spec_.post.present)
             return spec_.post.functionName + "((__global void*)out, (uint)(" + at + ")" + userdata(spec_.post, "post") +
@@ -83,6 +116,73 @@ public:
     }
 
     static int userdataParams(const CallbackCode& cb) { return cb.present ? std::max(1, cb.userdataCount) : 0; }
+
+    // The functions the fused r2r stages call (docs/r2r.md, "Fused stages"): the hermitian point
+    // e of the C2R's input from the client's row (HC2R, DCT-III, DST-III), and the R2C's
+    // hermitian point e stored as the points of the client's row (R2HC, DHT, DCT-II, DST-II).
+    std::string r2rFunctions() const
+    {
+        std::ostringstream os;
+        const std::size_t n = spec_.realLength;
+        const std::string N = u(n);
+        if (spec_.r2rIn.present()) {
+            const int k = spec_.r2rIn.kind;
+            os << "static inline real2_t r2rHalfIn(__global const real_t* x, idx_t o, idx_t s, uint e, "
+                  "__global const real2_t* tw)\n{\n";
+            if (k == 6 || k == 10) { // DCT-IV (even n): (x[2e] + i x[n-1-2e]) e^{-i pi (4e+1) / 4n}; DST-IV reversed
+                const std::string a = "x[o + (idx_t)(2u * e) * s]", b = "x[o + (idx_t)(" + u(spec_.r2rIn.n - 1) + " - 2u * e) * s]";
+                os << "    const real2_t z = (real2_t)(" << (k == 10 ? b : a) << ", " << (k == 10 ? a : b) << "), w = tw["
+                   << u(tableLayout(spec_).r2r) << " + e];\n"
+                   << "    return (real2_t)(z.x * w.x - z.y * w.y, z.x * w.y + z.y * w.x);\n";
+            } else if (k == 1) // HC2R: (r_e, i_e) with i_e at n - e, none at 0 and n/2
+                os << "    return (real2_t)(x[o + (idx_t)e * s], (e == 0u || 2u * e == " << N
+                   << ") ? (real_t)0 : x[o + (idx_t)(" << N << " - e) * s]);\n";
+            else { // e^{i pi e / 2n} (p - i q'): DCT-III p = x[e], q' = x[n-e]; DST-III of the reversed row
+                const std::string p = k == 8 ? "x[o + (idx_t)(" + u(n - 1) + " - e) * s]" : "x[o + (idx_t)e * s]";
+                const std::string q = k == 8 ? "x[o + (idx_t)(e - 1u) * s]" : "x[o + (idx_t)(" + N + " - e) * s]";
+                os << "    const real_t p = " << p << ", q = e == 0u ? (real_t)0 : -" << q << ";\n"
+                   << "    const real2_t w = tw[" << u(tableLayout(spec_).r2r) << " + e];\n"
+                   << "    return (real2_t)(w.x * p - w.y * q, w.x * q + w.y * p);\n";
+            }
+            os << "}\n\n";
+        }
+        if (spec_.r2rOut.present()) {
+            const int k = spec_.r2rOut.kind;
+            const std::size_t base = tableLayout(spec_).r2r + r2rFusedTableLength(spec_.r2rIn, false);
+            os << "static inline void r2rHalfOut(__global real_t* y, idx_t o, idx_t s, uint k, real2_t X, "
+                  "__global const real2_t* tw)\n{\n";
+            if (k == 3 || k == 7) { // DCT-I: y[k] = Re X[k]; DST-I: y[k-1] = -Im X[k], 1 <= k <= n
+                if (k == 3)
+                    os << "    y[o + (idx_t)k * s] = X.x;\n}\n\n";
+                else
+                    os << "    if (k >= 1u && k <= " << u(spec_.r2rOut.n) << ")\n        y[o + (idx_t)(k - 1u) * s] = -X.y;\n}\n\n";
+                return os.str();
+            }
+            if (k == 6 || k == 10) { // DCT-IV: u = X e^{-i pi k / n}, y[2k] = 2 Re u, y[n-1-2k] = -2 Im u (DST-IV: +)
+                os << "    const real2_t w = tw[" << u(base) << " + k];\n"
+                   << "    y[o + (idx_t)(2u * k) * s] = 2 * (X.x * w.x - X.y * w.y);\n"
+                   << "    y[o + (idx_t)(" << u(spec_.r2rOut.n - 1) << " - 2u * k) * s] = " << (k == 10 ? "" : "-")
+                   << "2 * (X.x * w.y + X.y * w.x);\n}\n\n";
+                return os.str();
+            }
+            if (k == 0)
+                os << "    const real_t a = X.x, b = X.y;\n";
+            else if (k == 2)
+                os << "    const real_t a = X.x - X.y, b = X.x + X.y;\n";
+            else
+                os << "    const real2_t w = tw[" << u(base) << " + k];\n"
+                   << "    const real_t a = 2 * (w.x * X.x + w.y * X.y), b = 2 * (w.y * X.x - w.x * X.y);\n";
+            // point k goes to k and point n - k to n - k (DST-II: point q to n - 1 - q)
+            if (k == 9)
+                os << "    y[o + (idx_t)(" << u(n - 1) << " - k) * s] = a;\n"
+                   << "    if (k > 0u && 2u * k < " << N << ")\n        y[o + (idx_t)(k - 1u) * s] = b;\n";
+            else
+                os << "    y[o + (idx_t)k * s] = a;\n"
+                   << "    if (k > 0u && 2u * k < " << N << ")\n        y[o + (idx_t)(" << N << " - k) * s] = b;\n";
+            os << "}\n\n";
+        }
+        return os.str();
+    }
 
 private:
     static std::string inOffset(const std::string& e) { return "ioff + (idx_t)(" + e + ") * inStride"; }

@@ -87,6 +87,10 @@ std::string KernelSpec::kernelName() const
            << (realDirection > 0 ? "r" : realDirection < 0 ? "h" : "");
     os << (inPlace ? "_ip" : "") << (streamStores ? "_nt" : "") << (pre.present ? "_pre" : "")
        << (post.present ? "_post" : "");
+    if (r2rIn.present())
+        os << "_r2ri" << r2rIn.kind << "n" << r2rIn.n;
+    if (r2rOut.present())
+        os << "_r2ro" << r2rOut.kind << "n" << r2rOut.n;
     return os.str();
 }
 
@@ -163,6 +167,8 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"stream stores", b(streamStores), {}},
         {"pre-callback", callbackText(pre, true), callbackText(pre, false)},
         {"post-callback", callbackText(post, true), callbackText(post, false)},
+        {"r2r kind in", std::to_string(r2rIn.kind) + " n " + n(r2rIn.n), {}},
+        {"r2r kind out", std::to_string(r2rOut.kind) + " n " + n(r2rOut.n), {}},
         {"transforms per group", n(transformsPerGroup), {}},
         {"work-items per transform", n(threadsPerTransform), {}},
         {"transform-major", b(stockham.transformMajor), {}},

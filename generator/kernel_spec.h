@@ -138,6 +138,17 @@ struct RowVectorShape {
     std::size_t stack = 1;
 };
 
+// A real-to-real kind's reordering and twiddles fused into a real pass's global accesses
+// (docs/r2r.md, r2r_stages.h): on the input side the pass reads the client's row of n reals
+// (n the pass's real length) where it would read the real or hermitian row; on the output side
+// it writes the row of n reals where it would write them. kind: FFTW's number
+// (clfftNgR2RKind), -1 none. The planner puts it only on the kernels that take it (planner.cpp).
+struct R2RFusion {
+    int kind = -1;
+    std::size_t n = 0; // the client's row length (the pass's real length but for DCT-I, DST-I, DCT-IV)
+    bool present() const { return kind >= 0; }
+};
+
 // One kernel (one pass of a plan): the algorithm (what it computes: kind, lengths, radices,
 // precision, layouts, the fused steps, callbacks), the work-group (transforms and work-items
 // per group) and the family's shape (stockham, lane, row). The family is the shape that is set
@@ -178,6 +189,8 @@ struct KernelSpec {
     bool streamStores = false;
     CallbackCode pre;                   // called for every input point (first pass of a plan)
     CallbackCode post;                  // called for every output point (last pass of a plan)
+    R2RFusion r2rIn;                    // the first pass's loads (R2C: the reordering; C2R: the halfcomplex row)
+    R2RFusion r2rOut;                   // the last pass's stores (R2C: the halfcomplex row; C2R: the order undone)
 
     // ---- the work-group
     std::size_t transformsPerGroup = 1; // B
@@ -209,13 +222,13 @@ struct KernelSpec {
     // Whether the input (output) side holds real values.
     bool realInputSide() const
     {
-        return kind == PassKind::RealForward ||
+        return kind == PassKind::RealForward || r2rIn.present() ||
                (realDirection > 0 && (fusedStep == FusedStep::None || fusedStep == FusedStep::Load ||
                                       fusedStep == FusedStep::RealLoad));
     }
     bool realOutputSide() const
     {
-        return kind == PassKind::RealBackward ||
+        return kind == PassKind::RealBackward || r2rOut.present() ||
                (realDirection < 0 && (fusedStep == FusedStep::None || fusedStep == FusedStep::Store ||
                                       fusedStep == FusedStep::RealStore));
     }

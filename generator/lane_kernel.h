@@ -102,6 +102,16 @@ private:
     std::string storeRealPair(const std::string& at, const std::string& at2, const std::string& re,
                               const std::string& im) const;
     std::string storeText(const std::string& at, const std::string& re, const std::string& im) const;
+    // ---- fused r2r stages (lane_r2r.cpp): even real transforms, every lane the same map
+    std::string r2rIndex(const std::string& j) const;                 // Makhoul's order
+    std::string r2rLocals() const;                                    // r2rNeighbours: whole vectors
+    std::string r2rGather(const std::string& index) const;            // g_ = the lanes' point `index`
+    std::string r2rScatter(const std::string& index, const std::string& value) const;
+    std::string r2rLoadPair(const std::string& e, const std::string& k) const; // R2C: points 2e, 2e+1
+    std::string r2rLoadExtension(const std::string& j, const std::string& dest) const; // DCT-I, DST-I: point j
+    std::string r2rLoadHalf(const std::string& e, const std::string& re, const std::string& im) const; // C2R: V[e]
+    std::string r2rStoreHalf(const std::string& k, const std::string& re, const std::string& im) const; // R2C: X[k]
+    std::string r2rStorePair(const std::string& e, const std::string& re, const std::string& im) const; // C2R: 2e, 2e+1
     // Point e (< points) of the transform into vr[k], vi[k], on real data too (see realDir).
     std::string loadPoint(const std::string& e, const std::string& k) const;
     // Statement storing point e of the result (scaled already), on real data too.

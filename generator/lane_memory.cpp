@@ -218,7 +218,9 @@ void LaneKernel::loadElement(const std::string& e, const std::string& k)
         os << " }\n";
         return;
     }
-    if (realForward)
+    if (realForward && spec.r2rIn.present())
+        os << r2rLoadPair(e, k);
+    else if (realForward)
         os << loadRealPair("ioff + (idx_t)(2u * (" + e + ")) * inStride",
                            "ioff + (idx_t)(2u * (" + e + ") + 1u) * inStride", k);
     else
@@ -303,7 +305,9 @@ void LaneKernel::storeElement(const std::string& e, const std::string& k)
         }
         return;
     }
-    if (realBackward)
+    if (realBackward && spec.r2rOut.present())
+        os << r2rStorePair(e, "vr[" + k + "] * scaleRe", "vi[" + k + "] * scaleIm");
+    else if (realBackward)
         os << storeRealPair("ooff + (idx_t)(2u * (" + e + ")) * outStride",
                             "ooff + (idx_t)(2u * (" + e + ") + 1u) * outStride", "vr[" + k + "] * scaleRe",
                             "vi[" + k + "] * scaleIm");

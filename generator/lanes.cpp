@@ -106,6 +106,8 @@ void LaneKernel::ownership()
             os << (l ? ", " : "") << "(idx_t)min(" << u(l) << ", valid - 1u) * " << stride;
         os << "};\n";
     }
+    if (spec.r2rIn.present() || spec.r2rOut.present())
+        os << r2rLocals();
     if (step != FusedStep::None) {
         if (step == FusedStep::Load)
             os << "    const idx_t first = ioff - coord0 * inStride0; // the transform's point 0, always readable\n";
@@ -134,15 +136,16 @@ void LaneKernel::expandHermitian()
     os << "\n    // Z[k] = E + iO, E = X[k] + conj(X[M-k]), O = (X[k] - conj(X[M-k])) exp(2 pi i k / N)\n";
     forEachItem(M / 2 + 1, [&](std::size_t, const std::string& k) {
         os << "        const uint k = " << k << ";\n        vreal_t Ar, Ai, Br, Bi;\n"
-           << loadInto("ioff + (idx_t)k * inStride", "Ar", "Ai")
-           << loadInto("ioff + (idx_t)(" + u(M) + " - k) * inStride", "Br", "Bi")
+           << (spec.r2rIn.present() ? r2rLoadHalf("k", "Ar", "Ai") + r2rLoadHalf(u(M) + " - k", "Br", "Bi")
+                                    : loadInto("ioff + (idx_t)k * inStride", "Ar", "Ai") +
+                                          loadInto("ioff + (idx_t)(" + u(M) + " - k) * inStride", "Br", "Bi"))
            // X[0] and X[M]'s imaginary parts count as zero (FFTW, clFFT 2.12)
            << "        if (k == 0u) { Ai = (vreal_t)0; Bi = (vreal_t)0; }\n"
            << "        const real2_t w = tw[" << u(table.realFactors) << " + k];\n"
            << "        const vreal_t Er = Ar + Br, Ei = Ai - Bi, Dr = Ar - Br, Di = Ai + Bi;\n"
            << "        const vreal_t Or = Dr * w.x + Di * w.y, Oi = Di * w.x - Dr * w.y;\n"
            << "        lr0[k] = Er - Oi; li0[k] = (Ei + Or) * dirSign;\n"
-           << "        if (k > 0u && k < " << u(M) << " - k) { lr0[" << u(M) << " - k] = Er + Oi; li0[" << u(M)
+           << "        if ((k > 0u) & (k < " << u(M) << " - k)) { lr0[" << u(M) << " - k] = Er + Oi; li0[" << u(M)
            << " - k] = (Or - Ei) * dirSign; }\n";
     });
 }
@@ -161,10 +164,12 @@ void LaneKernel::mergeHermitian()
            << "        const vreal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
            << "        const real2_t w = tw[" << u(table.realFactors) << " + k];\n"
            << "        const vreal_t WOr = Or * w.x - Oi * w.y, WOi = Oi * w.x + Or * w.y;\n"
-           << storeText("ooff + (idx_t)k * outStride", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm")
-           << "        if (k == 0u || k < " << u(M) << " - k)\n"
-           << storeText("ooff + (idx_t)(" + u(M) + " - k) * outStride", "(Er - WOr) * scaleRe",
-                        "(WOi - Ei) * scaleIm");
+           << (spec.r2rOut.present() ? r2rStoreHalf("k", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm")
+                                     : storeText("ooff + (idx_t)k * outStride", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm"))
+           << "        if ((k == 0u) | (k < " << u(M) << " - k))\n"
+           << (spec.r2rOut.present() ? r2rStoreHalf("(" + u(M) + " - k)", "(Er - WOr) * scaleRe", "(WOi - Ei) * scaleIm")
+                                     : storeText("ooff + (idx_t)(" + u(M) + " - k) * outStride", "(Er - WOr) * scaleRe",
+                                                 "(WOi - Ei) * scaleIm"));
     });
 }
 
@@ -452,6 +457,13 @@ void LaneKernel::passes()
 }
 
 // The spec's checks (the lane form's preconditions).
+namespace {
+bool inPlanarOrOut(const KernelSpec& s)
+{
+    return s.inLayout == ComplexLayout::Planar || s.outLayout == ComplexLayout::Planar;
+}
+} // namespace
+
 void validateLaneSpec(const KernelSpec& spec)
 {
     const std::size_t W = spec.lane.width, N = spec.length;
@@ -472,6 +484,11 @@ void validateLaneSpec(const KernelSpec& spec)
         spec.radices.empty() || spec.lane.dim < 0 || spec.lane.setsPerGroup == 0 ||
         spec.lane.dim >= spec.batchDims)
         throw std::invalid_argument("KernelSpec: not a lane kernel");
+    if ((spec.r2rIn.present() || spec.r2rOut.present()) &&
+        (!(realForward || realBackward) || !spec.lane.gatherIn || !spec.lane.gatherOut || spec.lane.realPairs ||
+         spec.lane.rowsIn || spec.lane.rowsOut || spec.lane.blocksIn || spec.lane.blocksOut || step != FusedStep::None ||
+         spec.stageTwiddleLength || inPlanarOrOut(spec)))
+        throw std::invalid_argument("KernelSpec: fused r2r stages need an even real lane kernel, gathered, one pass");
     if ((spec.lane.rowsIn && !laneCanMoveRowsByChunks(spec, true)) ||
         (spec.lane.rowsOut && !laneCanMoveRowsByChunks(spec, false)))
         throw std::invalid_argument("KernelSpec: rows by chunks on a lane kernel that cannot take them");

@@ -157,6 +157,19 @@ std::vector<std::complex<long double>> r2rStageTable(const R2RStageSpec& s)
     return t;
 }
 
+std::vector<std::complex<long double>> r2rFusedTable(const R2RFusion& f, bool out)
+{
+    if (!f.present())
+        return {};
+    R2RStageSpec s;
+    s.kind = static_cast<R2RKind>(f.kind);
+    s.n = f.n;
+    s.post = out;
+    return r2rStageTable(s);
+}
+
+std::size_t r2rFusedTableLength(const R2RFusion& f, bool out) { return r2rFusedTable(f, out).size(); }
+
 std::size_t r2rStageLaunch(const R2RStageSpec& s, std::size_t rows, std::size_t global[2], std::size_t local[2])
 {
     const R2RInner in = r2rInner(s.kind, s.n);

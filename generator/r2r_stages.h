@@ -74,6 +74,12 @@ std::string r2rStageSource(const R2RStageSpec& spec);
 // precision.
 std::vector<std::complex<long double>> r2rStageTable(const R2RStageSpec& spec);
 
+// Twiddles of a stage fused into a pass's loads (out false) or stores (R2RFusion): the stage
+// kernels' own table (r2rStageTable) at the client's length f.n; empty for the kinds without.
+// A pass with both sides fused holds the input's table, then the output's.
+std::vector<std::complex<long double>> r2rFusedTable(const R2RFusion& f, bool out);
+std::size_t r2rFusedTableLength(const R2RFusion& f, bool out);
+
 // The launch: work-items over (blocks of points of a row, rows) or (rows, blocks); returns the
 // points per work-item (the kernel's `per`).
 std::size_t r2rStageLaunch(const R2RStageSpec& spec, std::size_t rows, std::size_t global[2], std::size_t local[2]);

@@ -131,6 +131,37 @@ private:
     void packedAcrossLanes();
     // Statements storing lanes j0..j0+len of output (zr, zi) at points at..at+len-1.
     std::string storeRun(const std::string& at, std::size_t j0, std::size_t len) const;
+
+    // ---- fused r2r stages (spec.r2rIn, r2rOut; row_lane_r2r.cpp), on rows of N reals
+    // R2C's first loads: the W points e W.. of the reordered row (DCT-II, DST-II) into `dest`.
+    std::string r2rLoadVector(const std::string& off, const std::string& e, const std::string& dest) const;
+    // ... DCT-I's and DST-I's extensions of the row (r2rLoadVector's for those kinds).
+    std::string r2rLoadExtension(const std::string& off, const std::string& e, const std::string& dest) const;
+    // C2R's pre-stage loads: V[k0..k0+7] of the halfcomplex row (HC2R, DCT-III, DST-III) into (re, im).
+    std::string r2rLoadHalf(const std::string& off, const std::string& re, const std::string& im,
+                            const std::string& k0 = "k0") const;
+    std::string r2rPointIn(const std::string& off, std::size_t k) const; // V[k] of one k, as real2_t
+    // ... and V[N/2]'s real part.
+    std::string r2rNyquistIn(const std::string& off) const;
+    // R2C's post-stage stores: X[k0..k0+7] (re, im, scaled) as the r2r row's points (R2HC, DHT,
+    // DCT-II, DST-II), and X[N/2] (real) as its point N/2.
+    std::string r2rStoreHalf(const std::string& off, const std::string& re, const std::string& im,
+                             const std::string& k0 = "k0") const;
+    std::string r2rPointOut(const std::string& off, std::size_t k, const std::string& xr, const std::string& xi) const;
+    // One real row (merge: R2C, split: C2R): the first loads of z[j] = v[2j] + i v[2j+1] of the
+    // reordered row (DCT-II, DST-II); C2R's outputs staged as r2rStoreStagedQuarter reads them.
+    std::string r2rLoadMerge(const std::string& e, const std::string& re, const std::string& im) const;
+    std::string r2rNyquistOut(const std::string& off, const std::string& x) const;
+    // C2R's last stores (DCT-III, DST-III): points m0..m0+7 (`value`) of row "a" or "b" to local
+    // memory, then (postStage) the rows from there to their places.
+    std::string r2rStageVector(const std::string& row, const std::string& m0, const std::string& value) const;
+    void r2rStoreStaged();
+    // DCT-IV and DST-IV of even n on the complex row of n/2 points: the W points e W.. of the
+    // pre-twiddled row; Y[q0..q0+7] twiddled into local memory, then the row of n reals.
+    std::string r2rLoadQuarter(const std::string& e, const std::string& re, const std::string& im) const;
+    std::string r2rStageQuarter(const std::string& q0, const std::string& re, const std::string& im) const;
+    void r2rStoreStagedQuarter();
+    const std::size_t r2rInBase, r2rOutBase; // the fused stages' tables (tableLayout's r2r)
 };
 
 } // namespace detail

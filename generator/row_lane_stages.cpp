@@ -23,7 +23,9 @@ void RowLaneKernel::preStage()
         os << "\n    // two hermitian halves -> Z, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n";
         forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n        creal_t ar, ai, br, bi;\n"
-               << loadPoints("ioff + (idx_t)k0", "ar", "ai", false) << loadPoints("ioffB + (idx_t)k0", "br", "bi", false)
+               << (spec.r2rIn.present() ? r2rLoadHalf("ioff", "ar", "ai") + r2rLoadHalf("ioffB", "br", "bi")
+                                        : loadPoints("ioff + (idx_t)k0", "ar", "ai", false) +
+                                              loadPoints("ioffB + (idx_t)k0", "br", "bi", false))
                // both rows' X[0] imaginary parts count as zero (FFTW, clFFT 2.12)
                << "        if (k0 == 0u) { ai.s0 = 0; bi.s0 = 0; }\n"
                << "        vstore8(ar - bi, 0, zr + k0); vstore8((ai + br) * dirSign, 0, zi + k0);\n"
@@ -34,8 +36,12 @@ void RowLaneKernel::preStage()
             return inPlanar ? "(real2_t)(inRe[" + off + " + " + h + "], inIm[" + off + " + " + h + "])"
                             : "in[" + off + " + " + h + "]";
         };
-        os << "    if (t == 0u) { const real2_t a = " << point("ioff") << ", b = " << point("ioffB") << ";\n"
-           << "        zr[" << h << "] = a.x; zi[" << h << "] = b.x * dirSign; } // Nyquist: imaginary parts dropped\n"
+        if (spec.r2rIn.present())
+            os << "    if (t == 0u) { const real2_t a = (real2_t)(" << r2rNyquistIn("ioff") << ", 0), b = (real2_t)("
+               << r2rNyquistIn("ioffB") << ", 0);\n";
+        else
+            os << "    if (t == 0u) { const real2_t a = " << point("ioff") << ", b = " << point("ioffB") << ";\n";
+        os << "        zr[" << h << "] = a.x; zi[" << h << "] = b.x * dirSign; } // Nyquist: imaginary parts dropped\n"
            << barrier;
     }
     if (split) {
@@ -46,8 +52,11 @@ void RowLaneKernel::preStage()
         os << "\n    // hermitian half -> Z, k and N - k for 8 consecutive k < N/2 at a time, then k = N/2\n";
         forEachItem(N / (2 * V), [&](std::size_t, const std::string& j) {
             os << "        const uint k0 = 8u * " << j << ";\n        creal_t Ar, Ai, Br, Bi;\n"
-               << loadPoints("ioff + (idx_t)k0", "Ar", "Ai", false)
-               << loadPoints("ioff + (idx_t)(" + u(N - V + 1) + " - k0)", "Br", "Bi", true)
+               << (spec.r2rIn.present()
+                       ? r2rLoadHalf("ioff", "Ar", "Ai") + r2rLoadHalf("ioff", "Br", "Bi", "(" + u(N - V + 1) + " - k0)") +
+                             "        Br = Br.s76543210; Bi = Bi.s76543210;\n"
+                       : loadPoints("ioff + (idx_t)k0", "Ar", "Ai", false) +
+                             loadPoints("ioff + (idx_t)(" + u(N - V + 1) + " - k0)", "Br", "Bi", true))
                // the k = 0 pair is (X[0], X[N]): their imaginary parts count as zero (FFTW, clFFT 2.12)
                << "        if (k0 == 0u) { Ai.s0 = 0; Bi.s0 = 0; }\n"
                << "        const creal2_t wz = vload16(0, (__global const real_t*)(tw + " << u(realBase) << " + k0));\n"
@@ -57,7 +66,9 @@ void RowLaneKernel::preStage()
                << "        vstore8((Er + Oi).s76543210, 0, zr + " << u(N - V + 1) << " - k0);\n"
                << "        vstore8(((Or - Ei) * dirSign).s76543210, 0, zi + " << u(N - V + 1) << " - k0);\n";
         });
-        const std::string x = inPlanar ? "(real2_t)(inRe[ioff + " + h + "], inIm[ioff + " + h + "])" : "in[ioff + " + h + "]";
+        const std::string x = spec.r2rIn.present() ? r2rPointIn("ioff", N / 2)
+                              : inPlanar ? "(real2_t)(inRe[ioff + " + h + "], inIm[ioff + " + h + "])"
+                                         : "in[ioff + " + h + "]";
         os << "    if (t == 0u) { const real2_t a = " << x << ", w = tw[" << u(realBase) << " + " << h << "];\n"
            << "        const real_t Er = 2 * a.x, Ei = 0, Dr = 0, Di = 2 * a.y;\n"
            << "        const real_t Or = Dr * w.x + Di * w.y, Oi = Di * w.x - Dr * w.y;\n"
@@ -68,6 +79,10 @@ void RowLaneKernel::preStage()
 
 void RowLaneKernel::postStage()
 {
+    if (backward && pairs && spec.r2rOut.present())
+        r2rStoreStaged();
+    if ((spec.kind == PassKind::Complex || split) && spec.r2rOut.present())
+        r2rStoreStagedQuarter();
     if (forward && pairs) {
         const std::string half = realLiteral(0.5L, spec.precision);
         os << "\n    // Z -> the two hermitian halves, 8 consecutive k at a time, and k = " << N / 2 << "\n" << barrier;
@@ -76,12 +91,19 @@ void RowLaneKernel::postStage()
                << "        const creal_t Ar = vload8(0, zr + k0), Ai = vload8(0, zi + k0);\n"
                << "        const creal_t Br = vload8(0, zr + " << u(N - V + 1) << " - k0).s76543210,\n"
                << "                      Bi = vload8(0, zi + " << u(N - V + 1) << " - k0).s76543210;\n"
-               << "        if (valid) " << storePoints("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
-               << "\n        if (validB) " << storePoints("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
+               << "        if (valid) "
+               << (spec.r2rOut.present() ? r2rStoreHalf("ooff", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm")
+                                         : storePoints("ooff + k0", half + " * (Ar + Br) * scaleRe", half + " * (Ai - Bi) * scaleIm"))
+               << "\n        if (validB) "
+               << (spec.r2rOut.present() ? r2rStoreHalf("ooffB", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm")
+                                         : storePoints("ooffB + k0", half + " * (Ai + Bi) * scaleRe", half + " * (Br - Ar) * scaleIm"))
                << "\n";
         }, true);
         const std::string h = u(N / 2);
-        if (outPlanar)
+        if (spec.r2rOut.present())
+            os << "    if (t == 0u) { if (valid) " << r2rNyquistOut("ooff", "zr[" + h + "] * scaleRe") << " if (validB) "
+               << r2rNyquistOut("ooffB", "zi[" + h + "] * scaleRe") << " }\n";
+        else if (outPlanar)
             os << "    if (t == 0u) { if (valid) { outRe[ooff + " << h << "] = zr[" << h << "] * scaleRe; outIm[ooff + " << h
                << "] = 0; } if (validB) { outRe[ooffB + " << h << "] = zi[" << h << "] * scaleRe; outIm[ooffB + " << h
                << "] = 0; } }\n";
@@ -105,14 +127,21 @@ void RowLaneKernel::postStage()
                << "        const creal_t Er = " << half << " * (Ar + Br), Ei = " << half << " * (Ai - Bi);\n"
                << "        const creal_t Or = " << half << " * (Ai + Bi), Oi = " << half << " * (Br - Ar);\n"
                << "        const creal_t WOr = Or * wz.even - Oi * wz.odd, WOi = Oi * wz.even + Or * wz.odd;\n"
-               << "        if (valid) " << storePoints("ooff + k0", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm") << "\n"
                << "        if (valid) "
-               << storePoints("ooff + " + u(N - V + 1) + " - k0", "((Er - WOr) * scaleRe).s76543210",
-                              "((WOi - Ei) * scaleIm).s76543210")
+               << (spec.r2rOut.present() ? r2rStoreHalf("ooff", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm")
+                                         : storePoints("ooff + k0", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm"))
+               << "\n"
+               << "        if (valid) "
+               << (spec.r2rOut.present()
+                       ? r2rStoreHalf("ooff", "((Er - WOr) * scaleRe).s76543210", "((WOi - Ei) * scaleIm).s76543210",
+                                      "(" + u(N - V + 1) + " - k0)")
+                       : storePoints("ooff + " + u(N - V + 1) + " - k0", "((Er - WOr) * scaleRe).s76543210",
+                                     "((WOi - Ei) * scaleIm).s76543210"))
                << "\n";
         }, true);
-        const std::string store = outPlanar ? "{ outRe[ooff + " + h + "] = Xr; outIm[ooff + " + h + "] = Xi; }"
-                                            : "out[ooff + " + h + "] = (real2_t)(Xr, Xi);";
+        const std::string store = spec.r2rOut.present() ? r2rPointOut("ooff", N / 2, "Xr", "Xi")
+                                  : outPlanar ? "{ outRe[ooff + " + h + "] = Xr; outIm[ooff + " + h + "] = Xi; }"
+                                              : "out[ooff + " + h + "] = (real2_t)(Xr, Xi);";
         os << "    if (valid && t == 0u) { const real_t Ar = zr[" << h << "], Ai = zi[" << h << "];\n"
            << "        const real2_t w = tw[" << u(realBase) << " + " << h << "];\n"
            << "        const real_t Er = " << half << " * (Ar + Ar), Ei = 0, Or = " << half << " * (Ai + Ai), Oi = 0;\n"
@@ -314,13 +343,24 @@ void RowLaneKernel::output(std::size_t c, std::size_t reg)
            << "], 0, zi + 8u * g + " << u(A * c) << ");\n";
         if (c == 0)
             os << "        if (g == 0u) { zr[" << u(N) << "] = ur[0].s0; zi[" << u(N) << "] = ui[0].s0; }\n";
+    } else if (backward && pairs && spec.r2rOut.present()) { // rows 2m and 2m + 1 in Makhoul's order undone
+        const std::string m0 = "8u * g + " + u(A * c);
+        os << "        " << r2rStageVector("a", m0, "ur[" + r + "] * scaleRe") << " "
+           << r2rStageVector("b", m0, "ui[" + r + "] * scaleIm") << "\n";
     } else if (backward && pairs) { // rows 2m and 2m + 1
         os << "        if (valid) " << vectorStore(spec, 8, "ur[" + r + "] * scaleRe", "out + ooff + 8u * g + " + u(A * c))
            << "\n        if (validB) " << vectorStore(spec, 8, "ui[" + r + "] * scaleIm", "out + ooffB + 8u * g + " + u(A * c))
            << "\n";
+    } else if (backward && spec.r2rOut.present()) { // 16 reals to local memory: the row's first half to lr, second to li
+        const std::string m0 = "2u * (8u * g + " + u(A * c) + ")", S = buffer(shapes.size());
+        os << "        { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r << "] * scaleIm; const uint m0 = " << m0
+           << "; if (m0 < " << u(N) << ") vstore16(z, 0, (__local real_t*)lr" << S << " + m0); else vstore16("
+           << (spec.r2rOut.kind == 8 ? "-z" : "z") << ", 0, (__local real_t*)li" << S << " + m0 - " << u(N) << "); }\n";
     } else if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
         os << "        if (valid) { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r << "] * scaleIm; "
            << vectorStore(spec, 16, "z", "out + ooff + 2u * (8u * g + " + u(A * c) + ")") << " }\n";
+    } else if (spec.r2rOut.present()) { // DCT-IV: u = Y e^{-i pi q / n} to local memory, 2 Re u and -2 Im u
+        os << "        " << r2rStageQuarter("8u * g + " + u(A * c), "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm") << "\n";
     } else {
         os << "        if (valid) "
            << storePoints("ooff + (idx_t)(8u * g + " + u(A * c) + ")", "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm")

@@ -18,6 +18,7 @@
 // DFTs on 8-lane halves; the complex side is always moved 8 points at a time (creal_t).
 #include "row_lane_kernel.h"
 #include "row_lanes.h"
+#include "r2r_stages.h"
 #include "unit_roots.h"
 
 #include "butterfly.h"
@@ -53,6 +54,14 @@ void check(const KernelSpec& spec)
         spec.pre.present || spec.post.present || spec.transformsPerGroup == 0 || spec.threadsPerTransform == 0 ||
         spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
         throw std::invalid_argument("KernelSpec: not a row-lane kernel");
+    const bool quarterWave = spec.kind == PassKind::Complex && W == 8 && !rowLanePacked(spec) && !spec.row.tight;
+    if ((spec.r2rIn.present() || spec.r2rOut.present()) &&
+        (!((spec.row.pairs && real && N % 128 == 0) || (!spec.row.pairs && real) || quarterWave) || spec.row.registers ||
+         spec.row.stacked ||
+         spec.row.pieceLength || spec.inLayout != ComplexLayout::Interleaved ||
+         spec.outLayout != ComplexLayout::Interleaved))
+        throw std::invalid_argument("KernelSpec: fused r2r stages need a row-lane kernel of two real rows or of a "
+                                    "complex row (DCT-IV)");
     std::size_t product = 1;
     for (int r : spec.radices)
         product *= static_cast<std::size_t>(r);
@@ -148,6 +157,10 @@ std::vector<std::complex<long double>> rowLaneTwiddles(const KernelSpec& spec)
         table.insert(table.end(), chirp.begin(), chirp.end());
         table.insert(table.end(), kernel.begin(), kernel.end());
     }
+    for (bool out : {false, true}) { // tableLayout's r2r
+        const auto t = r2rFusedTable(out ? spec.r2rOut : spec.r2rIn, out);
+        table.insert(table.end(), t.begin(), t.end());
+    }
     return table;
 }
 
@@ -162,7 +175,8 @@ RowLaneKernel::RowLaneKernel(const KernelSpec& k)
       packed(rowLanePacked(k)), bluestein(k.kind == PassKind::Bluestein), Nt(k.transformLength),
       chirpBase(tableLayout(k).steps), spectrumBase(chirpBase + k.transformLength), io(k),
       barrier(k.row.registers ? "" : k.barrier()), pad(rowLanePadPeriod(k)),
-      swizzle(k.row.tight && A >= 512 && (A & (A - 1)) == 0)
+      swizzle(k.row.tight && A >= 512 && (A & (A - 1)) == 0), r2rInBase(tableLayout(k).r2r),
+      r2rOutBase(r2rInBase + r2rFusedTableLength(k.r2rIn, false))
 {
 }
 
@@ -353,15 +367,22 @@ void RowLaneKernel::lanePasses(std::size_t round)
                 if (backward) // Z from local memory
                     os << "        vr[" << k << "] = vload" << w << "(0, zr + (" << e << ") * " << u(W) << "); vi[" << k
                        << "] = vload" << w << "(0, zi + (" << e << ") * " << u(W) << ");\n";
-                else if (forward && pairs) { // rows 2m and 2m + 1
+                else if (forward && pairs && spec.r2rIn.present()) { // the reordered rows
+                    os << r2rLoadVector("ioff", e, "vr[" + k + "]");
+                    rowB << r2rLoadVector("ioffB", e, "vi[" + k + "]");
+                } else if (forward && pairs) { // rows 2m and 2m + 1
                     os << "        vr[" << k << "] = vload" << w << "(0, in + ioff + (idx_t)(" << e << ") * " << u(W) << ");\n";
                     rowB << "        vi[" << k << "] = vload" << w << "(0, in + ioffB + (idx_t)(" << e << ") * " << u(W) << ");\n";
-                } else if (forward) // z[n] = x[2n] + i x[2n+1]: 2W reals
+                } else if (forward && spec.r2rIn.present())
+                    os << r2rLoadMerge(e, "vr[" + k + "]", "vi[" + k + "]");
+                else if (forward) // z[n] = x[2n] + i x[2n+1]: 2W reals
                     os << "        "
                        << loadEvenOdd("in + ioff + (idx_t)(" + e + ") * " + u(2 * W), "vr[" + k + "]", "vi[" + k + "]") << "\n";
                 else if (H == 2)
                     os << loadStacked(at, "ioffH + (idx_t)(" + e + ") * " + u(W), "vr[" + k + "]", "vi[" + k + "]")
                        << "        vi[" << k << "] *= dirSign;\n";
+                else if (W <= 8 && spec.r2rIn.present()) // DCT-IV's points, dirSign +1 (forward)
+                    os << r2rLoadQuarter(e, "vr[" + k + "]", "vi[" + k + "]");
                 else if (W <= 8)
                     os << loadPoints(at, "vr[" + k + "]", "vi[" + k + "]", false) << "        vi[" << k << "] *= dirSign;\n";
                 else

@@ -157,7 +157,7 @@ void StockhamKernel::ownership()
 void StockhamKernel::prelude()
 {
     os << kernelHeaderComment(spec, {"Stockham autosort, forward DFT; the backward one by conjugating at load and store."})
-       << precisionTypes(spec) << complexMultiply();
+       << precisionTypes(spec) << complexMultiply() << io.r2rFunctions();
     std::set<int> distinct(spec.radices.begin(), spec.radices.end());
     for (int r : distinct)
         os << emitCodelet(r, spec.precision) << "\n";

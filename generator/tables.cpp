@@ -1,4 +1,5 @@
 #include "tables.h"
+#include "r2r_stages.h"
 #include "real_split.h"
 
 #include "stockham.h"
@@ -184,6 +185,8 @@ TableLayout tableLayout(const KernelSpec& spec)
             t.realFactors + (spec.halfLengthReal() && !spec.row.pairs ? spec.length : 0);
         if (spec.kind == PassKind::Bluestein) // the chirp, then the kernel's spectrum
             t.end += spec.transformLength + spec.length;
+        t.r2r = t.end;
+        t.end += r2rFusedTableLength(spec.r2rIn, false) + r2rFusedTableLength(spec.r2rOut, true);
         return t;
     }
     t.realFactors = t.passTwiddles + passTwiddleCount(spec);
@@ -202,6 +205,8 @@ TableLayout tableLayout(const KernelSpec& spec)
         t.end += spec.transformLength;
     if (spec.fusedStep == FusedStep::Multiply)
         t.end += spec.bluesteinPadded;
+    t.r2r = t.end;
+    t.end += r2rFusedTableLength(spec.r2rIn, false) + r2rFusedTableLength(spec.r2rOut, true);
     // A chirp's table is read W entries past its end by the lanes of a partial vector.
     const bool chirp = spec.fusedStep == FusedStep::Load || spec.fusedStep == FusedStep::Store;
     t.laneTable = std::max<std::size_t>(t.end, 1) + (chirp ? spec.lane.width : 0);
@@ -252,6 +257,10 @@ std::vector<std::complex<long double>> stockhamTwiddles(const KernelSpec& spec)
     if (spec.fusedStep == FusedStep::Multiply) {
         const std::vector<std::complex<long double>> kernel = bluesteinKernel(spec.transformLength, spec.bluesteinPadded);
         table.insert(table.end(), kernel.begin(), kernel.end());
+    }
+    for (bool out : {false, true}) { // tableLayout's r2r
+        const auto t = r2rFusedTable(out ? spec.r2rOut : spec.r2rIn, out);
+        table.insert(table.end(), t.begin(), t.end());
     }
     if (table.empty())
         table.emplace_back(1.0L, 0.0L);

@@ -49,6 +49,7 @@ struct TableLayout {
     std::size_t end = 0;          // entries of the Stockham table (at least 1 are uploaded)
     std::size_t laneTable = 0;    // lane kernels: the per-lane twiddles (after a chirp's W spare);
                                   // row lanes: the lanes' twiddles
+    std::size_t r2r = 0;          // fused r2r stages' twiddles (r2rFusedTable), at the end
 };
 TableLayout tableLayout(const KernelSpec& spec);
 

@@ -279,11 +279,12 @@ constexpr double kMeasureMargin = 0.05;
 
 // The plan wisdom names, or the fastest candidate timed on the device (then remembered as
 // wisdom). Null when neither applies: estimate rigor without wisdom, callbacks (their
-// userdata is the client's), or nothing could be timed; the caller then takes the profile's plan.
+// userdata is the client's), fused r2r stages (one family takes them), or nothing could be
+// timed; the caller then takes the profile's plan.
 std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
                                         Rigor rigor)
 {
-    if (problem.pre.present || problem.post.present)
+    if (problem.pre.present || problem.post.present || problem.r2rIn.present() || problem.r2rOut.present())
         return nullptr;
     DeviceIdentity identity;
     if (!queryDeviceIdentity(t.device, &identity))

@@ -61,6 +61,12 @@ struct PlanSettings {
     int replica = 0;
     // Not the client's: a multi-device sub-plan reading its rows from every device's pencils.
     RowPieces inPieces;
+    // Not the client's: an r2r plan's inner FFT with the r2r stages fused into its loads or
+    // stores (src/r2r.cpp); the fused side's strides and distance count reals.
+    R2RFusion r2rIn, r2rOut;
+    // Not the client's: batch dimensions after the plan's batch (an r2r plan's inner FFT over
+    // the client's rows numbered by several dimensions).
+    std::vector<IoDim> extraBatch;
     CallbackSettings preCallback;
     CallbackSettings postCallback;
     // clfftNgSetPlanR2R: one clfftNgR2RKind per dimension; empty: a DFT (docs/r2r.md).

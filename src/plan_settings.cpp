@@ -97,9 +97,11 @@ bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* o
     const std::size_t real = p.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
     auto side = [&](bool input, std::size_t* bytes) {
         const clfftLayout layout = input ? s.inLayout : s.outLayout;
-        const bool hermitian = layout == CLFFT_HERMITIAN_INTERLEAVED || layout == CLFFT_HERMITIAN_PLANAR;
+        // An r2r-fused side is the client's rows of n reals, whatever the layout says.
+        const bool fused = (input ? p.r2rIn : p.r2rOut).present();
+        const bool hermitian = !fused && (layout == CLFFT_HERMITIAN_INTERLEAVED || layout == CLFFT_HERMITIAN_PLANAR);
         std::size_t element = real;
-        if (layout == CLFFT_COMPLEX_INTERLEAVED || layout == CLFFT_HERMITIAN_INTERLEAVED)
+        if (!fused && (layout == CLFFT_COMPLEX_INTERLEAVED || layout == CLFFT_HERMITIAN_INTERLEAVED))
             element = 2 * real;
         std::size_t last = 0; // largest offset, in elements
         auto addSpan = [&](std::size_t n, std::size_t stride) {
@@ -107,7 +109,9 @@ bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* o
             return !__builtin_mul_overflow(n - 1, stride, &span) && !__builtin_add_overflow(last, span, &last);
         };
         for (std::size_t d = 0; d < p.dims.size(); ++d) {
-            const std::size_t n = (d == 0 && hermitian) ? p.dims[0].n / 2 + 1 : p.dims[d].n;
+            std::size_t n = (d == 0 && hermitian) ? p.dims[0].n / 2 + 1 : p.dims[d].n;
+            if (d == 0 && fused) // the client's row of n reals
+                n = (input ? p.r2rIn : p.r2rOut).n;
             if (!addSpan(n, input ? p.dims[d].inStride : p.dims[d].outStride))
                 return false;
         }
@@ -184,6 +188,8 @@ Problem makeProblem(const PlanSettings& s)
     p.pre = callbackCode(s.preCallback);
     p.post = callbackCode(s.postCallback);
     p.inPieces = s.inPieces;
+    p.r2rIn = s.r2rIn;
+    p.r2rOut = s.r2rOut;
 
     const auto is = s.effectiveInStrides();
     const auto os = s.effectiveOutStrides();
@@ -222,6 +228,7 @@ Problem makeProblem(const PlanSettings& s)
     if (transposed)
         std::swap(p.dims[0].outStride, p.dims[1].outStride);
     p.batch.push_back(IoDim{s.batch, idist, odist});
+    p.batch.insert(p.batch.end(), s.extraBatch.begin(), s.extraBatch.end());
     return p;
 }
 

@@ -45,6 +45,8 @@ struct Problem {
     CallbackCode pre;         // applied where the plan reads its input
     CallbackCode post;        // applied where the plan writes its output
     RowPieces inPieces;       // not the client's: see RowPieces
+    R2RFusion r2rIn;          // not the client's: an r2r plan's stage fused into the loads (src/r2r.cpp)
+    R2RFusion r2rOut;         // ... into the stores
 
     std::size_t transformPoints() const; // product of dims' n
 };

@@ -65,12 +65,16 @@ KernelRef buildStage(Plan& plan, cl_device_id device, const R2RStageSpec& spec, 
     return kernel;
 }
 
-// Drops rows dimensions of one point; keeps at least one (the batch).
+// Drops rows dimensions of one point and joins a dimension to the one before it where its
+// stride continues it (rows of a 2-D plan's dimension 0 followed by the batch's: one sequence
+// of rows, which the FFT can read as one batch); keeps at least one (the batch).
 std::vector<std::pair<std::size_t, std::size_t>> rowDims(const std::vector<std::pair<std::size_t, std::size_t>>& all)
 {
     std::vector<std::pair<std::size_t, std::size_t>> kept;
     for (const auto& d : all)
-        if (d.first > 1)
+        if (d.first > 1 && !kept.empty() && kept.back().first * kept.back().second == d.second)
+            kept.back().first *= d.first;
+        else if (d.first > 1)
             kept.push_back(d);
     if (kept.empty())
         kept.push_back({1, 0});
@@ -225,22 +229,149 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         st.shape = r2rInner(kind, n);
 
         // R2HC and DHT read the client's rows as they are and HC2R writes them as they are: the
-        // FFT takes the client's buffer itself, one trip less, where the rows are one batch
-        // dimension and no callback is to be spliced into that stage.
+        // FFT takes the client's buffer itself, one trip less, where no callback is to be spliced
+        // into that stage (rows numbered by several dimensions: the FFT's extra batch dimensions).
         const auto dist = [&](const std::pair<std::size_t, std::size_t>& r, std::size_t stride) {
             return r.first > 1 ? r.second : stride * n;
         };
-        st.directIn = (kind == R2RKind::R2HC || kind == R2RKind::DHT) && !columns && st.readRows.size() == 1 &&
-                      !(d == 0 && s.preCallback.set);
-        st.directOut =
-            kind == R2RKind::HC2R && !columns && st.writeRows.size() == 1 && !(d + 1 == s.rank && s.postCallback.set);
-        std::size_t aReals = st.rows * st.shape.aElems * (st.shape.aComplex ? 2 : 1);
-        std::size_t bReals = st.rows * st.shape.bElems * (st.shape.bComplex ? 2 : 1);
+        const bool preCallback = d == 0 && s.preCallback.set, postCallback = d + 1 == s.rank && s.postCallback.set;
+        const bool rowsIn = st.readRows.size() < kMaxBatchDims, rowsOut = st.writeRows.size() < kMaxBatchDims;
+        st.directIn = (kind == R2RKind::R2HC || kind == R2RKind::DHT) && rowsIn && !preCallback;
+        st.directOut = kind == R2RKind::HC2R && rowsOut && !postCallback;
+        // The other stages fused into the FFT's first loads and last stores (docs/r2r.md, "Fused
+        // stages"): the planner takes them into the FFT's kernel where it is one kernel of a
+        // family that has them, or refuses and the stages run as kernels of their own.
+        const bool quarterWave = (kind == R2RKind::REDFT11 || kind == R2RKind::RODFT11) && n % 2 == 0;
+        const bool fusibleIn = kind == R2RKind::REDFT10 || kind == R2RKind::RODFT10 || kind == R2RKind::REDFT01 ||
+                               kind == R2RKind::RODFT01 || kind == R2RKind::HC2R || quarterWave ||
+                               kind == R2RKind::REDFT00 || kind == R2RKind::RODFT00;
+        const bool fusibleOut = kind == R2RKind::REDFT10 || kind == R2RKind::RODFT10 || kind == R2RKind::REDFT01 ||
+                                kind == R2RKind::RODFT01 || kind == R2RKind::R2HC || kind == R2RKind::DHT || quarterWave ||
+                                kind == R2RKind::REDFT00 || kind == R2RKind::RODFT00;
+        // Rows of unit stride, or columns side by side (the lane kernels' lanes); rows numbered by
+        // several dimensions are the FFT's extra batch dimensions, the same on both sides where
+        // the FFT reads and writes the client's rows.
+        const bool unitIn = columns ? st.readRows.front().second == 1 : st.readStride == 1;
+        const bool unitOut = columns ? st.writeRows.front().second == 1 : st.writeStride == 1;
+        bool fuseIn = fusibleIn && unitIn && !preCallback && st.readRows.size() < kMaxBatchDims;
+        bool fuseOut = fusibleOut && unitOut && !postCallback && st.writeRows.size() < kMaxBatchDims;
+        if ((fuseIn || st.directIn) && (fuseOut || st.directOut) && st.readRows.size() != st.writeRows.size()) {
+            if (st.directIn)
+                fuseOut = false;
+            else
+                fuseIn = false;
+        }
+        // One kernel reading and writing the client's buffer in place: only where each row is
+        // read and written at the same place (its own work-group reads it whole before storing).
+        if (d == 0 && inPlace && !(st.readRows == st.writeRows && st.readStride == st.writeStride)) {
+            if (st.directIn || fuseIn)
+                fuseOut = false;
+            if (st.directOut)
+                fuseIn = false;
+        }
+        const std::size_t aReals = st.rows * st.shape.aElems * (st.shape.aComplex ? 2 : 1);
+        const std::size_t bReals = st.rows * st.shape.bElems * (st.shape.bComplex ? 2 : 1);
+        const bool index64 = std::max({maxIndex, aReals, bReals}) > 0xffffffffu;
+
+        // The FFT: packed rows on the library's buffers, unscaled; or the client's rows where
+        // the FFT reads or writes them.
+        auto innerPlan = [&](bool fin, bool fout) {
+            auto p = std::make_unique<Plan>();
+            p->services = plan.services;
+            PlanSettings& is2 = p->settings;
+            is2.context = s.context;
+            is2.rank = 1;
+            is2.lengths = {{st.shape.length, 1, 1}};
+            is2.batch = st.rows;
+            is2.precision = s.precision;
+            is2.placement = CLFFT_OUTOFPLACE;
+            is2.forwardScale = 1.0;
+            is2.backwardScale = 1.0;
+            is2.backwardScaleSet = true;
+            is2.rigor = s.rigor;
+            if (columns) {
+                is2.inStrides = is2.outStrides = {{st.rows, 1, 1}};
+                is2.inStridesSet = is2.outStridesSet = true;
+                is2.inDistance = is2.outDistance = 1;
+                is2.distancesSet = true;
+            }
+            const bool clientIn = st.directIn || fin, clientOut = st.directOut || fout;
+            // the library buffers' distances (elements of each side), for their extra dimensions
+            const std::size_t libIn = columns ? 1 : st.shape.aElems, libOut = columns ? 1 : st.shape.bElems;
+            if (!clientIn || !clientOut) {
+                is2.inDistance = libIn;
+                is2.outDistance = libOut;
+                is2.distancesSet = true;
+                is2.inStrides = is2.outStrides = {{columns ? st.rows : 1, 1, 1}};
+                is2.inStridesSet = is2.outStridesSet = true;
+            }
+            if (clientIn) {
+                is2.inStrides = {{st.readStride, 1, 1}};
+                is2.inStridesSet = true;
+                is2.inDistance = dist(st.readRows.front(), st.readStride);
+                is2.distancesSet = true;
+            }
+            if (clientOut) {
+                is2.outStrides = {{st.writeStride, 1, 1}};
+                is2.outStridesSet = true;
+                is2.outDistance = dist(st.writeRows.front(), st.writeStride);
+                is2.distancesSet = true;
+                if (d + 1 == s.rank) // the client's scale where the FFT writes the client's rows
+                    (st.shape.kind == R2RInner::Kind::ComplexToReal ? is2.backwardScale : is2.forwardScale) =
+                        s.forwardScale;
+            }
+            // the client's further row dimensions; the library buffers number rows on
+            const auto& rowsOf = clientIn ? st.readRows : st.writeRows;
+            if (clientIn || clientOut) {
+                is2.batch = rowsOf.front().first;
+                std::size_t before = rowsOf.front().first;
+                for (std::size_t i = 1; i < rowsOf.size(); ++i) {
+                    IoDim x;
+                    x.n = rowsOf[i].first;
+                    x.inStride = clientIn ? st.readRows[i].second : before * libIn;
+                    x.outStride = clientOut ? st.writeRows[i].second : before * libOut;
+                    is2.extraBatch.push_back(x);
+                    before *= x.n;
+                }
+            }
+            if (fin)
+                is2.r2rIn = R2RFusion{static_cast<int>(kind), n};
+            if (fout)
+                is2.r2rOut = R2RFusion{static_cast<int>(kind), n};
+            switch (st.shape.kind) {
+            case R2RInner::Kind::RealToComplex:
+                is2.inLayout = CLFFT_REAL;
+                is2.outLayout = CLFFT_HERMITIAN_INTERLEAVED;
+                break;
+            case R2RInner::Kind::ComplexToReal:
+                is2.inLayout = CLFFT_HERMITIAN_INTERLEAVED;
+                is2.outLayout = CLFFT_REAL;
+                break;
+            case R2RInner::Kind::ComplexToComplex: is2.inLayout = is2.outLayout = CLFFT_COMPLEX_INTERLEAVED; break;
+            }
+            bakePlan(*p, queue);
+            return p;
+        };
+        if (fuseIn || fuseOut) {
+            try {
+                st.inner = innerPlan(fuseIn, fuseOut);
+            } catch (const StatusError& e) {
+                if (e.status != CLFFT_NOTIMPLEMENTED)
+                    throw;
+                fuseIn = fuseOut = false;
+            }
+        }
+        if (!st.inner)
+            st.inner = innerPlan(false, false);
+        st.fusedIn = fuseIn;
+        st.fusedOut = fuseOut;
+        st.directIn = st.directIn || fuseIn;
+        st.directOut = st.directOut || fuseOut;
+
         if (!st.directIn)
             r2r->aBytes = std::max(r2r->aBytes, aReals * rb);
         if (!st.directOut)
             r2r->bBytes = std::max(r2r->bBytes, bReals * rb);
-        const bool index64 = std::max({maxIndex, aReals, bReals}) > 0xffffffffu;
 
         st.preSpec.precision = st.postSpec.precision = dbl ? Precision::Double : Precision::Single;
         st.preSpec.kind = st.postSpec.kind = kind;
@@ -259,57 +390,14 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
             st.pre = buildStage(plan, device, st.preSpec, &st.preTable);
         if (!st.directOut)
             st.post = buildStage(plan, device, st.postSpec, &st.postTable);
-
-        // The FFT: packed rows on the library's buffers, unscaled.
-        st.inner = std::make_unique<Plan>();
-        st.inner->services = plan.services;
-        PlanSettings& is2 = st.inner->settings;
-        is2.context = s.context;
-        is2.rank = 1;
-        is2.lengths = {{st.shape.length, 1, 1}};
-        is2.batch = st.rows;
-        is2.precision = s.precision;
-        is2.placement = CLFFT_OUTOFPLACE;
-        is2.forwardScale = 1.0;
-        is2.backwardScale = 1.0;
-        is2.backwardScaleSet = true;
-        is2.rigor = s.rigor;
-        if (columns) {
-            is2.inStrides = is2.outStrides = {{st.rows, 1, 1}};
-            is2.inStridesSet = is2.outStridesSet = true;
-            is2.inDistance = is2.outDistance = 1;
-            is2.distancesSet = true;
-        }
-        if (st.directIn) {
-            is2.inStrides = {{st.readStride, 1, 1}};
-            is2.inStridesSet = true;
-            is2.inDistance = dist(st.readRows.front(), st.readStride);
-            is2.distancesSet = true;
-        }
-        if (st.directOut) {
-            is2.outStrides = {{st.writeStride, 1, 1}};
-            is2.outStridesSet = true;
-            is2.outDistance = dist(st.writeRows.front(), st.writeStride);
-            is2.distancesSet = true;
-            if (d + 1 == s.rank)
-                is2.backwardScale = s.forwardScale;
-        }
-        switch (st.shape.kind) {
-        case R2RInner::Kind::RealToComplex:
-            is2.inLayout = CLFFT_REAL;
-            is2.outLayout = CLFFT_HERMITIAN_INTERLEAVED;
-            break;
-        case R2RInner::Kind::ComplexToReal:
-            is2.inLayout = CLFFT_HERMITIAN_INTERLEAVED;
-            is2.outLayout = CLFFT_REAL;
-            break;
-        case R2RInner::Kind::ComplexToComplex: is2.inLayout = is2.outLayout = CLFFT_COMPLEX_INTERLEAVED; break;
-        }
-        bakePlan(*st.inner, queue);
         explain << "dimension " << d << ": " << r2rKindName(kind) << " of " << n << " over " << st.rows << " rows\n"
-                << "  pre-stage " << (st.directIn ? "none (the FFT reads the rows)" : st.preSpec.kernelName())
+                << "  pre-stage "
+                << (st.fusedIn ? "fused into the FFT's loads" : st.directIn ? "none (the FFT reads the rows)"
+                                                                : st.preSpec.kernelName())
                 << "\n  FFT: " << st.inner->baked->explanation << "  post-stage "
-                << (st.directOut ? "none (the FFT writes the rows)" : st.postSpec.kernelName()) << "\n";
+                << (st.fusedOut ? "fused into the FFT's stores" : st.directOut ? "none (the FFT writes the rows)"
+                                                                  : st.postSpec.kernelName())
+                << "\n";
         r2r->stages.push_back(std::move(st));
     }
     const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);

@@ -26,6 +26,8 @@ struct R2RStageBake {
     bool readsInput = false; // the first dimension reads the client's input
     bool directIn = false;   // no pre-stage: the FFT reads the client's rows (R2HC, DHT)
     bool directOut = false;  // no post-stage: the FFT writes the client's rows (HC2R)
+    bool fusedIn = false;    // ... the pre-stage done in the FFT's loads (directIn too)
+    bool fusedOut = false;   // ... the post-stage done in the FFT's stores (directOut too)
     std::size_t readStride = 1, writeStride = 1;
     std::vector<std::pair<std::size_t, std::size_t>> readRows,
         writeRows; // (count, stride)

@@ -121,6 +121,7 @@ TuningProfile cpu()
     p.rowLaneBluesteinMinLength = 900;
     p.raderDoubleMaxPrime = 17;     // double 17 (Rader's 16 points, one radix-16 pass): Rader 1.25x,
                                     // 1.26x over two runs; 19 0.92x, 23 0.46x, 31 0.93x, 97 1.03x
+                                    // (primes up to 47 are now one radix pass: no prime reaches it)
     p.longRowMultiple = 64;         // above 4096 points one kernel only as row lanes (5000 x 512
                                     // gathered: 12.8 ms against 6.5 in two passes)
     // Beyond 8192 points too, where the row lanes hold the row: Zen 5 8320 2.9x, 12288 2.5x, 16384

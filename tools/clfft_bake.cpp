@@ -28,10 +28,13 @@ const char* usage =
     "--measure, --exhaustive: choose each plan by timing its candidates on the device (rigor\n"
     "      MEASURE or EXHAUSTIVE) and keep the choice as wisdom in DIR/wisdom; --wisdom FILE also\n"
     "      writes that wisdom to FILE. --import-wisdom FILE: the valid records of FILE into DIR/wisdom\n"
-    "SPEC: c2c|r2c|c2r 1d|2d|3d LENGTHS [single|double] [LAYOUTS] [inplace|outofplace] [batch=N]\n"
+    "SPEC: c2c|r2c|c2r|r2r 1d|2d|3d LENGTHS [single|double] [LAYOUTS] [kinds=K[,K...]] [inplace|outofplace]\n"
+    "      [batch=N]\n"
     "      LENGTHS: 4096 or 64x64 (or one number per dimension); layouts: interleaved, planar\n"
     "      (c2c: two, in and out; r2c/c2r: one, of the hermitian side; default interleaved)\n"
-    "      e.g. 'c2c 1d 4096 single interleaved interleaved outofplace batch=16', 'r2c 2d 1024x1024'\n";
+    "      r2r: kinds= one per dimension, FFTW's names (r2hc, hc2r, dht, redft00..rodft11; docs/r2r.md)\n"
+    "      e.g. 'c2c 1d 4096 single interleaved interleaved outofplace batch=16', 'r2c 2d 1024x1024',\n"
+    "      'r2r 2d 512x512 kinds=redft10,redft10 batch=16'\n";
 
 struct PlanSpec {
     std::string text;
@@ -41,7 +44,25 @@ struct PlanSpec {
     std::vector<clfftLayout> layouts;
     clfftResultLocation placement = CLFFT_INPLACE;
     std::size_t batch = 1;
+    std::vector<clfftNgR2RKind> kinds; // r2r plans
 };
+
+// FFTW's r2r kind names, in clfftNgR2RKind's order.
+bool parseKinds(const std::string& list, std::vector<clfftNgR2RKind>* kinds)
+{
+    static const char* const names[] = {"r2hc",    "hc2r",    "dht",     "redft00", "redft01", "redft10",
+                                        "redft11", "rodft00", "rodft01", "rodft10", "rodft11"};
+    std::istringstream in(list);
+    for (std::string name; std::getline(in, name, ',');) {
+        int k = 0;
+        while (k < 11 && name != names[k])
+            ++k;
+        if (k == 11)
+            return false;
+        kinds->push_back(static_cast<clfftNgR2RKind>(k));
+    }
+    return !kinds->empty();
+}
 
 bool parseLayout(const std::string& w, clfftLayout* l)
 {
@@ -61,7 +82,7 @@ bool parsePlan(const std::string& line, PlanSpec* p, std::string* error)
     p->text = line;
     if (words.size() < 3) { *error = "too few words"; return false; }
     const std::string kind = words[0];
-    if (kind != "c2c" && kind != "r2c" && kind != "c2r") { *error = "transform '" + kind + "' is not c2c, r2c or c2r"; return false; }
+    if (kind != "c2c" && kind != "r2c" && kind != "c2r" && kind != "r2r") { *error = "transform '" + kind + "' is not c2c, r2c, c2r or r2r"; return false; }
     const int rank = words[1] == "1d" ? 1 : words[1] == "2d" ? 2 : words[1] == "3d" ? 3 : 0;
     if (!rank) { *error = "dimension must be 1d, 2d or 3d"; return false; }
     p->dim = static_cast<clfftDim>(rank);
@@ -82,12 +103,20 @@ bool parsePlan(const std::string& line, PlanSpec* p, std::string* error)
         else if (w == "inplace") p->placement = CLFFT_INPLACE;
         else if (w == "outofplace") p->placement = CLFFT_OUTOFPLACE;
         else if (w.rfind("batch=", 0) == 0) p->batch = std::strtoull(w.c_str() + 6, nullptr, 10);
+        else if (w.rfind("kinds=", 0) == 0 && kind == "r2r") {
+            if (!parseKinds(w.substr(6), &p->kinds)) { *error = "unknown kind in '" + w + "'"; return false; }
+        }
         else if (parseLayout(w, &layout)) p->layouts.push_back(layout);
         else { *error = "unknown word '" + w + "'"; return false; }
     }
     if (p->batch == 0) { *error = "batch must be >= 1"; return false; }
     if (kind == "c2c") {
         if (p->layouts.size() == 1 || p->layouts.size() > 2) { *error = "give two layouts (in, out) for c2c"; return false; }
+        return true;
+    }
+    if (kind == "r2r") { // the kinds set the layouts (real in and out)
+        if (!p->layouts.empty()) { *error = "r2r plans take no layout"; return false; }
+        if (p->kinds.size() != std::size_t(rank)) { *error = "give kinds= with one kind per dimension"; return false; }
         return true;
     }
     // Real transforms: at most one layout, that of the hermitian side.
@@ -299,6 +328,7 @@ int main(int argc, char** argv)
             status = clfftCreateDefaultPlan(&plan, context, spec.dim, spec.lengths.data());
             if (status == CLFFT_SUCCESS) {
                 clfftSetPlanPrecision(plan, spec.precision);
+                if (!spec.kinds.empty()) clfftNgSetPlanR2R(plan, spec.kinds.size(), spec.kinds.data());
                 if (spec.layouts.size() == 2) clfftSetLayout(plan, spec.layouts[0], spec.layouts[1]);
                 clfftSetResultLocation(plan, spec.placement);
                 clfftSetPlanBatchSize(plan, spec.batch);

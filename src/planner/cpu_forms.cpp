@@ -452,7 +452,8 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
     // streamed in pieces far apart in time, cost up to 10x (48: 2.96 GFLOP/s against 33.4). Only
     // whole lines stream (single 32 points 1.2x, double 16A points).
     const bool packedRuns = rowLanePacked(spec) && !rowLanePackedWholeLines(spec);
-    spec.streamStores = !packedRuns && ctx.tuning.streamStores && rows && pastCache(ctx, pass, spec.length) && !spec.post.present;
+    spec.streamStores = !packedRuns && ctx.tuning.streamStores && rows && pastCache(ctx, pass, spec.length) && !spec.post.present &&
+                         !(spec.r2rOut.present() && !spec.row.width); // fused r2r stores: row lanes' vectors only
 }
 
 } // namespace clfft_ng::planning

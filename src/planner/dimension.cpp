@@ -261,7 +261,7 @@ void addBluesteinDimension(const Context& ctx, ExecutionPlan& plan, std::size_t 
         const std::size_t W = ctx.tuning.lanes, step = W * W;
         const std::size_t least = 2 * n - 1;
         for (std::size_t c = (least + step - 1) / step * step; c <= least + least / 4 && factors.empty(); c += step) {
-            if (!hasCodeletFactors(c))
+            if (!hasFactorsUpTo(c, 13))
                 continue;
             std::vector<std::size_t> f = splitLength(ctx, c, 2);
             if (!f.empty() && f[0] % W == 0 && f[1] % W == 0) {

@@ -10,6 +10,7 @@
 #include "internal.h"
 
 #include "cost.h"
+#include "row_lanes.h"
 
 #include <clFFT.h>
 
@@ -113,6 +114,48 @@ ExecutionPlan planWith(const Context& ctx)
         only.spec.row.pieceLength = rp.length;
         only.spec.row.pieceDistance = rp.distance;
         only.spec.row.pieceBase = rp.base;
+    }
+    // Fused r2r stages: a single real pass, input to output, of the row-lane kernel of two rows
+    // (CPU forms, row_lane_r2r.cpp), of an even real lane kernel (CPU forms, columns;
+    // lane_r2r.cpp) or of the Stockham kernel (GPU forms, global_access.h) takes them; otherwise
+    // the r2r plan runs its stages as kernels of their own.
+    if (problem.r2rIn.present() || problem.r2rOut.present()) {
+        const PassPlan& only = plan.passes.front();
+        const KernelSpec& k = only.spec;
+        const bool rowPairs = k.row.width && k.row.pairs && !k.row.registers && !k.row.stacked && !k.row.tight &&
+                              !rowLanePacked(k);
+        const bool stockham = !k.row.width && !k.lane.width && !k.rowVector.rowsPerGroup && !k.pairVector &&
+                              !k.stockham.splitExchange && !k.stageTwiddleLength && k.fusedStep == FusedStep::None;
+        const bool lanes = k.lane.width && k.halfLengthReal() &&
+                           !k.lane.rowsIn && !k.lane.rowsOut && !k.lane.blocksIn && !k.lane.blocksOut &&
+                           !k.stageTwiddleLength && k.fusedStep == FusedStep::None &&
+                           k.inLayout == ComplexLayout::Interleaved && k.outLayout == ComplexLayout::Interleaved;
+        // DCT-IV and DST-IV of even n: a complex FFT of n/2 points
+        const int r2rKind = problem.r2rIn.present() ? problem.r2rIn.kind : problem.r2rOut.kind;
+        const bool quarterWave = r2rKind == 6 || r2rKind == 10;
+        const bool rowComplex = k.row.width == 8 && !k.row.pairs && !k.row.registers && !k.row.stacked && !k.row.tight &&
+                                !k.row.pieceLength && !rowLanePacked(k);
+        // one real row (merge, split): Makhoul's order and the halfcomplex packing only
+        const bool rowOne = k.row.width && !k.row.pairs && k.halfLengthReal() && !k.row.registers && !k.row.stacked &&
+                            !k.row.pieceLength &&
+                            (r2rKind == 0 || r2rKind == 1 || r2rKind == 2 || r2rKind == 4 || r2rKind == 5 ||
+                             r2rKind == 8 || r2rKind == 9);
+        const bool extension = r2rKind == 3 || r2rKind == 7; // DCT-I, DST-I: a real FFT of 2(n -+ 1)
+        const bool kindFits = quarterWave ? k.kind == PassKind::Complex && (stockham || rowComplex)
+                              : extension ? k.kind == PassKind::RealForward && (stockham || rowPairs || lanes)
+                                          : (k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward) &&
+                                                !(k.row.width && !rowPairs && !rowOne);
+        if (plan.passes.size() != 1 || !(rowPairs || rowComplex || rowOne || stockham || lanes) || !kindFits ||
+            k.inLayout != ComplexLayout::Interleaved || k.outLayout != ComplexLayout::Interleaved ||
+            only.source != BufferRole::Input || only.destination != BufferRole::Output)
+            throw StatusError{CLFFT_NOTIMPLEMENTED};
+        plan.passes.front().spec.r2rIn = problem.r2rIn;
+        plan.passes.front().spec.r2rOut = problem.r2rOut;
+        if (lanes) { // the client's reals lane by lane (lane_r2r.cpp), each point at its own address
+            plan.passes.front().spec.lane.gatherIn = true;
+            plan.passes.front().spec.lane.gatherOut = true;
+            plan.passes.front().spec.lane.realPairs = false;
+        }
     }
     plan.passes.front().spec.pre = problem.pre;
     plan.passes.front().appliesPre = problem.pre.present;

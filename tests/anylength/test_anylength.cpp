@@ -75,6 +75,12 @@
 //                        Quick: 17, 2047, 34 out of place, 17 in place, double 17, 34 hermitian
 //                        planar, 34 column-major, 17x64, 4099 out of place and in place, 2047
 //                        batch 8, 8198, 19683, 8192 at real stride 2.
+//  anylength_accuracy    our relative L2 error against FFTW's own in the same precision (both
+//                        against FFTW in the higher precision), at most 1.5x FFTW's (or u), over
+//                        16 random transforms of one plan per length: complex forward and backward,
+//                        real R2C. Sweep: every length 2..128 and prime to 1000, single and double.
+//                        Quick: single 17, 29, 43, 47, 57, 86 (prime radices), 53, 97 (Bluestein,
+//                        Rader); double 19, 86; R2C 23, 38.
 //  anylength_kernels     the algorithm shows in the kernel names written with
 //                        CLFFT_DUMP_PROGRAMS=1: 127 -> "rader" (and no "bluestein"), 1009 ->
 //                        "rader" or on CPU forms one row-lane Bluestein kernel, 2047 ->
@@ -482,6 +488,123 @@ std::vector<Case> cases()
 
 } // namespace r2c
 
+// ---- Accuracy against FFTW's own error ----------------------------------------------------------------
+
+// Every length of the lists: one plan per kind and precision computes kBatch random transforms
+// at once; our relative L2 error over the batch (against FFTW in the higher precision, as above)
+// must stay within kMaxRatioToFftw times FFTW's own error in the same precision (fftwf / fftw,
+// FFTW_ESTIMATE, against the same reference), or of the precision's unit roundoff u where
+// FFTW's error is below it: short lengths, whose errors are a few roundings, where one rounding
+// more (the merge step of an even real row) is most of the ratio (single R2C 6: ours 5.4e-8,
+// FFTW's 2.0e-8, u 6.0e-8). Not u added to FFTW's error: that would hide what this checks (single
+// 17 by Bluestein was 1.3e-7 against FFTW's 6.9e-8, within 1.5 x 6.9e-8 + u). Complex: the
+// forward and the backward transform (backward scale 1: FFTW's unscaled sum); real: the R2C.
+namespace accuracy {
+
+struct Case {
+    std::size_t n = 0;
+    clfftPrecision precision = SP;
+    bool real = false;
+};
+
+constexpr std::size_t kBatch = 16;
+
+std::string describe(const Case& c)
+{
+    return caseHead({c.n}, kBatch, c.precision) + (c.real ? " r2c" : " c2c") + " error against FFTW's";
+}
+
+std::ostream& operator<<(std::ostream& os, const Case& c) { return os << describe(c); }
+
+template <class T> constexpr long double unitRoundoff() { return sizeof(T) == sizeof(float) ? 0x1p-24L : 0x1p-53L; }
+
+template <class T, class R>
+void checkRatio(const std::string& what, const HostSide<T>& ours, const HostSide<T>& fftw, const HostSide<R>& ref)
+{
+    const long double e = compare(ours, ref).relL2, f = compare(fftw, ref).relL2;
+    const double ratio = f > 0 ? double(e / f) : 0.0;
+    BOOST_TEST_MESSAGE(what << ": ours " << double(e) << ", FFTW " << double(f) << ", ratio " << ratio);
+    BOOST_CHECK_MESSAGE(e <= kMaxRatioToFftw * std::max(f, unitRoundoff<T>()),
+                        what << ": our error " << double(e) << " is " << ratio << " times FFTW's (" << double(f)
+                             << "), above " << kMaxRatioToFftw << " times FFTW's (or the unit roundoff, if larger)");
+}
+
+template <class T, class R> void runCase(const Case& c)
+{
+    const std::vector<std::size_t> lengths{c.n};
+    const std::string what = describe(c);
+    if (checkDoubleRefused(c.precision, lengths, what, c.real ? RE : II, c.real ? HI : II, false))
+        return;
+    const std::uint64_t seed = seedFrom(what);
+    ScopedPlan plan;
+    if (!c.real) {
+        const SideDesc d = SideDesc::packed(II, lengths, kBatch);
+        createPlanFor(plan, lengths, c.precision, II, II, false, kBatch);
+        REQUIRE_CLFFT_SUCCESS(clfftSetPlanScale(plan.h, CLFFT_BACKWARD, 1.0f));
+        REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
+        for (clfftDirection dir : {CLFFT_FORWARD, CLFFT_BACKWARD}) {
+            const char* name = dir == CLFFT_FORWARD ? "forward" : "backward";
+            HostSide<T> x(d);
+            fillRandom(x, seed + (dir == CLFFT_FORWARD ? 0 : 1));
+            const HostSide<T> y = transformOnce(plan.h, false, dir, x, d, nullptr, name);
+            checkRatio(what + " " + name, y, reference_c2c<T>(lengths, dir, T(1), x, d),
+                       reference_c2c<R>(lengths, dir, R(1), x, d));
+        }
+        return;
+    }
+    const SideDesc rd = realSideOf(lengths, kBatch, false, {}, 0), hd = hermSideOf(HI, lengths, kBatch, {}, 0);
+    createPlanFor(plan, lengths, c.precision, RE, HI, false, kBatch);
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
+    HostSide<T> x(rd);
+    fillRandom(x, seed);
+    const HostSide<T> y = transformOnce(plan.h, false, CLFFT_FORWARD, x, hd, nullptr, "r2c");
+    checkRatio(what, y, reference_r2c<T>(lengths, T(1), x, hd), reference_r2c<R>(lengths, R(1), x, hd));
+}
+
+void run(const Case& c)
+{
+    if (c.precision == DP)
+        runCase<double, long double>(c);
+    else
+        runCase<float, double>(c);
+}
+
+bool prime(std::size_t n)
+{
+    for (std::size_t d = 2; d * d <= n; ++d)
+        if (n % d == 0)
+            return false;
+    return n > 1;
+}
+
+// Quick: primes of one radix pass (17, 29, 43, 47), 2 x 43, 3 x 19, and the first primes past
+// them (53: Bluestein; 97: Rader, on CPU lanes Bluestein), single complex; double 19, 43 x 2;
+// R2C 23 and 2 x 19. Sweep: every length 2..128 and every prime up to 1000, complex and real,
+// single and double.
+std::vector<Case> cases()
+{
+    std::vector<Case> q, s;
+    for (std::size_t n : {17, 29, 43, 47, 86, 57, 53, 97})
+        q.push_back({n, SP, false});
+    for (std::size_t n : {19, 86})
+        q.push_back({n, DP, false});
+    for (std::size_t n : {23, 38})
+        q.push_back({n, SP, true});
+    auto quick = [&](const Case& c) {
+        return std::any_of(q.begin(), q.end(), [&](const Case& o) {
+            return o.n == c.n && o.precision == c.precision && o.real == c.real;
+        });
+    };
+    for (clfftPrecision p : {SP, DP})
+        for (bool real : {false, true})
+            for (std::size_t n = 2; n <= 1000; ++n)
+                if ((n <= 128 || prime(n)) && !quick({n, p, real}))
+                    s.push_back({n, p, real});
+    return tiered(q, s);
+}
+
+} // namespace accuracy
+
 // ---- Kernel names ----------------------------------------------------------------------------------
 
 // While alive: the working directory is a fresh temporary directory and CLFFT_DUMP_PROGRAMS=1
@@ -583,6 +706,10 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(anylength_real)
 BOOST_DATA_TEST_CASE(r2c_c2r, bdata::make(al::r2c::cases()), c) { al::r2c::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(anylength_accuracy)
+BOOST_DATA_TEST_CASE(ratio_to_fftw, bdata::make(al::accuracy::cases()), c) { al::accuracy::run(c); }
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(anylength_kernels)

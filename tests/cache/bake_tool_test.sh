@@ -16,6 +16,17 @@ echo "== bake and verify"
 grep -q ' 0 bad' "$work/out" || fail "verify reports bad entries"
 grep -q '^0 wisdom records' "$work/out" || fail "an estimate bake wrote wisdom"
 
+echo "== an r2r plan: baked once, its kernels from the cache the second time"
+"$bake" --cache "$work/r2r" --plan 'r2r 2d 256x24 kinds=redft10,rodft01 batch=2' > "$work/out" 2>&1 ||
+  { cat "$work/out"; fail "r2r bake"; }
+grep -q '^plans: 1 built, 0 reused, 0 failed' "$work/out" || { cat "$work/out"; fail "r2r plan not built"; }
+"$bake" --cache "$work/r2r" --plan 'r2r 2d 256x24 kinds=redft10,rodft01 batch=2' > "$work/out" 2>&1 ||
+  { cat "$work/out"; fail "r2r bake again"; }
+grep -q '^plans: 0 built, 1 reused, 0 failed' "$work/out" || { cat "$work/out"; fail "r2r plan not served by the cache"; }
+if "$bake" --cache "$work/r2r" --plan 'r2r 1d 64 kinds=redft10,dht' > "$work/out" 2>&1; then
+  cat "$work/out"; fail "kinds that do not match the rank accepted"
+fi
+
 echo "== measure into wisdom, export"
 "$bake" --cache "$work/measured" --measure --wisdom "$work/exported" \
   --plan 'c2c 1d 2048 batch=4' --plan 'r2c 1d 1024 batch=8' > "$work/out" 2>&1 || { cat "$work/out"; fail "measure"; }

@@ -38,14 +38,17 @@ KernelSpec specFor(std::size_t n, Precision p = Precision::Single)
 
 } // namespace
 
-BOOST_AUTO_TEST_CASE(codelet_factors_are_exactly_2_3_5_7_11_13)
+BOOST_AUTO_TEST_CASE(codelet_factors_are_the_primes_up_to_47)
 {
     BOOST_TEST(hasCodeletFactors(1));
     BOOST_TEST(hasCodeletFactors(2 * 3 * 5 * 7 * 11 * 13));
     BOOST_TEST(!hasCodeletFactors(0));
-    BOOST_TEST(!hasCodeletFactors(17));
-    BOOST_TEST(!hasCodeletFactors(2 * 19));
-    BOOST_TEST(!hasCodeletFactors(4096 * 23));
+    // the primes 17..47 are radices of their own (one pass of the odd-prime codelet)
+    BOOST_TEST(hasCodeletFactors(17));
+    BOOST_TEST(hasCodeletFactors(2 * 19 * 47));
+    BOOST_TEST(!hasCodeletFactors(53));
+    BOOST_TEST(!hasCodeletFactors(2 * 59));
+    BOOST_TEST(!hasCodeletFactors(4096 * 53));
 }
 
 BOOST_AUTO_TEST_CASE(radices_multiply_to_every_supported_length_up_to_4096)
@@ -58,7 +61,7 @@ BOOST_AUTO_TEST_CASE(radices_multiply_to_every_supported_length_up_to_4096)
             std::size_t product = 1;
             for (int r : chooseRadices(n)) {
                 BOOST_TEST(isCodeletRadix(r));
-                BOOST_TEST(r <= 16);
+                BOOST_TEST((r <= 16 || isPrimeRadix(r)));
                 product *= static_cast<std::size_t>(r);
             }
             BOOST_TEST(product == n);
@@ -199,7 +202,7 @@ BOOST_AUTO_TEST_CASE(literals_round_trip_in_their_precision)
 
 BOOST_AUTO_TEST_CASE(codelets_exist_for_every_radix_the_planner_uses)
 {
-    for (int r : {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}) {
+    for (int r : {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 23, 29, 31, 37, 41, 43, 47}) {
         BOOST_TEST_CONTEXT("radix " << r)
         {
             const std::string src = emitCodelet(r, Precision::Double);
@@ -207,7 +210,8 @@ BOOST_AUTO_TEST_CASE(codelets_exist_for_every_radix_the_planner_uses)
             BOOST_TEST(src.find("x[" + std::to_string(r - 1) + "] =") != std::string::npos);
         }
     }
-    BOOST_CHECK_THROW(emitCodelet(17, Precision::Single), std::invalid_argument);
+    BOOST_CHECK_THROW(emitCodelet(53, Precision::Single), std::invalid_argument);
+    BOOST_CHECK_THROW(emitCodelet(34, Precision::Single), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(double_kernels_enable_fp64_and_single_kernels_do_not)

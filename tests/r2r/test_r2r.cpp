@@ -32,6 +32,11 @@
 //                 padded rows), the enqueue direction (ignored). Quick: the 1-D ones on quick
 //                 lengths (strides are kernel arguments: no new compile).
 //  r2r_scale      the forward scale multiplies FFTW's unnormalised result.
+//  r2r_fused      the stages fused into the FFT's row-lane kernel of two rows: each fusable kind
+//                 (DCT-II/III, DST-II/III, R2HC, DHT, HC2R) on rows of 128-4096 reals, odd
+//                 batches, in place, padded rows, scale, double, a 2-D plan; where the plain real
+//                 transform of the rows is such a kernel on the device, the plan must say the
+//                 stages are fused. Sweep: 4096 and 128 in both precisions.
 //  r2r_callbacks  a pre-callback multiplying the input by userdata weights w[off] and a
 //                 post-callback adding userdata g[off] (offsets into the client's buffers),
 //                 checked against FFTW of the host's x .* w, scaled, plus g.
@@ -172,6 +177,7 @@ struct Case {
     float scale = 0;          // 0: never set (FFTW's unnormalised result)
     bool callbacks = false;   // the weighting pre-callback and the shifting post-callback
     bool backwardArg = false; // enqueue with CLFFT_BACKWARD: the kinds decide, not the argument
+    bool fusable = false;     // dimension 0's stages can be fused (checkFusion)
 
     Case& prec(clfftPrecision p) { precision = p; return *this; }
     Case& batches(std::size_t b) { batch = b; return *this; }
@@ -183,6 +189,7 @@ struct Case {
     Case& scaled(float s) { scale = s; return *this; }
     Case& withCallbacks() { callbacks = true; return *this; }
     Case& backward() { backwardArg = true; return *this; }
+    Case& fused() { fusable = true; return *this; }
 
     SideDesc inSide() const
     {
@@ -292,6 +299,65 @@ bool doubleRefused(const Case& c, const std::string& what)
     return true;
 }
 
+std::string explanation(clfftPlanHandle h)
+{
+    std::size_t needed = 0;
+    REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(h, nullptr, 0, &needed));
+    std::string text(needed, '\0');
+    REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(h, &text[0], text.size(), nullptr));
+    return text;
+}
+
+// A case whose dimension 0 has fusable stages (docs/r2r.md, "Fused stages") must run them
+// fused wherever the plain real transform of its rows (R2C, or C2R for the inverse kinds) runs
+// as one row-lane kernel of two rows (CPU forms) or one Stockham kernel (GPU forms) on this
+// device: the expectation comes from that plan, as baked here (other kernels keep the stages).
+void checkFusion(const Case& c, clfftPlanHandle r2rPlan, const std::string& what)
+{
+    const Kind k = c.kinds[0];
+    const bool c2r = k == REDFT01 || k == RODFT01 || k == HC2R;
+    const bool quarterWave = k == REDFT11 || k == RODFT11; // even n: a complex FFT of n/2
+    ClEnv& env = ClEnv::get();
+    ScopedPlan real;
+    // DCT-I, DST-I: an R2C of the extension, 2(n-1) or 2(n+1)
+    const std::size_t n = quarterWave      ? c.lengths[0] / 2
+                          : k == REDFT00 ? 2 * (c.lengths[0] - 1)
+                          : k == RODFT00 ? 2 * (c.lengths[0] + 1)
+                                         : c.lengths[0];
+    REQUIRE_CLFFT_SUCCESS(clfftCreateDefaultPlan(&real.h, env.context, CLFFT_1D, &n));
+    REQUIRE_CLFFT_SUCCESS(clfftSetPlanPrecision(real.h, c.precision));
+    if (quarterWave)
+        REQUIRE_CLFFT_SUCCESS(clfftSetLayout(real.h, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED));
+    else
+        REQUIRE_CLFFT_SUCCESS(clfftSetLayout(real.h, c2r ? CLFFT_HERMITIAN_INTERLEAVED : CLFFT_REAL,
+                                             c2r ? CLFFT_REAL : CLFFT_HERMITIAN_INTERLEAVED));
+    REQUIRE_CLFFT_SUCCESS(clfftSetResultLocation(real.h, CLFFT_OUTOFPLACE));
+    REQUIRE_CLFFT_SUCCESS(clfftSetPlanBatchSize(real.h, c.batch));
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(real.h, 1, &env.queue, nullptr, nullptr));
+    const std::string plain = explanation(real.h), ours = explanation(r2rPlan);
+    auto has = [&plain](const char* s) { return plain.find(s) != std::string::npos; };
+    const bool onePass =
+        !has("pass 2") && (quarterWave ? has("kind complex,") : has("kind real forward") || has("kind real backward"));
+    // DCT-IV: a row-lane kernel of 8 lanes through local memory, not packed (n/16 a multiple of 8)
+    const bool rowPairs = has("pass 1: row lanes") &&
+                          (quarterWave ? has("row lanes 8") && !has("in registers yes") && !has("exactly the row yes") &&
+                                             !has("two rows per vector yes") && (n / 8) % 8 == 0
+                                       : has("two rows yes") ||
+                                             // one real row (merge, split): Makhoul's kinds and the halfcomplex ones
+                                             (k != REDFT00 && k != RODFT00 && !has("in registers yes") &&
+                                              !has("two rows per vector yes")));
+    if (!onePass || !(rowPairs || has("pass 1: stockham"))) {
+        BOOST_TEST_MESSAGE(what << ": the plain real transform is not one row-lane kernel of two rows or one Stockham "
+                                   "kernel here; the stages run as kernels (fusion not expected)");
+        return;
+    }
+    const bool loads = k != R2HC && k != DHT, stores = k != HC2R; // the others have no such stage
+    BOOST_CHECK_MESSAGE(!loads || ours.find("pre-stage fused into the FFT's loads") != std::string::npos,
+                        what << ": pre-stage not fused; plan:\n" << ours);
+    BOOST_CHECK_MESSAGE(!stores || ours.find("post-stage fused into the FFT's stores") != std::string::npos,
+                        what << ": post-stage not fused; plan:\n" << ours);
+}
+
 // Packed logical values of a side (dimension 0 fastest, then the batch).
 template <class T> std::vector<T> logical(const HostSide<T>& h)
 {
@@ -352,6 +418,8 @@ template <class T> void runCase(const Case& c)
     }
     const clfftStatus baked = clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr);
     BOOST_REQUIRE_MESSAGE(baked == CLFFT_SUCCESS, what << ": clfftBakePlan returned " << int(baked));
+    if (c.fusable)
+        checkFusion(c, plan.h, what);
 
     const HostSide<T> y =
         transformOnce(plan.h, c.inPlace, c.backwardArg ? CLFFT_BACKWARD : CLFFT_FORWARD, x, outD, nullptr, what);
@@ -539,6 +607,52 @@ std::vector<Case> callbackCases()
     return tiered(q, s);
 }
 
+// The stages fused into a row-lane kernel of two rows (rows of a multiple of 128 reals up to
+// 4096, unit stride): every fusable kind, odd batches (the last pair's second row absent), in
+// place, padded distances, the scale, double, and a 2-D plan whose dimension 0 fuses; columns
+// (lane kernels) of 2-D and 3-D plans, strided. Sweep: the longest rows, both precisions.
+std::vector<Case> fusedCases()
+{
+    std::vector<Case> q, s;
+    q.push_back(make1(1024, REDFT10).batches(3).fused());
+    q.push_back(make1(128, RODFT10).batches(5).inplace().fused());
+    q.push_back(make1(256, REDFT01).istrides({1}, 300).ostrides({1}, 260).batches(4).fused());
+    q.push_back(make1(1024, RODFT01).batches(3).inplace().fused());
+    q.push_back(make1(512, R2HC).batches(3).fused());
+    q.push_back(make1(128, DHT).batches(6).scaled(0.25f).fused());
+    q.push_back(make1(256, HC2R).batches(3).scaled(0.5f).fused());
+    q.push_back(make1(1024, REDFT10).inplace().istrides({1}, 1030).batches(3).scaled(2.0f).fused());
+    q.push_back(make1(512, REDFT10, CLFFT_DOUBLE).batches(3).fused());
+    q.push_back(make1(128, REDFT01, CLFFT_DOUBLE).batches(2).fused());
+    q.push_back(make1(1024, REDFT11).batches(3).fused());
+    q.push_back(make1(512, RODFT11, CLFFT_DOUBLE).batches(3).inplace().fused());
+    q.push_back(make1(64, RODFT11).batches(5).fused()); // a complex row of 32 (row vectors): the stages
+    q.push_back(make1(129, REDFT00).batches(3).fused());
+    q.push_back(make1(8192, RODFT01).batches(1).fused()); // one real row a kernel (split)
+    q.push_back(make1(256, REDFT10, CLFFT_DOUBLE).batches(1).fused()); // (merge)
+    q.push_back(make1(127, RODFT00, CLFFT_DOUBLE).batches(3).inplace().fused());
+    q.push_back(make({65, 33}, {REDFT00, RODFT00}).batches(2).fused());
+    q.push_back(make({256, 6}, {REDFT10, RODFT01}).batches(1).fused());
+    // columns (lane kernels), rows numbered by two dimensions (the FFT's extra batch dimension)
+    q.push_back(make({128, 16}, {REDFT10, REDFT01}).batches(3).fused());
+    q.push_back(make({16, 128}, {DHT, RODFT10}).batches(2).inplace());
+    q.push_back(make({24, 30}, {R2HC, HC2R}).batches(3)); // the FFT reads / writes rows of two dimensions
+    q.push_back(make({8, 12, 10}, {HC2R, RODFT01, REDFT10}).prec(CLFFT_DOUBLE).istrides({1, 9, 110}, 1200).ostrides({1, 8, 96}, 1000));
+    for (Kind k : {REDFT10, RODFT10, REDFT01, RODFT01, R2HC, DHT, HC2R, REDFT11, RODFT11})
+        for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
+            s.push_back(make1(4096, k, p).batches(3).fused());
+            s.push_back(make1(128, k, p).batches(7).inplace().fused());
+        }
+    for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
+        s.push_back(make1(2049, REDFT00, p).batches(3).fused());
+        s.push_back(make1(2047, RODFT00, p).batches(2).inplace().fused());
+        s.push_back(make({1025, 17}, {REDFT00, RODFT00}).prec(p).batches(1).fused());
+        for (Kind k : {REDFT10, RODFT10, REDFT01, RODFT01, R2HC, DHT, HC2R})
+            s.push_back(make1(16384, k, p).batches(1).fused());
+    }
+    return tiered(q, s);
+}
+
 } // namespace r2r
 
 using r2r::Case;
@@ -557,6 +671,10 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(r2r_scale)
 BOOST_DATA_TEST_CASE(forward_scale, bdata::make(r2r::scaleCases()), c) { r2r::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(r2r_fused)
+BOOST_DATA_TEST_CASE(stages_in_the_fft_kernel, bdata::make(r2r::fusedCases()), c) { r2r::run(c); }
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(r2r_callbacks)
