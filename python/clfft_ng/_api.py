@@ -34,10 +34,13 @@ def _swap(norm):
     return {"backward": "forward", "forward": "backward", "ortho": "ortho"}[norm]
 
 
-def _work_dtype(dt, want_complex):
+def _work_dtype(dt, want_complex, long_double=False):
     """The precision the transform runs in: single stays single, everything else numpy takes
-    (ints, bools) runs in double; long double is refused rather than silently narrowed."""
+    (ints, bools) runs in double. Long double is refused (scipy's functions compute in it), or,
+    with `long_double`, runs in double as numpy 1.x's own numpy.fft does."""
     dt = np.dtype(dt)
+    if long_double and dt.kind in "fc" and dt.itemsize > (16 if dt.kind == "c" else 8):
+        dt = np.dtype(np.complex128 if dt.kind == "c" else np.float64)
     if dt.kind == "c":
         if dt.itemsize > 16:
             raise TypeError("clfft_ng: %s is not supported (no long double transforms)" % dt)
@@ -131,7 +134,7 @@ def _on_device(queue, x, kind, axes, lengths, forward, norm, out, real_dtype):
                                  % (out.shape, out.dtype, tuple(out_shape), dt))
             dst = out
         else:
-            dst = View.fresh(queue.context, out_shape, dt)
+            dst = View.fresh(queue, out_shape, dt)
         n = math.prod(g_len)
         _engine.run_group(queue, cur, want, g_axes, k, forward, _scale(norm, n, forward), dst)
         cur = dst
@@ -154,7 +157,8 @@ def _execute(a, kind, n_or_s, axes, norm, forward, out=None, one_axis=False):
         s, axes = _cook(a.shape, n_or_s, axes)
     if not axes:
         raise ValueError("clfft_ng: no axes to transform")
-    real_dt = _work_dtype(a.dtype, False)
+    # numpy 1.x computes long double host input in double; device arrays have no long double.
+    real_dt = _work_dtype(a.dtype, False, long_double=not device)
     out_shape = list(a.shape)
     for ax, v in zip(axes, s):
         out_shape[ax] = v
@@ -208,10 +212,18 @@ def _execute(a, kind, n_or_s, axes, norm, forward, out=None, one_axis=False):
         crop[ax] = slice(0, keep)
     host = np.ascontiguousarray(np.transpose(a[tuple(crop)], order), dtype=in_dt)
     pos = {ax: i for i, ax in enumerate(order)}
-    dev = cla.to_device(queue, host)
-    res = _on_device(queue, View.of_array(dev), kind, [pos[ax] for ax in axes], s, forward, norm, None,
-                     real_dt)
-    result = _engine.to_array(queue, res).get()
+    dev = cla.to_device(queue, host, allocator=_engine.allocator(queue))
+    dev_axes = [pos[ax] for ax in axes]
+    if _engine.host_unified(queue):
+        # The device works in host memory (a CPU device): the last transform writes straight
+        # into the numpy result, saving the download's copy.
+        result = np.empty([out_shape[i] for i in order], out_dt)
+        ov = _engine.host_view(queue, result)
+        res = _on_device(queue, View.of_array(dev), kind, dev_axes, s, forward, norm, ov, real_dt)
+        _engine.sync_host_view(queue, ov, result)
+    else:
+        res = _on_device(queue, View.of_array(dev), kind, dev_axes, s, forward, norm, None, real_dt)
+        result = _engine.to_array(queue, res).get()
     return np.transpose(result, np.argsort(order))
 
 
@@ -284,3 +296,31 @@ def ihfft(a, n=None, axis=-1, norm=None):
     norm = _check_norm(norm)
     res = _execute(a, "r2c", n, axis, _swap(norm), True, None, one_axis=True)
     return _conj(res)
+
+
+# scipy.fft's extras (not in numpy.fft): the n-dimensional Hermitian pair.
+
+def hfftn(a, s=None, axes=None, norm=None, out=None):
+    """scipy.fft.hfftn: irfftn of conj(a) with the normalization swapped (real result)."""
+    norm = _check_norm(norm)
+    if isinstance(a, cla.Array):
+        if a.dtype.kind != "c":
+            a = a.astype(_engine._COMPLEX_OF[_work_dtype(a.dtype, False)])
+        a = a.conj()
+    else:
+        a = np.conjugate(np.asarray(a))
+    return _execute(a, "c2r", s, axes, _swap(norm), False, out)
+
+
+def hfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
+    return hfftn(a, s, axes, norm, out)
+
+
+def ihfftn(a, s=None, axes=None, norm=None):
+    """scipy.fft.ihfftn: conj(rfftn(a)) with the normalization swapped."""
+    norm = _check_norm(norm)
+    return _conj(_execute(a, "r2c", s, axes, _swap(norm), True, None))
+
+
+def ihfft2(a, s=None, axes=(-2, -1), norm=None):
+    return ihfftn(a, s, axes, norm)

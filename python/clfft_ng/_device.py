@@ -4,6 +4,8 @@ import threading
 
 import pyopencl as cl
 
+from . import _lib
+
 _lock = threading.Lock()
 _default = None
 
@@ -35,6 +37,7 @@ def _pick_device():
 def default_queue():
     """The queue numpy inputs run on: first GPU, else first device, or CLFFT_NG_DEVICE's."""
     global _default
+    _lib.check_not_forked()
     with _lock:
         if _default is None:
             dev = _pick_device()

@@ -8,6 +8,7 @@ import threading
 import numpy as np
 import pyopencl as cl
 import pyopencl.array as cla
+import pyopencl.tools as cl_tools
 
 from . import _lib
 
@@ -39,8 +40,9 @@ class View:
         return cls(a.base_data, a.offset // item, a.shape, [s // item for s in a.strides], a.dtype, a.events)
 
     @classmethod
-    def fresh(cls, ctx, shape, dtype, order=None):
-        """A new C-contiguous buffer; `order` lists the axes outermost first (default: as given)."""
+    def fresh(cls, queue, shape, dtype, order=None):
+        """A new buffer from the queue's pool (see allocator); `order` lists the axes outermost
+        first (default: as given, C-contiguous)."""
         order = list(range(len(shape))) if order is None else list(order)
         strides = [0] * len(shape)
         step = 1
@@ -48,10 +50,87 @@ class View:
             strides[ax] = step
             step *= shape[ax]
         size = max(1, step) * np.dtype(dtype).itemsize
-        return cls(cl.Buffer(ctx, cl.mem_flags.READ_WRITE, size), 0, shape, strides, dtype)
+        return cls(allocator(queue)(size), 0, shape, strides, dtype)
 
     def size(self):
         return math.prod(self.shape)
+
+
+# ---- device memory: a pool per in-order queue --------------------------------------------
+
+_pools = {}
+_plock = threading.Lock()
+
+
+def allocator(queue):
+    """Allocates the buffers of results and temporaries. On an in-order queue, a pyopencl
+    MemoryPool of that queue: a buffer freed (its array dropped) is reused by a later call
+    instead of a new allocation, which on PoCL costs the pages' first touch each time (a new
+    32 MiB result took longer than the transform). Reuse is safe because every command on the
+    buffer is on this queue, in order. An out-of-order queue gets plain allocations."""
+    key = queue.int_ptr
+    with _plock:
+        entry = _pools.get(key)
+        if entry is None:
+            if queue.properties & cl.command_queue_properties.OUT_OF_ORDER_EXEC_MODE_ENABLE:
+                ctx = queue.context
+                alloc = lambda size: cl.Buffer(ctx, cl.mem_flags.READ_WRITE, size)  # noqa: E731
+            else:
+                alloc = cl_tools.MemoryPool(cl_tools.ImmediateAllocator(queue))
+            entry = _pools[key] = (queue, alloc)  # the queue kept alive: its address stays its own
+        return entry[1]
+
+
+def free_pools():
+    """Releases the memory the pools hold (buffers in use stay with their arrays)."""
+    with _plock:
+        pools = list(_pools.values())
+        _pools.clear()
+    for _, alloc in pools:
+        if hasattr(alloc, "free_held"):
+            alloc.free_held()
+
+
+# ---- results in host memory on devices that share it ---------------------------------------
+
+_unified = {}
+
+
+def host_unified(queue):
+    """True when results may be written into numpy arrays in place (CL_DEVICE_HOST_UNIFIED_MEMORY,
+    e.g. PoCL's CPU device); CLFFT_NG_ZERO_COPY=0 turns it off."""
+    if os.environ.get("CLFFT_NG_ZERO_COPY", "") == "0":
+        return False
+    key = queue.device.int_ptr
+    u = _unified.get(key)
+    if u is None:
+        try:
+            u = bool(queue.device.host_unified_memory)
+        except cl.Error:
+            u = False
+        _unified[key] = u
+    return u
+
+
+def host_view(queue, arr):
+    """A View over a buffer that uses the C-contiguous numpy array `arr` as its memory."""
+    buf = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE | cl.mem_flags.USE_HOST_PTR, hostbuf=arr)
+    strides = [st // arr.dtype.itemsize for st in arr.strides]
+    return View(buf, 0, arr.shape, strides, arr.dtype)
+
+
+def sync_host_view(queue, v, arr):
+    """Waits for v's commands and makes `arr` (the memory of v's buffer) hold the result: a
+    blocking map for reading, as OpenCL asks before the host reads a USE_HOST_PTR buffer (no
+    copy where the runtime maps the host memory itself), then the unmap."""
+    if arr.size == 0:
+        return
+    mapped, _ = cl.enqueue_map_buffer(queue, v.buf, cl.map_flags.READ, 0, arr.shape, arr.dtype,
+                                      wait_for=v.events or None, is_blocking=True)
+    if mapped.__array_interface__["data"][0] != arr.__array_interface__["data"][0]:
+        arr[...] = mapped  # a runtime that mapped elsewhere: copy from its mapping
+    mapped.base.release(queue)
+    queue.finish()
 
 
 # ---- the copy kernel: crop, zero-pad, reorder, convert real<->complex, scale -------------
@@ -295,14 +374,17 @@ def _direct_ok(v, extra_shape=None):
     return v.offset == 0 and all(s > 0 or n == 1 for n, s in zip(v.shape, v.strides))
 
 
-def run_group(queue, src, want, axes, kind, forward, scale, dst, r2r=None):
-    """One clFFT plan over `axes` (at most 3, distinct): src (cropped/padded to `want`) into dst.
+class _Route:
+    """What run_group decided for one kind of call: the copies, the plan's settings."""
+    __slots__ = ("copy_in", "in_shape", "in_dt", "order", "extra", "copy_out", "precision", "kind",
+                 "kinds", "lengths", "istr", "ostr", "batch", "idist", "odist", "plan_scale", "direction")
 
-    kind: c2c, r2c (dst complex, last axis want//2+1), c2r (want is the real output shape,
-    src's last axis is cropped/padded to want//2+1) or r2r (real in and out; `r2r` lists the
-    FFTW kind of each of `axes`, `forward` must be True: r2r plans scale in that direction).
-    `scale` multiplies the result."""
-    ctx = queue.context
+
+_routes = {}
+_ROUTES_MAX = 1024
+
+
+def _route(src, want, axes, kind, forward, scale, dst, r2r):
     cplx = _COMPLEX_OF[dst.dtype]
     in_dt = cplx if kind in ("c2c", "c2r") else _REAL_OF[dst.dtype]
     precision = _lib.CLFFT_DOUBLE if in_dt in (np.float64, np.complex128) else _lib.CLFFT_SINGLE
@@ -317,31 +399,71 @@ def run_group(queue, src, want, axes, kind, forward, scale, dst, r2r=None):
         return (_direct_ok(iv) and _direct_ok(ov) and
                 len(_collapse([(ov.shape[a], iv.strides[a], ov.strides[a]) for a in batch_axes])) <= 1)
 
+    r = _Route()
+    r.order = batch_axes + list(axes)
     # numpy's c2r ignores the imaginary parts of the DC and Nyquist bins, and so does the
     # library's C2R (docs/compatibility.md): c2r input needs no copy of its own.
     needs_in_copy = (tuple(src.shape) != tuple(in_shape) or src.dtype != in_dt
                      or extra != 1.0 or not _direct_ok(src))
     iv = src
-    if needs_in_copy or not fits(src, dst):
+    r.copy_in = needs_in_copy or not fits(src, dst)
+    if r.copy_in:
         # One copy: batch axes outermost, transform axes innermost, so the batch always
         # collapses into one clFFT batch with one distance on the input side.
-        iv = View.fresh(ctx, in_shape, in_dt, batch_axes + list(axes))
-        copy(queue, src, iv, extra)
+        iv = View(None, 0, in_shape, _strides_for(in_shape, r.order), in_dt)
     ov = dst
-    if not fits(iv, dst):
-        ov = View.fresh(ctx, dst.shape, dst.dtype, batch_axes + list(axes))
+    r.copy_out = not fits(iv, dst)
+    if r.copy_out:
+        ov = View(None, 0, dst.shape, _strides_for(dst.shape, r.order), dst.dtype)
     bd = _collapse([(ov.shape[a], iv.strides[a], ov.strides[a]) for a in batch_axes])
-    batch, idist, odist = bd[0] if bd else (1, 0, 0)
-    istr = [max(1, iv.strides[a]) for a in reversed(axes)]
-    ostr = [max(1, ov.strides[a]) for a in reversed(axes)]
-    dev = queue.device
-    kinds = None if r2r is None else tuple(reversed(r2r))  # clFFT's dimension order, as lengths
-    key = (ctx.int_ptr, dev.int_ptr, precision, kind, kinds, tuple(lengths), tuple(istr), tuple(ostr),
-           batch, idist, odist, plan_scale)
-    plan = cache.get(key, lambda: _ClfftPlan(queue, precision, kind, lengths, istr, ostr, batch, idist,
-                                            odist, plan_scale, kinds))
-    direction = _lib.CLFFT_FORWARD if forward else _lib.CLFFT_BACKWARD
-    evt = plan.enqueue(queue, direction, iv.buf, ov.buf, iv.events + ov.events)
+    r.batch, r.idist, r.odist = bd[0] if bd else (1, 0, 0)
+    r.istr = tuple(max(1, iv.strides[a]) for a in reversed(axes))
+    r.ostr = tuple(max(1, ov.strides[a]) for a in reversed(axes))
+    r.kinds = None if r2r is None else tuple(reversed(r2r))  # clFFT's dimension order, as lengths
+    r.in_shape, r.in_dt, r.extra, r.precision, r.kind = in_shape, in_dt, extra, precision, kind
+    r.lengths, r.plan_scale = tuple(lengths), plan_scale
+    r.direction = _lib.CLFFT_FORWARD if forward else _lib.CLFFT_BACKWARD
+    return r
+
+
+def _strides_for(shape, order):
+    strides = [0] * len(shape)
+    step = 1
+    for ax in reversed(order):
+        strides[ax] = step
+        step *= shape[ax]
+    return strides
+
+
+def run_group(queue, src, want, axes, kind, forward, scale, dst, r2r=None):
+    """One clFFT plan over `axes` (at most 3, distinct): src (cropped/padded to `want`) into dst.
+
+    kind: c2c, r2c (dst complex, last axis want//2+1), c2r (want is the real output shape,
+    src's last axis is cropped/padded to want//2+1) or r2r (real in and out; `r2r` lists the
+    FFTW kind of each of `axes`, `forward` must be True: r2r plans scale in that direction).
+    `scale` multiplies the result. The decisions depend only on the shapes, strides, dtypes and
+    arguments, so they are kept per such key (a repeated call skips them)."""
+    rkey = (src.shape, src.strides, src.offset == 0, src.dtype, dst.shape, dst.strides, dst.offset == 0,
+            dst.dtype, tuple(want), tuple(axes), kind, forward, scale, None if r2r is None else tuple(r2r))
+    r = _routes.get(rkey)
+    if r is None:
+        r = _route(src, want, axes, kind, forward, scale, dst, r2r)
+        if len(_routes) >= _ROUTES_MAX:
+            _routes.clear()
+        _routes[rkey] = r
+    iv = src
+    if r.copy_in:
+        iv = View.fresh(queue, r.in_shape, r.in_dt, r.order)
+        copy(queue, src, iv, r.extra)
+    ov = dst
+    if r.copy_out:
+        ov = View.fresh(queue, dst.shape, dst.dtype, r.order)
+    ctx = queue.context
+    key = (ctx.int_ptr, queue.device.int_ptr, r.precision, r.kind, r.kinds, r.lengths, r.istr, r.ostr,
+           r.batch, r.idist, r.odist, r.plan_scale)
+    plan = cache.get(key, lambda: _ClfftPlan(queue, r.precision, r.kind, list(r.lengths), list(r.istr),
+                                            list(r.ostr), r.batch, r.idist, r.odist, r.plan_scale, r.kinds))
+    evt = plan.enqueue(queue, r.direction, iv.buf, ov.buf, iv.events + ov.events)
     ov.events = [evt]
     if ov is not dst:
         copy(queue, ov, dst)
@@ -351,6 +473,18 @@ def run_group(queue, src, want, axes, kind, forward, scale, dst, r2r=None):
 def to_array(queue, v):
     """A pyopencl Array over a View (the View's buffer, strides and events)."""
     item = v.dtype.itemsize
-    a = cla.Array(queue, v.shape, v.dtype, data=v.buf, offset=v.offset * item,
-                  strides=tuple(s * item for s in v.strides), events=list(v.events))
-    return a
+    strides = tuple(s * item for s in v.strides)
+    if _FAST_ARRAY[0]:
+        # pyopencl's own fast constructor (what its array operations use): it skips the shape
+        # checks, a third of a small call's time; the arguments are checked here already.
+        try:
+            return cla.Array(None, tuple(v.shape), v.dtype, data=v.buf, offset=v.offset * item,
+                             strides=strides, events=list(v.events), _fast=True, _size=math.prod(v.shape),
+                             _context=queue.context, _queue=queue)
+        except TypeError:  # a pyopencl without it
+            _FAST_ARRAY[0] = False
+    return cla.Array(queue, v.shape, v.dtype, data=v.buf, offset=v.offset * item, strides=strides,
+                     events=list(v.events))
+
+
+_FAST_ARRAY = [True]

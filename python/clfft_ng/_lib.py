@@ -85,8 +85,14 @@ def _candidates():
         # An explicit path is a promise: do not silently fall back to another library.
         return [env]
     here = os.path.dirname(os.path.abspath(__file__))
-    return [os.path.join(here, "libclFFT.so.2"), os.path.join(os.path.dirname(here), "libclFFT.so.2"),
-            "libclFFT.so.2"]
+    found = [os.path.join(here, "libclFFT.so.2"), os.path.join(os.path.dirname(here), "libclFFT.so.2")]
+    try:
+        # Written by CMake's install: the library under the same prefix, relative to us.
+        from . import _install_paths
+        found.append(os.path.normpath(os.path.join(here, _install_paths.LIBRARY)))
+    except ImportError:
+        pass  # a source tree or a pip install: no installed library beside the package
+    return found + ["libclFFT.so.2"]
 
 
 def _load():
@@ -100,6 +106,11 @@ def _load():
         except OSError as e:
             errors.append(str(e))
             continue
+        missing = [name for name in _SIGNATURES if not hasattr(lib, name)]
+        if missing:
+            # e.g. Debian's clFFT 2.12 (libclfft2) on the loader's path: not ours.
+            errors.append("%s: not clfft-ng's library (no %s)" % (path, ", ".join(missing)))
+            continue
         for name, args in _SIGNATURES.items():
             fn = getattr(lib, name)
             fn.argtypes = args
@@ -111,11 +122,25 @@ def _load():
 
 _lock = threading.Lock()
 _lib = None
+# Set in a child forked after the parent set up the library or opened its default queue: the
+# OpenCL runtime's threads (PoCL's workers) do not survive fork, so the child must not call it.
+forked = [False]
+
+
+class ForkedError(RuntimeError):
+    """clfft_ng called in a process forked after OpenCL was initialised in its parent."""
+
+
+def check_not_forked():
+    if forked[0]:
+        raise ForkedError("clfft_ng: this process was forked after OpenCL was initialised in its "
+                          "parent; OpenCL cannot be used across fork (use the 'spawn' start method)")
 
 
 def lib():
     """The loaded library, set up on first use (clfftSetup with the 2.12 interface version)."""
     global _lib
+    check_not_forked()
     with _lock:
         if _lib is None:
             handle = _load()
@@ -129,7 +154,10 @@ def lib():
 
 def call(name, *args):
     """Calls one entry point; a status other than success becomes ClfftError naming the call."""
-    status = getattr(lib(), name)(*args)
+    handle = _lib
+    if handle is None or forked[0]:
+        handle = lib()
+    status = getattr(handle, name)(*args)
     if status != 0:
         raise ClfftError(status, name)
 

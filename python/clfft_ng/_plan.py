@@ -5,13 +5,16 @@ import pyopencl.array as cla
 from . import _api, _device, _engine, _r2r
 
 _FUNCS = {f: getattr(_api, f) for f in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft",
-                                        "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft")}
+                                        "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft",
+                                        "hfft2", "ihfft2", "hfftn", "ihfftn")}
 _FUNCS.update({f: getattr(_r2r, f) for f in ("dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn")})
 
 
 def clear_cache():
-    """Destroys every cached clFFT plan (the kernels stay in the library's program cache)."""
+    """Destroys every cached clFFT plan (the kernels stay in the library's program cache) and
+    releases the device memory the package's pools hold."""
     _engine.cache.clear()
+    _engine.free_pools()
 
 
 def cache_info():

@@ -92,7 +92,6 @@ def _run(queue, src, axes, lengths, kinds, scale, real_dt, pre):
     """Transforms real View src along `axes` (cropped/padded to `lengths`); returns a new View.
 
     `pre`: (axis, index, factor) planes scaled after the crop, before the transforms."""
-    ctx = queue.context
     cur = src
     if pre:
         # A copy of our own to scale (never the caller's buffer), already in the layout the
@@ -101,7 +100,7 @@ def _run(queue, src, axes, lengths, kinds, scale, real_dt, pre):
         for a, n in zip(axes, lengths):
             full[a] = n
         batch = [a for a in range(len(full)) if a not in axes]
-        cur = View.fresh(ctx, full, real_dt, batch + list(axes))
+        cur = View.fresh(queue, full, real_dt, batch + list(axes))
         _engine.copy(queue, src, cur)
         for a, i, f in pre:
             _engine.scale_plane(queue, cur, a, i, f)
@@ -111,7 +110,7 @@ def _run(queue, src, axes, lengths, kinds, scale, real_dt, pre):
         want = list(cur.shape)
         for a, n in zip(g_axes, g_len):
             want[a] = n
-        dst = View.fresh(ctx, want, real_dt)
+        dst = View.fresh(queue, want, real_dt)
         _engine.run_group(queue, cur, want, g_axes, "r2r", True, math.prod(by_axis[a][1] for a in g_axes),
                           dst, r2r=[by_axis[a][0] for a in g_axes])
         cur = dst
@@ -170,7 +169,7 @@ def _transform(x, family, inverse, type, s, axes, norm, orthogonalize, one_axis)
         if i < x.shape[a]:  # a point past the input is zero padding: nothing to scale
             host[(slice(None),) * pos[a] + (i,)] *= f
     queue = _device.default_queue()
-    dev = cla.to_device(queue, host)
+    dev = cla.to_device(queue, host, allocator=_engine.allocator(queue))
     res = _run(queue, View.of_array(dev), [pos[a] for a in axes], lengths, kinds, scales, real_dt, [])
     y = _engine.to_array(queue, res).get()
     for a, i, f in post:

@@ -6,12 +6,13 @@ double, plan= and odd arguments."""
 import numpy as np
 import pyopencl.array as cla
 
-from . import _api, _r2r
+from . import _api, _lib, _r2r
 
 __ua_domain__ = "numpy.scipy.fft"
 
 _SERVED = {f: getattr(_api, f) for f in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft",
-                                         "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft")}
+                                         "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft",
+                                         "hfft2", "ihfft2", "hfftn", "ihfftn")}
 _SERVED.update({f: getattr(_r2r, f) for f in ("dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn")})
 _ONE_AXIS = {"fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "dct", "idct", "dst", "idst"}
 
@@ -42,7 +43,8 @@ def _decline(name):
 def __ua_function__(method, args, kwargs):
     name = getattr(method, "__name__", "")
     fn = _SERVED.get(name)
-    if fn is None:
+    if fn is None or _lib.forked[0]:
+        # In a child forked after OpenCL was set up, scipy's own implementation runs.
         return _decline(name)
     kwargs = dict(kwargs)
     x = args[0] if args else kwargs.pop("x", None)

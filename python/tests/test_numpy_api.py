@@ -134,6 +134,43 @@ def test_device_views_and_out():
         clfft_ng.fft(x, out=np.empty_like(x))
 
 
+def test_host_results_with_and_without_zero_copy(monkeypatch):
+    """On a device sharing host memory (PoCL) numpy results are written in place through a
+    USE_HOST_PTR buffer; CLFFT_NG_ZERO_COPY=0 downloads them. Both against numpy in float64."""
+    from clfft_ng import _engine
+    q = clfft_ng.default_queue()
+    assert _engine.host_unified(q) == bool(q.device.host_unified_memory)
+    x = make((6, 10, 12), np.complex128)
+    r = make((6, 10, 12), np.float32)
+    for zero_copy in ("1", "0"):
+        monkeypatch.setenv("CLFFT_NG_ZERO_COPY", zero_copy)
+        for got, ref in ((clfft_ng.fftn(x, axes=(0, 2)), np.fft.fftn(x, axes=(0, 2))),
+                         (clfft_ng.rfft2(r, s=(7, 9)), np.fft.rfft2(r.astype(np.float64), s=(7, 9))),
+                         (clfft_ng.irfftn(x, axes=(1, 0)), np.fft.irfftn(x, axes=(1, 0))),
+                         (clfft_ng.ifft(x[:, ::2, 1], n=5, axis=0), np.fft.ifft(x[:, ::2, 1], n=5, axis=0))):
+            assert got.shape == ref.shape
+            assert rel_l2(got, ref) <= (1e-5 if got.dtype in (np.complex64, np.float32) else 1e-12)
+
+
+def test_pooled_buffers_reused_in_order():
+    """Results and temporaries come from a pool per queue: buffers of dropped arrays are reused
+    by later calls (still pending on the queue) without corrupting results."""
+    from clfft_ng import _engine
+    q = clfft_ng.default_queue()
+    xs = [make((64, 48), np.complex64) for _ in range(6)]
+    got = []
+    for x in xs:
+        d = cla.to_device(q, x)
+        y = clfft_ng.fft(clfft_ng.ifft(clfft_ng.fft2(d), axis=0), axis=0)  # temporaries dropped
+        got.append(clfft_ng.ifft2(y))  # y dropped next round: its buffer goes back to the pool
+    for g, x in zip(got, xs):
+        assert rel_l2(g.get(), x.astype(np.complex128)) <= 1e-5
+    pool = _engine.allocator(q)
+    assert pool.held_blocks + pool.active_blocks > 0
+    clfft_ng.clear_cache()
+    assert clfft_ng.fft(xs[0]).shape == xs[0].shape  # works again after the pools are released
+
+
 def test_plan_cache_and_plan_object():
     clfft_ng.clear_cache()
     assert clfft_ng.cache_info()["size"] == 0
@@ -168,8 +205,75 @@ def test_zero_size_and_errors():
             clfft_ng.fft(x, axis=ax)
     with pytest.raises(TypeError):
         clfft_ng.fft(np.array(["a", "b"]))
-    with pytest.raises(TypeError):
-        clfft_ng.fft(np.zeros(4, np.longdouble))
+    # Long double host input runs in double, as numpy 1.x's numpy.fft (complex128 out).
+    xl = make((5, 6), np.float64).astype(np.longdouble)
+    for name in ("fft", "rfft", "ihfft"):
+        got = getattr(clfft_ng, name)(xl)
+        assert got.dtype == np.complex128
+        assert rel_l2(got, getattr(np.fft, name)(xl.astype(np.float64))) <= 1e-12
+    got = clfft_ng.irfft(xl.astype(np.clongdouble))
+    assert got.dtype == np.float64
+    assert rel_l2(got, np.fft.irfft(xl.astype(np.complex128))) <= 1e-12
+
+
+def test_scipy_hermitian_nd():
+    """scipy.fft's hfft2/ihfft2/hfftn/ihfftn (not in numpy.fft), against scipy in float64."""
+    import scipy.fft as sfft
+    x = make((6, 5, 8), np.complex128)
+    r = make((6, 5, 8), np.float64)
+    for norm in (None, "ortho", "forward"):
+        assert rel_l2(clfft_ng.hfftn(x, norm=norm), sfft.hfftn(x, norm=norm)) <= 1e-12
+        assert rel_l2(clfft_ng.hfft2(x, s=(4, 9), norm=norm), sfft.hfft2(x, s=(4, 9), norm=norm)) <= 1e-12
+        assert rel_l2(clfft_ng.ihfftn(r, axes=(0, 2), norm=norm), sfft.ihfftn(r, axes=(0, 2), norm=norm)) <= 1e-12
+        assert rel_l2(clfft_ng.ihfft2(r, norm=norm), sfft.ihfft2(r, norm=norm)) <= 1e-12
+    q = clfft_ng.default_queue()
+    got = clfft_ng.hfft2(cla.to_device(q, x.astype(np.complex64)))
+    assert isinstance(got, cla.Array) and got.dtype == np.float32
+    assert rel_l2(got.get(), sfft.hfft2(x)) <= 1e-5
+
+
+def test_forked_child_does_not_use_opencl():
+    """After set-up, a forked child gets ForkedError from the functions and scipy's own
+    implementation through the backend (OpenCL does not survive fork)."""
+    import os
+    import scipy.fft as sfft
+    from clfft_ng import _lib
+    x = make((16,), np.complex128)
+    clfft_ng.fft(x)  # set up in this process
+    pid = os.fork()
+    if pid == 0:  # the child: exit status 0 only if both hold
+        code = 1
+        try:
+            try:
+                clfft_ng.fft(x)
+            except _lib.ForkedError:
+                be = clfft_ng.scipy_backend
+                be.reset_counts()
+                with sfft.set_backend(be):
+                    y = sfft.fft(x)
+                if be.declined.get("fft") == 1 and not be.served and rel_l2(y, np.fft.fft(x)) <= 1e-12:
+                    code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert rel_l2(clfft_ng.fft(x), np.fft.fft(x)) <= 1e-12  # the parent still works
+
+
+def test_refuses_a_library_that_is_not_ours():
+    """Debian's clFFT 2.12 (libclfft2, installed by scripts/setup.sh) lacks our entry points:
+    loading it is an OSError that says so, not an AttributeError at the first call."""
+    import os
+    import subprocess
+    import sys
+    debian = "/usr/lib/x86_64-linux-gnu/libclFFT.so.2"
+    assert os.path.exists(debian), "libclfft2 (Debian's clFFT 2.12) is needed for this test"
+    env = dict(os.environ, CLFFT_NG_LIBRARY=debian)
+    code = ("import numpy, clfft_ng\n"
+            "try:\n    clfft_ng.fft(numpy.ones(4))\n"
+            "except OSError as e:\n    print('refused:', e)\n")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert "refused:" in out.stdout and "not clfft-ng's library (no clfftNgSetPlanR2R)" in out.stdout, out
 
 
 def test_clfft_error_names_status_and_call():
