@@ -78,7 +78,9 @@
 //  anylength_accuracy    our relative L2 error against FFTW's own in the same precision (both
 //                        against FFTW in the higher precision), at most 1.5x FFTW's (or u), over
 //                        16 random transforms of one plan per length: complex forward and backward,
-//                        real R2C. Sweep: every length 2..128 and prime to 1000, single and double.
+//                        real R2C. Sweep: every length 2..128 and prime to 1000 (R2C: to 300) in
+//                        single; in double those up to 128 with a prime factor 17..47 and the
+//                        primes to 200.
 //                        Quick: single 17, 29, 43, 47, 57, 86 (prime radices), 53, 97 (Bluestein,
 //                        Rader); double 19, 86; R2C 23, 38.
 //  anylength_kernels     the algorithm shows in the kernel names written with
@@ -579,8 +581,9 @@ bool prime(std::size_t n)
 
 // Quick: primes of one radix pass (17, 29, 43, 47), 2 x 43, 3 x 19, and the first primes past
 // them (53: Bluestein; 97: Rader, on CPU lanes Bluestein), single complex; double 19, 43 x 2;
-// R2C 23 and 2 x 19. Sweep: every length 2..128 and every prime up to 1000, complex and real,
-// single and double.
+// R2C 23 and 2 x 19. Sweep: in single every length 2..128 and every prime up to 1000 complex, up
+// to 300 real; in double the lengths up to 128 with a prime factor 17..47 (the prime radices) and
+// the primes up to 200 (half the plans of every length in both: .ci/run's 30 minutes).
 std::vector<Case> cases()
 {
     std::vector<Case> q, s;
@@ -595,11 +598,20 @@ std::vector<Case> cases()
             return o.n == c.n && o.precision == c.precision && o.real == c.real;
         });
     };
+    auto primeRadixFactor = [](std::size_t n) {
+        for (std::size_t p = 17; p <= 47; ++p)
+            if (prime(p) && n % p == 0)
+                return true;
+        return false;
+    };
     for (clfftPrecision p : {SP, DP})
         for (bool real : {false, true})
-            for (std::size_t n = 2; n <= 1000; ++n)
-                if ((n <= 128 || prime(n)) && !quick({n, p, real}))
+            for (std::size_t n = 2; n <= 1000; ++n) {
+                const bool listed = p == SP ? n <= 128 || (prime(n) && (!real || n <= 300))
+                                            : (n <= 128 && primeRadixFactor(n)) || (n <= 200 && prime(n));
+                if (listed && !quick({n, p, real}))
                     s.push_back({n, p, real});
+            }
     return tiered(q, s);
 }
 
