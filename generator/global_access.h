@@ -4,6 +4,7 @@
 
 #include "kernel_spec.h"
 #include "r2r_stages.h"
+#include "storage.h"
 #include "tables.h"
 
 #include <algorithm>
@@ -49,8 +50,9 @@ public:
                    tail(spec_.pre, "pre") + ")";
         }
         if (spec_.inLayout == ComplexLayout::Interleaved)
-            return "in[" + at + "]";
-        return "(real2_t)(inRe[" + at + "], inIm[" + at + "])";
+            return clfft_ng::loadComplexAt(spec_.inStorage, "in", at);
+        return "(real2_t)(" + loadRealAt(spec_.inStorage, "inRe", at) + ", " + loadRealAt(spec_.inStorage, "inIm", at) +
+               ")";
     }
 
     // The real input point at element index e.
@@ -59,24 +61,24 @@ public:
         if (spec_.r2rIn.kind == 3) { // DCT-I: the even extension of length 2(n-1), x[m - e] above n - 1
             const std::size_t n = spec_.r2rIn.n;
             const std::string x = "(" + e + ")";
-            return "in[" + inOffset("(" + x + " < " + u(n) + " ? " + x + " : " + u(2 * n - 2) + " - " + x + ")") + "]";
+            return in(inOffset("(" + x + " < " + u(n) + " ? " + x + " : " + u(2 * n - 2) + " - " + x + ")"));
         }
         if (spec_.r2rIn.kind == 7) { // DST-I: the odd extension of length 2(n+1): 0, x, 0, -x reversed
             const std::size_t n = spec_.r2rIn.n;
             const std::string x = "(" + e + ")";
-            return "(" + x + " >= 1u && " + x + " <= " + u(n) + " ? in[" + inOffset(x + " - 1u") + "] : " + x + " > " +
-                   u(n + 1) + " ? -in[" + inOffset(u(2 * n + 1) + " - " + x) + "] : (real_t)0)";
+            return "(" + x + " >= 1u && " + x + " <= " + u(n) + " ? " + in(inOffset(x + " - 1u")) + " : " + x + " > " +
+                   u(n + 1) + " ? -" + in(inOffset(u(2 * n + 1) + " - " + x)) + " : (real_t)0)";
         }
         if (spec_.r2rIn.present()) { // Makhoul's order: point e of the reordered row (DST-II: odd points negated)
             const std::size_t n = spec_.realLength;
             const std::string x = "(" + e + ")", low = u((n + 1) / 2);
-            return "(" + x + " < " + low + " ? in[" + inOffset("2u * " + x) + "] : " + (spec_.r2rIn.kind == 9 ? "-" : "") +
-                   "in[" + inOffset(u(2 * n - 1) + " - 2u * " + x) + "])";
+            return "(" + x + " < " + low + " ? " + in(inOffset("2u * " + x)) + " : " + (spec_.r2rIn.kind == 9 ? "-" : "") +
+                   in(inOffset(u(2 * n - 1) + " - 2u * " + x)) + ")";
         }
         const std::string at = inOffset(e);
         if (spec_.pre.present)
             return spec_.pre.functionName + "((__global void*)in, (uint)(" + at + ")" + tail(spec_.pre, "pre") + ")";
-        return "in[" + at + "]";
+        return in(at);
     }
 
     // Statement storing complex `value` (scaled already) at output element index e.
@@ -94,8 +96,9 @@ public:
                    ", y.x, y.y" + local(spec_.post, "post") + "); }";
         }
         if (spec_.outLayout == ComplexLayout::Interleaved)
-            return "out[" + at + "] = " + value + ";";
-        return "{ const real2_t y = " + value + "; outRe[" + at + "] = y.x; outIm[" + at + "] = y.y; }";
+            return storeComplexAt(spec_.outStorage, "out", at, value);
+        return "{ const real2_t y = " + value + "; " + storeRealAt(spec_.outStorage, "outRe", at, "y.x") + " " +
+               storeRealAt(spec_.outStorage, "outIm", at, "y.y") + " }";
     }
 
     // Statement storing real `value` (scaled already) at output element index e.
@@ -104,15 +107,15 @@ public:
         if (spec_.r2rOut.present()) { // Makhoul's order undone (DST-III: odd points negated)
             const std::size_t n = spec_.realLength;
             const std::string x = "(" + e + ")", low = u((n + 1) / 2);
-            return "if (" + x + " < " + low + ") out[" + outOffset("2u * " + x) + "] = " + value + "; else out[" +
-                   outOffset(u(2 * n - 1) + " - 2u * " + x) + "] = " + (spec_.r2rOut.kind == 8 ? "-" : "") + "(" +
-                   value + ");";
+            return "if (" + x + " < " + low + ") " + out(outOffset("2u * " + x), value) + " else " +
+                   out(outOffset(u(2 * n - 1) + " - 2u * " + x), (spec_.r2rOut.kind == 8 ? "-" : "") + std::string("(") +
+                   value + ")");
         }
         const std::string at = outOffset(e);
         if (spec_.post.present)
             return spec_.post.functionName + "((__global void*)out, (uint)(" + at + ")" + userdata(spec_.post, "post") +
                    ", " + value + local(spec_.post, "post") + ");";
-        return "out[" + at + "] = " + value + ";";
+        return out(at, value);
     }
 
     static int userdataParams(const CallbackCode& cb) { return cb.present ? std::max(1, cb.userdataCount) : 0; }
@@ -125,21 +128,27 @@ public:
         std::ostringstream os;
         const std::size_t n = spec_.realLength;
         const std::string N = u(n);
+        // element i of the client's row (x: input, y: output) in its storage
+        auto X = [&](const std::string& i) { return loadRealAt(spec_.inStorage, "x", "o + (idx_t)(" + i + ") * s"); };
+        auto Y = [&](const std::string& i, const std::string& v) {
+            return storeRealAt(spec_.outStorage, "y", "o + (idx_t)(" + i + ") * s", v);
+        };
         if (spec_.r2rIn.present()) {
             const int k = spec_.r2rIn.kind;
-            os << "static inline real2_t r2rHalfIn(__global const real_t* x, idx_t o, idx_t s, uint e, "
+            os << "static inline real2_t r2rHalfIn(__global const " << storageRealType(spec_.inStorage)
+               << "* x, idx_t o, idx_t s, uint e, "
                   "__global const real2_t* tw)\n{\n";
             if (k == 6 || k == 10) { // DCT-IV (even n): (x[2e] + i x[n-1-2e]) e^{-i pi (4e+1) / 4n}; DST-IV reversed
-                const std::string a = "x[o + (idx_t)(2u * e) * s]", b = "x[o + (idx_t)(" + u(spec_.r2rIn.n - 1) + " - 2u * e) * s]";
+                const std::string a = X("2u * e"), b = X(u(spec_.r2rIn.n - 1) + " - 2u * e");
                 os << "    const real2_t z = (real2_t)(" << (k == 10 ? b : a) << ", " << (k == 10 ? a : b) << "), w = tw["
                    << u(tableLayout(spec_).r2r) << " + e];\n"
                    << "    return (real2_t)(z.x * w.x - z.y * w.y, z.x * w.y + z.y * w.x);\n";
             } else if (k == 1) // HC2R: (r_e, i_e) with i_e at n - e, none at 0 and n/2
-                os << "    return (real2_t)(x[o + (idx_t)e * s], (e == 0u || 2u * e == " << N
-                   << ") ? (real_t)0 : x[o + (idx_t)(" << N << " - e) * s]);\n";
+                os << "    return (real2_t)(" << X("e") << ", (e == 0u || 2u * e == " << N << ") ? (real_t)0 : " << X(N + " - e")
+                   << ");\n";
             else { // e^{i pi e / 2n} (p - i q'): DCT-III p = x[e], q' = x[n-e]; DST-III of the reversed row
-                const std::string p = k == 8 ? "x[o + (idx_t)(" + u(n - 1) + " - e) * s]" : "x[o + (idx_t)e * s]";
-                const std::string q = k == 8 ? "x[o + (idx_t)(e - 1u) * s]" : "x[o + (idx_t)(" + N + " - e) * s]";
+                const std::string p = k == 8 ? X(u(n - 1) + " - e") : X("e");
+                const std::string q = k == 8 ? X("e - 1u") : X(N + " - e");
                 os << "    const real_t p = " << p << ", q = e == 0u ? (real_t)0 : -" << q << ";\n"
                    << "    const real2_t w = tw[" << u(tableLayout(spec_).r2r) << " + e];\n"
                    << "    return (real2_t)(w.x * p - w.y * q, w.x * q + w.y * p);\n";
@@ -149,20 +158,21 @@ public:
         if (spec_.r2rOut.present()) {
             const int k = spec_.r2rOut.kind;
             const std::size_t base = tableLayout(spec_).r2r + r2rFusedTableLength(spec_.r2rIn, false);
-            os << "static inline void r2rHalfOut(__global real_t* y, idx_t o, idx_t s, uint k, real2_t X, "
+            os << "static inline void r2rHalfOut(__global " << storageRealType(spec_.outStorage)
+               << "* y, idx_t o, idx_t s, uint k, real2_t X, "
                   "__global const real2_t* tw)\n{\n";
             if (k == 3 || k == 7) { // DCT-I: y[k] = Re X[k]; DST-I: y[k-1] = -Im X[k], 1 <= k <= n
                 if (k == 3)
-                    os << "    y[o + (idx_t)k * s] = X.x;\n}\n\n";
+                    os << "    " << Y("k", "X.x") << "\n}\n\n";
                 else
-                    os << "    if (k >= 1u && k <= " << u(spec_.r2rOut.n) << ")\n        y[o + (idx_t)(k - 1u) * s] = -X.y;\n}\n\n";
+                    os << "    if (k >= 1u && k <= " << u(spec_.r2rOut.n) << ")\n        " << Y("k - 1u", "-X.y") << "\n}\n\n";
                 return os.str();
             }
             if (k == 6 || k == 10) { // DCT-IV: u = X e^{-i pi k / n}, y[2k] = 2 Re u, y[n-1-2k] = -2 Im u (DST-IV: +)
                 os << "    const real2_t w = tw[" << u(base) << " + k];\n"
-                   << "    y[o + (idx_t)(2u * k) * s] = 2 * (X.x * w.x - X.y * w.y);\n"
-                   << "    y[o + (idx_t)(" << u(spec_.r2rOut.n - 1) << " - 2u * k) * s] = " << (k == 10 ? "" : "-")
-                   << "2 * (X.x * w.y + X.y * w.x);\n}\n\n";
+                   << "    " << Y("2u * k", "2 * (X.x * w.x - X.y * w.y)") << "\n"
+                   << "    " << Y(u(spec_.r2rOut.n - 1) + " - 2u * k", std::string(k == 10 ? "" : "-") + "2 * (X.x * w.y + X.y * w.x)")
+                   << "\n}\n\n";
                 return os.str();
             }
             if (k == 0)
@@ -174,17 +184,19 @@ public:
                    << "    const real_t a = 2 * (w.x * X.x + w.y * X.y), b = 2 * (w.y * X.x - w.x * X.y);\n";
             // point k goes to k and point n - k to n - k (DST-II: point q to n - 1 - q)
             if (k == 9)
-                os << "    y[o + (idx_t)(" << u(n - 1) << " - k) * s] = a;\n"
-                   << "    if (k > 0u && 2u * k < " << N << ")\n        y[o + (idx_t)(k - 1u) * s] = b;\n";
+                os << "    " << Y(u(n - 1) + " - k", "a") << "\n"
+                   << "    if (k > 0u && 2u * k < " << N << ")\n        " << Y("k - 1u", "b") << "\n";
             else
-                os << "    y[o + (idx_t)k * s] = a;\n"
-                   << "    if (k > 0u && 2u * k < " << N << ")\n        y[o + (idx_t)(" << N << " - k) * s] = b;\n";
+                os << "    " << Y("k", "a") << "\n"
+                   << "    if (k > 0u && 2u * k < " << N << ")\n        " << Y(N + " - k", "b") << "\n";
             os << "}\n\n";
         }
         return os.str();
     }
 
 private:
+    std::string in(const std::string& at) const { return loadRealAt(spec_.inStorage, "in", at); }
+    std::string out(const std::string& at, const std::string& v) const { return storeRealAt(spec_.outStorage, "out", at, v); }
     static std::string inOffset(const std::string& e) { return "ioff + (idx_t)(" + e + ") * inStride"; }
     static std::string outOffset(const std::string& e) { return "ooff + (idx_t)(" + e + ") * outStride"; }
     static std::string userdata(const CallbackCode& cb, const char* prefix)

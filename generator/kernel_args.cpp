@@ -1,5 +1,7 @@
 #include "kernel_args.h"
 
+#include "storage.h"
+
 #include <algorithm>
 
 namespace clfft_ng {
@@ -14,28 +16,30 @@ std::vector<KernelArg> kernelArguments(const KernelSpec& spec)
 {
     std::vector<KernelArg> args;
     int line = 0;
-    auto add = [&](KernelArgRole role, int index, const char* type, const std::string& name) {
+    auto add = [&](KernelArgRole role, int index, const std::string& type, const std::string& name) {
         args.push_back(KernelArg{role, index, type, name, line});
     };
-    // A real side is one buffer of reals; a complex side interleaved or planar.
-    if (spec.realInputSide())
-        add(KernelArgRole::Input, 0, "__global real_t*", "in");
-    else if (spec.inLayout == ComplexLayout::Interleaved)
-        add(KernelArgRole::Input, 0, "__global real2_t*", "in");
-    else {
-        add(KernelArgRole::Input, 0, "__global real_t*", "inRe");
-        add(KernelArgRole::InputImag, 0, "__global real_t*", "inIm");
-    }
-    ++line;
-    if (spec.realOutputSide())
-        add(KernelArgRole::Output, 0, "__global real_t*", "out");
-    else if (spec.outLayout == ComplexLayout::Interleaved)
-        add(KernelArgRole::Output, 0, "__global real2_t*", "out");
-    else {
-        add(KernelArgRole::Output, 0, "__global real_t*", "outRe");
-        add(KernelArgRole::OutputImag, 0, "__global real_t*", "outIm");
-    }
-    ++line;
+    // A real side is one buffer of reals; a complex side interleaved or planar. A 16-bit side
+    // is a buffer of 16-bit values (a complex value two of them).
+    auto side = [&](bool input) {
+        const Storage st = input ? spec.inStorage : spec.outStorage;
+        const bool real = input ? spec.realInputSide() : spec.realOutputSide();
+        const ComplexLayout layout = input ? spec.inLayout : spec.outLayout;
+        const std::string element = storageRealType(st);
+        const std::string name = input ? "in" : "out";
+        const KernelArgRole role = input ? KernelArgRole::Input : KernelArgRole::Output;
+        if (real)
+            add(role, 0, "__global " + element + "*", name);
+        else if (layout == ComplexLayout::Interleaved)
+            add(role, 0, st == Storage::Native ? "__global real2_t*" : "__global " + element + "*", name);
+        else {
+            add(role, 0, "__global " + element + "*", name + "Re");
+            add(input ? KernelArgRole::InputImag : KernelArgRole::OutputImag, 0, "__global " + element + "*", name + "Im");
+        }
+        ++line;
+    };
+    side(true);
+    side(false);
     add(KernelArgRole::Twiddles, 0, "__global const real2_t*", "tw");
     ++line;
     for (int i = 0; i < userdataCount(spec.pre); ++i, ++line)

@@ -1,6 +1,7 @@
 #include "kernel_prelude.h"
 
 #include "kernel_args.h"
+#include "storage.h"
 
 namespace clfft_ng {
 
@@ -22,7 +23,7 @@ std::string precisionTypes(const KernelSpec& spec, const std::vector<std::pair<s
     for (const auto& [name, width] : vectors)
         text += "typedef " + real + width + " " + name + ";\n";
     text += spec.index64 ? "typedef ulong idx_t;\n\n" : "typedef uint idx_t;\n\n";
-    return text;
+    return text + storageFunctions(spec);
 }
 
 std::string streamStoreFunctions(const KernelSpec& spec, const std::vector<std::size_t>& counts)

@@ -8,6 +8,7 @@
 namespace clfft_ng {
 
 std::size_t complexBytes(Precision p) { return p == Precision::Double ? 16 : 8; }
+std::size_t realBytes(Precision p, Storage s) { return s == Storage::Native ? complexBytes(p) / 2 : 2; }
 
 bool KernelSpec::usesLocalMemory() const
 {
@@ -34,6 +35,7 @@ std::size_t KernelSpec::localMemBytes() const
 }
 
 static const char* layoutTag(ComplexLayout l) { return l == ComplexLayout::Interleaved ? "i" : "p"; }
+static const char* storageTag(Storage s) { return s == Storage::Half ? "h" : s == Storage::BFloat16 ? "b" : "n"; }
 
 std::string KernelSpec::kernelName() const
 {
@@ -91,6 +93,8 @@ std::string KernelSpec::kernelName() const
         os << "_r2ri" << r2rIn.kind << "n" << r2rIn.n;
     if (r2rOut.present())
         os << "_r2ro" << r2rOut.kind << "n" << r2rOut.n;
+    if (inStorage != Storage::Native || outStorage != Storage::Native)
+        os << "_s" << storageTag(inStorage) << storageTag(outStorage);
     return os.str();
 }
 
@@ -121,6 +125,11 @@ const char* stepText(FusedStep f)
     case FusedStep::RealStore: return "real store";
     }
     return "?";
+}
+
+const char* storageText(Storage s)
+{
+    return s == Storage::Half ? "half" : s == Storage::BFloat16 ? "bfloat16" : "native";
 }
 
 std::string radicesText(const std::vector<int>& radices)
@@ -169,6 +178,8 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"post-callback", callbackText(post, true), callbackText(post, false)},
         {"r2r kind in", std::to_string(r2rIn.kind) + " n " + n(r2rIn.n), {}},
         {"r2r kind out", std::to_string(r2rOut.kind) + " n " + n(r2rOut.n), {}},
+        {"in storage", storageText(inStorage), {}},
+        {"out storage", storageText(outStorage), {}},
         {"transforms per group", n(transformsPerGroup), {}},
         {"work-items per transform", n(threadsPerTransform), {}},
         {"transform-major", b(stockham.transformMajor), {}},

@@ -10,6 +10,11 @@ namespace clfft_ng {
 
 enum class Precision { Single, Double };
 
+// How the client's values sit in memory on one side of a pass: in the plan's precision, or as
+// 16-bit values (IEEE binary16, bfloat16) widened to single precision on load and rounded to
+// nearest even on store (docs/precision.md). Only the sides that touch the client's buffers.
+enum class Storage { Native, Half, BFloat16 };
+
 // How complex values of one side of a pass sit in memory.
 enum class ComplexLayout { Interleaved, Planar };
 
@@ -191,6 +196,8 @@ struct KernelSpec {
     CallbackCode post;                  // called for every output point (last pass of a plan)
     R2RFusion r2rIn;                    // the first pass's loads (R2C: the reordering; C2R: the halfcomplex row)
     R2RFusion r2rOut;                   // the last pass's stores (R2C: the halfcomplex row; C2R: the order undone)
+    Storage inStorage = Storage::Native;  // 16-bit sides: arithmetic in single precision
+    Storage outStorage = Storage::Native;
 
     // ---- the work-group
     std::size_t transformsPerGroup = 1; // B
@@ -255,5 +262,7 @@ struct KernelSpec {
 };
 
 std::size_t complexBytes(Precision p);
+// Bytes of one real value on a side stored as `s` (the plan's precision where Native).
+std::size_t realBytes(Precision p, Storage s);
 
 } // namespace clfft_ng

@@ -204,6 +204,15 @@ CLFFTAPI clfftStatus clfftNgSetPlanR2R(clfftPlanHandle plHandle, size_t dims, co
  * CLFFT_INVALID_ARG_VALUE). */
 CLFFTAPI clfftStatus clfftNgGetPlanR2R(const clfftPlanHandle plHandle, size_t dims, clfftNgR2RKind* kinds);
 
+/* 16-bit storage (docs/precision.md): the plan's values stored as IEEE binary16 (CLFFT_NG_HALF)
+ * or bfloat16 (CLFFT_NG_BFLOAT16), a complex value two of them (interleaved: 4 bytes; planar: two
+ * arrays of 2-byte values); strides and distances count elements as for the other precisions.
+ * Arithmetic is in single precision; each output is rounded once to nearest even. Accepted by
+ * clfftSetPlanPrecision, returned by clfftGetPlanPrecision. Callbacks use the single-precision
+ * prototypes and read or write the client's 16-bit buffer themselves. */
+#define CLFFT_NG_HALF ((clfftPrecision)16)
+#define CLFFT_NG_BFLOAT16 ((clfftPrecision)17)
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
 // flag, bad value, unreadable callback file, no such platform/device); 3 a clFFT call failed (an
 // unsupported or invalid plan: the clfftStatus name is printed); 4 an OpenCL or host failure.
 
+#include "float16.h"
 #include "json_text.h"
 
 #include <clFFT-ng.h> // clfftNgR2RKind only: clfft-ng's functions are looked up at run time
@@ -159,6 +160,7 @@ struct Options {
     size_t iD = 0, oD = 0;                        // 0: derived
     clfftLayout inLayout = CLFFT_COMPLEX_INTERLEAVED, outLayout = CLFFT_COMPLEX_INTERLEAVED;
     bool dbl = false, inv = false, outPlace = false, transposed = false;
+    int storage = 0; // clfft-ng's 16-bit precisions: 16 half, 17 bfloat16 (0: single or double)
     bool scaleGiven = false;
     double scale = 1.0;
     std::string preFile, preName, postFile, postName;
@@ -367,6 +369,14 @@ std::vector<Flag> makeFlags(Options& o)
                  "--scale is the forward scale",
                  [&o](const std::string& fl, const std::string& v) { o.r2r = parseR2R(fl, v); }});
     f.push_back({{"--double"}, nullptr, "double precision (default single)", on(o.dbl)});
+    f.push_back({{"--precision"}, "P",
+                 "single, double, or (clfft-ng only) half or bfloat16: 16-bit storage, single-precision arithmetic",
+                 [&o](const std::string& fl, const std::string& v) {
+                     o.dbl = v == "double";
+                     o.storage = v == "half" ? 16 : v == "bfloat16" ? 17 : 0;
+                     if (v != "single" && v != "double" && !o.storage)
+                         throw usageError(fl + " takes single, double, half or bfloat16, not '" + v + "'");
+                 }});
     f.push_back({{"--inv"}, nullptr, "backward transform (default forward; real layouts imply the direction)", on(o.inv)});
     f.push_back({{"-o", "--outPlace"}, nullptr, "out-of-place (default in place)", on(o.outPlace)});
     f.push_back({{"--scale"}, "S", "scale of the transform's direction (default: forward 1, backward 1/N)",
@@ -837,20 +847,30 @@ void deriveStrides(Side& s, const size_t* userStride, size_t userDist, size_t pa
                       : s.stride[top] * (top == 0 && paddedRow ? paddedRow : s.storageLen(top));
 }
 
+const char* precisionName(const Options& o)
+{
+    return o.storage == 16 ? "half" : o.storage == 17 ? "bfloat16" : o.dbl ? "double" : "single";
+}
+
 // Host copy of the device buffers of one side, in the device's precision.
 struct HostSide {
     const Side* side = nullptr;
     bool dbl = false;
+    int storage = 0; // 16: half, 17: bfloat16
     std::vector<std::vector<unsigned char>> bufs;
 
     void resize(size_t bytesPerBuffer)
     {
         bufs.assign(side->buffers(), std::vector<unsigned char>(bytesPerBuffer, 0));
     }
-    size_t elt() const { return dbl ? sizeof(double) : sizeof(float); }
+    size_t elt() const { return storage ? 2 : dbl ? sizeof(double) : sizeof(float); }
     void put(std::vector<unsigned char>& b, size_t idx, double v)
     {
-        if (dbl) {
+        if (storage) {
+            const float f = static_cast<float>(v);
+            const std::uint16_t h = storage == 16 ? clfft_ng::floatToHalf(f) : clfft_ng::floatToBf16(f);
+            std::memcpy(b.data() + idx * 2, &h, 2);
+        } else if (dbl) {
             std::memcpy(b.data() + idx * sizeof(double), &v, sizeof v);
         } else {
             const float f = static_cast<float>(v);
@@ -859,6 +879,11 @@ struct HostSide {
     }
     double get(const std::vector<unsigned char>& b, size_t idx) const
     {
+        if (storage) {
+            std::uint16_t h;
+            std::memcpy(&h, b.data() + idx * 2, 2);
+            return static_cast<double>(storage == 16 ? clfft_ng::halfToFloat(h) : clfft_ng::bf16ToFloat(h));
+        }
         if (dbl) {
             double v;
             std::memcpy(&v, b.data() + idx * sizeof(double), sizeof v);
@@ -1151,7 +1176,8 @@ void execute(const Options& o, Run& r)
     const clfftPlanHandle plan = res.plan;
     if (!o.r2r.empty())
         setR2R(plan, o.r2r);
-    fft(clfftSetPlanPrecision(plan, o.dbl ? CLFFT_DOUBLE : CLFFT_SINGLE), "clfftSetPlanPrecision");
+    fft(clfftSetPlanPrecision(plan, o.storage ? static_cast<clfftPrecision>(o.storage) : o.dbl ? CLFFT_DOUBLE : CLFFT_SINGLE),
+        "clfftSetPlanPrecision");
     fft(clfftSetLayout(plan, o.inLayout, o.outLayout), "clfftSetLayout");
     fft(clfftSetResultLocation(plan, o.outPlace ? CLFFT_OUTOFPLACE : CLFFT_INPLACE), "clfftSetResultLocation");
     fft(clfftSetPlanBatchSize(plan, o.batch), "clfftSetPlanBatchSize");
@@ -1240,7 +1266,7 @@ void execute(const Options& o, Run& r)
     if (inPlace && r.in.buffers() != r.out.buffers())
         throw usageError(std::string("an in-place transform needs layouts with as many buffers on both sides (") +
                          layoutName(o.inLayout) + " -> " + layoutName(o.outLayout) + "); use -o");
-    const size_t elt = o.dbl ? sizeof(double) : sizeof(float);
+    const size_t elt = o.storage ? 2 : o.dbl ? sizeof(double) : sizeof(float);
     auto bytesPerBuffer = [&](const Side& s) {
         return checkedProduct(s.span(o.batch), (s.real() || s.planar()) ? elt : 2 * elt);
     };
@@ -1248,6 +1274,7 @@ void execute(const Options& o, Run& r)
     hin.side = &r.in;
     hout.side = &r.out;
     hin.dbl = hout.dbl = o.dbl;
+    hin.storage = hout.storage = o.storage;
     const size_t inBytes = inPlace ? std::max(bytesPerBuffer(r.in), bytesPerBuffer(r.out)) : bytesPerBuffer(r.in);
     const size_t outBytes = inPlace ? inBytes : bytesPerBuffer(r.out);
     hin.resize(inBytes);
@@ -1259,7 +1286,16 @@ void execute(const Options& o, Run& r)
     std::vector<double> inRe(inCount), inIm;
     Random rng;
     const bool roundToFloat = !o.dbl;
-    auto devValue = [roundToFloat](double v) { return roundToFloat ? static_cast<double>(static_cast<float>(v)) : v; };
+    // the value the device holds (16-bit storage: the input rounded to it, so that FFTW transforms
+    // exactly what the plan reads)
+    auto devValue = [&](double v) {
+        HostSide one;
+        one.storage = o.storage;
+        one.dbl = o.dbl;
+        std::vector<unsigned char> b(8);
+        one.put(b, 0, v);
+        return roundToFloat ? one.get(b, 0) : v;
+    };
     if (r.kind == Kind::C2R) {
         std::vector<double> realData(checkedProduct(o.batch, r.out.perTransform())), unusedIm;
         for (double& v : realData)
@@ -1326,6 +1362,18 @@ void execute(const Options& o, Run& r)
         }
         r.relErr = ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
         r.bound = (o.dbl ? 1e-13 : 2e-6) * std::max(1.0, std::log2(static_cast<double>(nLogical)) / 12.0);
+        if (o.storage) { // docs/precision.md: twice the error of the exact result rounded once to the storage
+            double round2 = 0;
+            for (size_t k = 0; k < refRe.size(); ++k) {
+                const double dr = devValue(refRe[k]) - refRe[k];
+                round2 += dr * dr;
+                if (!refIm.empty()) {
+                    const double di = devValue(refIm[k]) - refIm[k];
+                    round2 += di * di;
+                }
+            }
+            r.bound = std::max(2 * std::sqrt(round2 / std::max(ref2, 1e-300)), r.bound);
+        }
         r.verified = true;
         r.verifyPass = r.relErr <= r.bound;  // false for NaN
     }
@@ -1401,7 +1449,7 @@ void printPlan(const Options& o, const Run& r)
 {
     const std::string kinds = o.r2r.empty() ? "" : " (" + r2rText(o) + ")";
     std::printf("plan:      %dD %s%s %s, lengths %s, batch %zu, %s, %s, %s -> %s%s\n", o.dim, kindName(r.kind),
-                kinds.c_str(), o.dbl ? "double" : "single", lengthsText(o).c_str(), o.batch,
+                kinds.c_str(), precisionName(o), lengthsText(o).c_str(), o.batch,
                 o.outPlace ? "out-of-place" : "in place", r.forward ? "forward" : "backward", layoutName(o.inLayout), layoutName(o.outLayout),
                 o.transposed ? ", transposed" : "");
 }
@@ -1431,7 +1479,7 @@ JsonObject toJson(const Options& o, const Run& r, int exitCode, const ClientErro
             list += (d ? ", " : "") + jsonString(r2rName(o.r2r[d]));
         j.raw("r2r_kinds", list + "]");
     }
-    j.str("precision", o.dbl ? "double" : "single");
+    j.str("precision", precisionName(o));
     j.str("direction", r.forward ? "forward" : "backward");
     j.str("placement", o.outPlace ? "out-of-place" : "in-place");
     j.str("in_layout", layoutName(o.inLayout));

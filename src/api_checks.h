@@ -12,7 +12,11 @@ namespace clfft_ng {
 
 inline bool validDim(const clfftDim& d) { return raw(d) >= CLFFT_1D && raw(d) <= CLFFT_3D; }
 inline bool validLayout(const clfftLayout& l) { return raw(l) >= CLFFT_COMPLEX_INTERLEAVED && raw(l) < ENDLAYOUT; }
-inline bool validPrecision(const clfftPrecision& p) { return raw(p) >= CLFFT_SINGLE && raw(p) < ENDPRECISION; }
+// clFFT 2.12's values, and the 16-bit storage of clFFT-ng.h (CLFFT_NG_HALF, CLFFT_NG_BFLOAT16).
+inline bool validPrecision(const clfftPrecision& p)
+{
+    return (raw(p) >= CLFFT_SINGLE && raw(p) < ENDPRECISION) || raw(p) == 16 || raw(p) == 17;
+}
 inline bool validDirection(const clfftDirection& d) { return raw(d) == CLFFT_FORWARD || raw(d) == CLFFT_BACKWARD; }
 // The scale accessors of clFFT 2.12 refuse only values from ENDDIRECTION up; any direction
 // other than forward names the backward scale.

@@ -38,13 +38,15 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
         }
         return slot.get();
     };
-    cl_mem tmp = rq.tmpBuffer, tmp2 = nullptr, tmp3 = nullptr;
+    cl_mem tmp = rq.tmpBuffer, tmp2 = nullptr, tmp3 = nullptr, wide = nullptr;
     if (baked.tmpBytes > 0 && !tmp)
         tmp = allocate(baked.scratch[rq.queue].tmp, baked.tmpBytes);
     if (baked.tmp2Bytes > 0)
         tmp2 = allocate(baked.scratch[rq.queue].tmp2, baked.tmp2Bytes);
     if (baked.tmp3Bytes > 0)
         tmp3 = allocate(baked.scratch[rq.queue].tmp3, baked.tmp3Bytes);
+    if (baked.wideBytes > 0)
+        wide = allocate(baked.scratch[rq.queue].wide, baked.wideBytes);
     const bool inPlanar = s.inLayout == CLFFT_COMPLEX_PLANAR || s.inLayout == CLFFT_HERMITIAN_PLANAR;
     const bool outPlanar = s.outLayout == CLFFT_COMPLEX_PLANAR || s.outLayout == CLFFT_HERMITIAN_PLANAR;
     // The second buffer of a side is only read from the client's array when that side is planar.
@@ -55,6 +57,8 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
             return {tmp2, tmp2};
         if (role == BufferRole::Temp3)
             return {tmp3, tmp3};
+        if (role == BufferRole::Wide)
+            return {wide, wide};
         if (role == BufferRole::Input || inPlace)
             return {rq.inputs[0], inPlanar ? rq.inputs[1] : nullptr};
         return {rq.outputs[0], outPlanar ? rq.outputs[1] : nullptr};

@@ -58,6 +58,8 @@ clfftStatus checkMultiQueues(const Plan& plan, cl_uint count, const cl_command_q
 {
     if (!queues)
         return CLFFT_INVALID_HOST_PTR;
+    if (storageOf(plan.settings.precision) != Storage::Native)
+        return CLFFT_NOTIMPLEMENTED;
     const bool dbl = plan.settings.precision == CLFFT_DOUBLE || plan.settings.precision == CLFFT_DOUBLE_FAST;
     for (cl_uint i = 0; i < count; ++i) {
         if (!queues[i])

@@ -163,7 +163,8 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
     ProgramCache& programCache = *t.services.programs;
     // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
     const cl_ulong maxAlloc = deviceInfo<cl_ulong>(t.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
-    if (exec.tmpBytes > maxAlloc || exec.tmp2Bytes > maxAlloc || exec.tmp3Bytes > maxAlloc)
+    if (exec.tmpBytes > maxAlloc || exec.tmp2Bytes > maxAlloc || exec.tmp3Bytes > maxAlloc ||
+        exec.wideBytes > maxAlloc)
         throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
     auto baked = std::make_unique<BakedPlan>();
     baked->device = t.device;
@@ -172,6 +173,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
     baked->tmpBytes = exec.tmpBytes;
     baked->tmp2Bytes = exec.tmp2Bytes;
     baked->tmp3Bytes = exec.tmp3Bytes;
+    baked->wideBytes = exec.wideBytes;
     fit->workGroupSize = t.limits.maxWorkGroupSize;
     fit->localMemBytes = t.limits.localMemBytes;
 

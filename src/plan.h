@@ -95,11 +95,12 @@ struct BakedPlan {
     bool inPlaceViaCopy = false; // Problem::inPlaceViaCopy: out-of-place passes, input copied first
     std::size_t tmp2Bytes = 0; // a second and a third scratch buffer (multi-kernel Bluestein,
     std::size_t tmp3Bytes = 0; // long real rows), always our own
+    std::size_t wideBytes = 0; // BufferRole::Wide (16-bit plans), our own
     // The library's temporary buffers, one pair per command queue: two queues running one plan
     // at once (possibly concurrently on the device) must not share scratch memory. Allocated
     // at the first enqueue on a queue that needs them (the first without a client buffer).
     struct Scratch {
-        MemRef tmp, tmp2, tmp3;
+        MemRef tmp, tmp2, tmp3, wide;
         MemRef inputCopy[2]; // an out-of-place enqueue whose input and output buffers alias
     };
     std::map<cl_command_queue, Scratch> scratch;
@@ -150,6 +151,10 @@ bool isPoclCpu(cl_device_id device);
 
 // The client's callback as the generator takes it (plan_settings.cpp).
 CallbackCode callbackCode(const CallbackSettings& cb);
+
+// The 16-bit storage a precision names (clFFT-ng.h's CLFFT_NG_HALF, CLFFT_NG_BFLOAT16); Native
+// for clFFT's own precisions.
+Storage storageOf(clfftPrecision p);
 
 // Builds the Problem of a plan (plan_settings.cpp); throws StatusError for settings that cannot
 // be computed (in-place with differing strides, real layouts until supported, ...).

@@ -91,10 +91,15 @@ double PlanSettings::effectiveBackwardScale() const
 // one, times the element size (per buffer: a planar side has two buffers of this size). One
 // buffer serves both sides in place. False when a size computation overflows size_t: no
 // buffer can hold such data, and the planner's own arithmetic would overflow too.
+Storage storageOf(clfftPrecision p)
+{
+    return static_cast<int>(p) == 16 ? Storage::Half : static_cast<int>(p) == 17 ? Storage::BFloat16 : Storage::Native;
+}
+
 bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* outBytes)
 {
     const Problem p = makeProblem(s);
-    const std::size_t real = p.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
+    const std::size_t real = realBytes(p.precision, p.inStorage);
     auto side = [&](bool input, std::size_t* bytes) {
         const clfftLayout layout = input ? s.inLayout : s.outLayout;
         // An r2r-fused side is the client's rows of n reals, whatever the layout says.
@@ -182,6 +187,7 @@ Problem makeProblem(const PlanSettings& s)
         p.kind = TransformKind::ComplexToReal;
     p.precision = (s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST) ? Precision::Double
                                                                                       : Precision::Single;
+    p.inStorage = p.outStorage = storageOf(s.precision);
     p.inLayout = complexLayoutOf(s.inLayout);
     p.outLayout = complexLayoutOf(s.outLayout);
     p.inPlace = s.placement == CLFFT_INPLACE;

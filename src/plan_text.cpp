@@ -19,6 +19,7 @@ const char* roleName(BufferRole r)
     case BufferRole::Temp: return "temp";
     case BufferRole::Temp2: return "temp2";
     case BufferRole::Temp3: return "temp3";
+    case BufferRole::Wide: return "wide";
     }
     return "?";
 }
@@ -48,6 +49,8 @@ std::string explainPlan(const ExecutionPlan& plan, const Problem& problem)
 {
     std::ostringstream os;
     os << kindText(problem.kind) << ' ' << (problem.precision == Precision::Double ? "double" : "single") << ' ';
+    if (problem.inStorage != Storage::Native || problem.outStorage != Storage::Native) // docs/precision.md
+        os << "arithmetic, " << (problem.inStorage == Storage::BFloat16 ? "bfloat16" : "half") << " storage ";
     for (std::size_t d = 0; d < problem.dims.size(); ++d)
         os << (d ? " x " : "") << problem.dims[d].n;
     std::size_t batch = 1;
@@ -61,6 +64,8 @@ std::string explainPlan(const ExecutionPlan& plan, const Problem& problem)
         os << ", temp2 " << bytesText(plan.tmp2Bytes);
     if (plan.tmp3Bytes)
         os << ", temp3 " << bytesText(plan.tmp3Bytes);
+    if (plan.wideBytes)
+        os << ", wide output " << bytesText(plan.wideBytes);
     os << '\n';
     std::size_t total = 0;
     for (std::size_t i = 0; i < plan.passes.size(); ++i) {

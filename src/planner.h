@@ -43,7 +43,9 @@ struct DeviceLimits {
     std::size_t maxAllocBytes = static_cast<std::size_t>(-1);
 };
 
-enum class BufferRole { Input, Output, Temp, Temp2, Temp3 };
+// Wide: the output side in single precision, for the passes before the last of a 16-bit plan
+// (the client's 16-bit output buffer cannot hold their single-precision values).
+enum class BufferRole { Input, Output, Temp, Temp2, Temp3, Wide };
 
 struct PassPlan {
     KernelSpec spec;
@@ -66,6 +68,7 @@ struct ExecutionPlan {
     std::size_t tmpBytes = 0;  // temporary buffer the passes need (0: none); the client may give it
     std::size_t tmp2Bytes = 0; // a second one (multi-kernel Bluestein, long real rows), always the library's own
     std::size_t tmp3Bytes = 0; // a third (those when the data already sits in the first), the library's own
+    std::size_t wideBytes = 0; // BufferRole::Wide (16-bit plans), the library's own
 };
 
 // The tuning profile of the device's class (tuning.cpp).

@@ -47,6 +47,10 @@ struct Problem {
     RowPieces inPieces;       // not the client's: see RowPieces
     R2RFusion r2rIn;          // not the client's: an r2r plan's stage fused into the loads (src/r2r.cpp)
     R2RFusion r2rOut;         // ... into the stores
+    // 16-bit plans (docs/precision.md): the client's buffers hold 16-bit values; the planner
+    // plans in single precision (precision Single) and converts where a pass touches them.
+    Storage inStorage = Storage::Native;
+    Storage outStorage = Storage::Native;
 
     std::size_t transformPoints() const; // product of dims' n
 };

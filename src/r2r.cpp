@@ -146,6 +146,8 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};
     if (s.batch == 0)
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    if (storageOf(s.precision) != Storage::Native)
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
     const bool dbl = s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST;
     if (dbl && deviceInfo<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) == 0)
         throw StatusError{CLFFT_DEVICE_NO_DOUBLE};

@@ -22,7 +22,7 @@ namespace clfft_ng::planning {
 bool Context::cpuForms() const
 {
     return limits.isCpu() && tuning.laneKernels && limits.laneKernels && !problem.pre.present &&
-           !problem.post.present;
+           !problem.post.present && problem.inStorage == Storage::Native && problem.outStorage == Storage::Native;
 }
 
 std::size_t laneLocalRoom(const Context& ctx, bool bluestein)

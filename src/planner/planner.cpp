@@ -86,6 +86,60 @@ ExecutionPlan planComplex(const Context& ctx)
     return plan;
 }
 
+// Bytes from the first to the last point of one side, plus one element, in single precision.
+std::size_t sideExtentBytes(const Problem& p, bool output)
+{
+    const bool hermitian = output ? p.kind == TransformKind::RealToComplex : p.kind == TransformKind::ComplexToReal;
+    const bool real = output ? p.kind == TransformKind::ComplexToReal : p.kind == TransformKind::RealToComplex;
+    std::size_t last = 0;
+    for (std::size_t d = 0; d < p.dims.size(); ++d) {
+        const std::size_t n = d == 0 && hermitian ? p.dims[0].n / 2 + 1 : p.dims[d].n;
+        last += (n - 1) * (output ? p.dims[d].outStride : p.dims[d].inStride);
+    }
+    for (const IoDim& b : p.batch)
+        last += (b.n - 1) * (output ? b.outStride : b.inStride);
+    return (last + 1) * (real ? 4 : 8);
+}
+
+// 16-bit sides (docs/precision.md): passes reading the client's data convert on load, the last
+// pass converts on store; passes before the last that would write the client's buffer write the
+// Wide buffer instead (single precision, the same element strides, interleaved), and passes after
+// them read it from there. In place, both roles name the client's one buffer, and Wide mirrors it
+// (every offset twice the bytes, so the sides overlap there as they do in the client's buffer).
+void applyStorage(const Problem& problem, ExecutionPlan& plan)
+{
+    if (problem.inStorage == Storage::Native && problem.outStorage == Storage::Native)
+        return;
+    auto client = [&](BufferRole r) {
+        return r == BufferRole::Output || (problem.inPlace && r == BufferRole::Input);
+    };
+    bool wideWritten = false;
+    for (std::size_t i = 0; i < plan.passes.size(); ++i) {
+        PassPlan& pass = plan.passes[i];
+        const bool last = i + 1 == plan.passes.size();
+        if (!problem.inPlace && pass.destination == BufferRole::Input) // only without library memory
+            throw StatusError{CLFFT_NOTIMPLEMENTED};
+        if (pass.source == BufferRole::Input && !problem.inPlace)
+            pass.spec.inStorage = problem.inStorage;
+        else if (client(pass.source) && !wideWritten)
+            pass.spec.inStorage = problem.inStorage; // the client's data, not yet overwritten
+        else if (client(pass.source)) {
+            pass.source = BufferRole::Wide;
+            pass.sourceLayout = pass.spec.inLayout = ComplexLayout::Interleaved;
+        }
+        if (client(pass.destination) && last)
+            pass.spec.outStorage = problem.outStorage;
+        else if (client(pass.destination)) {
+            pass.destination = BufferRole::Wide;
+            pass.destinationLayout = pass.spec.outLayout = ComplexLayout::Interleaved;
+            wideWritten = true;
+        }
+    }
+    if (wideWritten)
+        plan.wideBytes = problem.inPlace ? std::max(sideExtentBytes(problem, false), sideExtentBytes(problem, true))
+                                         : sideExtentBytes(problem, true);
+}
+
 ExecutionPlan planWith(const Context& ctx)
 {
     const Problem& problem = ctx.problem;
@@ -101,6 +155,7 @@ ExecutionPlan planWith(const Context& ctx)
         plan = planRealBackward(ctx, true);
     if (problem.pre.present && plan.passes.front().spec.realDirection < 0)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
+    applyStorage(problem, plan);
     for (PassPlan& pass : plan.passes)
         pass.spec.inPlace = pass.source == pass.destination ||
                             (problem.inPlace && pass.source == BufferRole::Input && pass.destination == BufferRole::Output);
@@ -170,7 +225,7 @@ ExecutionPlan planWith(const Context& ctx)
 bool samePlan(const ExecutionPlan& a, const ExecutionPlan& b)
 {
     if (a.passes.size() != b.passes.size() || a.tmpBytes != b.tmpBytes || a.tmp2Bytes != b.tmp2Bytes ||
-        a.tmp3Bytes != b.tmp3Bytes)
+        a.tmp3Bytes != b.tmp3Bytes || a.wideBytes != b.wideBytes)
         return false;
     for (std::size_t i = 0; i < a.passes.size(); ++i)
         if (!(a.passes[i].spec == b.passes[i].spec) || a.passes[i].source != b.passes[i].source ||

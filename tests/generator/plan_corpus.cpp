@@ -192,6 +192,7 @@ const char* roleName(BufferRole r)
     case BufferRole::Temp: return "tmp";
     case BufferRole::Temp2: return "tmp2";
     case BufferRole::Temp3: return "tmp3";
+    case BufferRole::Wide: return "wide";
     }
     return "?";
 }
