@@ -24,6 +24,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cl_raii.h"
+#include "float16.h"
 #include "fftw_reference.h"
 #include "host_sides.h"
 #include "test_env.h"
@@ -47,6 +48,16 @@ using namespace clfft_test::fftw_ref;
 
 namespace layouts {
 
+// A 16-bit stored value (docs/precision.md) as the host images hold it: made from a number by
+// rounding to nearest even, read as its exact value.
+template <bool Bf> struct Value16 {
+    std::uint16_t bits = 0;
+    Value16() = default;
+    Value16(double v) : bits(Bf ? clfft_ng::floatToBf16(float(v)) : clfft_ng::floatToHalf(float(v))) {}
+    operator double() const { return Bf ? clfft_ng::bf16ToFloat(bits) : clfft_ng::halfToFloat(bits); }
+};
+template <class T> constexpr bool is16 = sizeof(T) == 2;
+
 enum class Kind { C2C, R2C, C2R };
 enum class Placement { InPlace, OutOfPlace, Aliased };
 
@@ -67,7 +78,11 @@ std::string describe(const Case& c)
 {
     std::ostringstream s;
     s << (c.kind == Kind::C2C ? "c2c" : c.kind == Kind::R2C ? "r2c" : "c2r") << ' '
-      << (c.precision == CLFFT_DOUBLE ? "double" : "single") << ' ' << shapeText(c.lengths) << " batch " << c.batch
+      << (c.precision == CLFFT_DOUBLE    ? "double"
+          : c.precision == CLFFT_NG_HALF ? "half"
+          : c.precision == CLFFT_NG_BFLOAT16 ? "bfloat16"
+                                         : "single")
+      << ' ' << shapeText(c.lengths) << " batch " << c.batch
       << ' ' << (c.placement == Placement::InPlace ? "in-place" : c.placement == Placement::Aliased ? "aliased" : "out-of-place");
     if (c.kind == Kind::C2C)
         s << (c.dir == CLFFT_FORWARD ? " forward" : " backward");
@@ -156,6 +171,8 @@ Case drawCase(std::uint64_t seed, std::size_t index, bool hasDouble)
     Case c;
     c.kind = d.pick(std::vector<Kind>{Kind::C2C, Kind::R2C, Kind::C2R});
     c.precision = hasDouble && d.chance(35) ? CLFFT_DOUBLE : CLFFT_SINGLE;
+    if (c.precision == CLFFT_SINGLE && d.chance(30)) // 16-bit storage, arithmetic in single
+        c.precision = d.chance(50) ? CLFFT_NG_HALF : CLFFT_NG_BFLOAT16;
     const unsigned family = unsigned(d.below(100));
     if (family < 35)
         c.lengths = d.pick(kOneKernel1D);
@@ -170,7 +187,7 @@ Case drawCase(std::uint64_t seed, std::size_t index, bool hasDouble)
         points *= n;
     c.batch = 1 + d.below(points >= 20000 ? 2 : 3);
     c.gpuForm = d.chance(40);
-    c.queues = d.chance(12) ? 2 : 1;
+    c.queues = d.chance(12) && c.precision != CLFFT_NG_HALF && c.precision != CLFFT_NG_BFLOAT16 ? 2 : 1;
     c.dir = d.chance(50) ? CLFFT_FORWARD : CLFFT_BACKWARD;
     const unsigned placement = unsigned(d.below(100));
     c.placement = placement < 50 ? Placement::InPlace : placement < 88 ? Placement::OutOfPlace : Placement::Aliased;
@@ -402,7 +419,10 @@ template <class T> void runCase(const Case& c)
 
     // The result.
     const HostSide<T> ours = sideFrom(c.out, shared ? img.in : img.out);
-    checkRelativeError(compare(ours, ref), tolerance<T>(), what);
+    double tol = tolerance<T>();
+    if constexpr (is16<T>) // twice the error of the exact result rounded once to the storage
+        tol = 2 * double(compare(ref.template convert<T>(), ref).relL2);
+    checkRelativeError(compare(ours, ref), tol, what);
 
     // What must stay: out of place the input buffers whole; everywhere the positions outside
     // the output layout, and in place outside the input layout too.
@@ -434,6 +454,10 @@ void run(const Case& c)
 {
     if (c.precision == CLFFT_DOUBLE)
         runCase<double>(c);
+    else if (c.precision == CLFFT_NG_HALF)
+        runCase<Value16<false>>(c);
+    else if (c.precision == CLFFT_NG_BFLOAT16)
+        runCase<Value16<true>>(c);
     else
         runCase<float>(c);
 }
