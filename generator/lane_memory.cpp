@@ -4,11 +4,28 @@
 // Bluestein, fused steps, real data).
 #include "lane_kernel.h"
 #include "lanes.h"
+#include "storage.h"
 
 #include <sstream>
 
 namespace clfft_ng {
 namespace detail {
+
+namespace {
+
+// Element accesses of the pass's two sides in their storage (storage.h).
+std::string inC(const KernelSpec& s, const std::string& at) { return loadComplexAt(s.inStorage, "in", at); }
+std::string inR(const KernelSpec& s, const char* p, const std::string& at) { return loadRealAt(s.inStorage, p, at); }
+std::string outC(const KernelSpec& s, const std::string& at, const std::string& v)
+{
+    return storeComplexAt(s.outStorage, "out", at, v);
+}
+std::string outR(const KernelSpec& s, const char* p, const std::string& at, const std::string& v)
+{
+    return storeRealAt(s.outStorage, p, at, v);
+}
+
+} // namespace
 
 std::string LaneKernel::loadInto(const std::string& at, const std::string& re, const std::string& im) const
 {
@@ -18,11 +35,11 @@ std::string LaneKernel::loadInto(const std::string& at, const std::string& re, c
         // the end of the dimension takes the element-by-element form below
         t << "        " << (spec.lane.full ? "" : "if (valid == " + u(W) + ") ");
         if (inPlanar)
-            t << "{ " << re << " = vload" << w << "(0, inRe + " << at << "); " << im << " = vload" << w
-              << "(0, inIm + " << at << "); }\n";
+            t << "{ " << re << " = " << loadVectorAt(spec.inStorage, W, "inRe", at) << "; " << im << " = "
+              << loadVectorAt(spec.inStorage, W, "inIm", at) << "; }\n";
         else
-            t << "{ const vreal2_t z = vload" << w2 << "(0, (__global const real_t*)in + 2u * (" << at
-              << ")); " << re << " = z.even; " << im << " = z.odd; }\n";
+            t << "{ const vreal2_t z = " << loadVectorAt(spec.inStorage, 2 * W, "in", "2u * (" + at + ")") << "; " << re
+              << " = z.even; " << im << " = z.odd; }\n";
         if (spec.lane.full)
             return t.str();
         t << "        else";
@@ -32,10 +49,11 @@ std::string LaneKernel::loadInto(const std::string& at, const std::string& re, c
         t << " " << (c ? im : re) << " = (vreal_t)(";
         for (std::size_t l = 0; l < W; ++l) {
             t << (l ? ", " : "");
+            const std::string el = "o + laneIn[" + std::to_string(l) + "]";
             if (inPlanar)
-                t << (c ? "inIm" : "inRe") << "[o + laneIn[" << l << "]]";
+                t << inR(spec, c ? "inIm" : "inRe", el);
             else
-                t << "in[o + laneIn[" << l << "]]." << (c ? "y" : "x");
+                t << inC(spec, el) << "." << (c ? "y" : "x");
         }
         t << ");";
     }
@@ -49,7 +67,8 @@ std::string LaneKernel::loadRealPair(const std::string& at, const std::string& a
     if (spec.lane.realPairs) { // x[2e], x[2e+1] side by side: one 8- or 16-byte load per lane
         t << "        { const idx_t o = " << at << ";";
         for (std::size_t l = 0; l < W; ++l)
-            t << " const real2_t p" << l << " = vload2(0, in + o + laneIn[" << l << "]);";
+            t << " const real2_t p" << l << " = " << loadVectorAt(spec.inStorage, 2, "in", "o + laneIn[" + std::to_string(l) + "]")
+              << ";";
         for (int c = 0; c < 2; ++c) {
             t << " v" << (c ? "i" : "r") << "[" << k << "] = (vreal_t)(";
             for (std::size_t l = 0; l < W; ++l)
@@ -63,7 +82,7 @@ std::string LaneKernel::loadRealPair(const std::string& at, const std::string& a
     for (int c = 0; c < 2; ++c) {
         t << " v" << (c ? "i" : "r") << "[" << k << "] = (vreal_t)(";
         for (std::size_t l = 0; l < W; ++l)
-            t << (l ? ", " : "") << "in[" << (c ? "o2" : "o") << " + laneIn[" << l << "]]";
+            t << (l ? ", " : "") << inR(spec, "in", std::string(c ? "o2" : "o") + " + laneIn[" + std::to_string(l) + "]");
         t << ");";
     }
     t << " }\n";
@@ -78,7 +97,9 @@ std::string LaneKernel::storeRealPair(const std::string& at, const std::string& 
         t << "        { const idx_t o = " << at << "; const vreal_t a = " << re << ", b = " << im << ";";
         for (std::size_t l = W; l-- > 0;) {
             const std::string lane(1, componentDigit(l));
-            t << " vstore2((real2_t)(a.s" << lane << ", b.s" << lane << "), 0, out + o + laneOut[" << l << "]);";
+            t << " "
+              << storeVectorAt(spec, spec.outStorage, 2, "(real2_t)(a.s" + lane + ", b.s" + lane + ")", "out",
+                               "o + laneOut[" + std::to_string(l) + "]", false);
         }
         t << " }\n";
         return t.str();
@@ -86,7 +107,9 @@ std::string LaneKernel::storeRealPair(const std::string& at, const std::string& 
     t << "        { const idx_t o = " << at << ", o2 = " << at2 << "; const vreal_t a = " << re << ", b = " << im << ";";
     for (std::size_t l = W; l-- > 0;) {
         const std::string lane(1, componentDigit(l));
-        t << " out[o + laneOut[" << l << "]] = a.s" << lane << "; out[o2 + laneOut[" << l << "]] = b.s" << lane << ";";
+        const std::string L = std::to_string(l);
+        t << " " << outR(spec, "out", "o + laneOut[" + L + "]", "a.s" + lane) << " "
+          << outR(spec, "out", "o2 + laneOut[" + L + "]", "b.s" + lane);
     }
     t << " }\n";
     return t.str();
@@ -98,11 +121,11 @@ std::string LaneKernel::storeText(const std::string& at, const std::string& re, 
     if (!spec.lane.gatherOut) {
         t << "        " << (spec.lane.full ? "" : "if (valid == " + u(W) + ") ");
         if (outPlanar)
-            t << "{ " << vectorStore(spec, W, re, "outRe + " + at) << " " << vectorStore(spec, W, im, "outIm + " + at)
-              << " }\n";
+            t << "{ " << storeVectorAt(spec, spec.outStorage, W, re, "outRe", at) << " "
+              << storeVectorAt(spec, spec.outStorage, W, im, "outIm", at) << " }\n";
         else
             t << "{ vreal2_t z; z.even = " << re << "; z.odd = " << im << "; "
-              << vectorStore(spec, 2 * W, "z", "(__global real_t*)out + 2u * (" + at + ")") << " }\n";
+              << storeVectorAt(spec, spec.outStorage, 2 * W, "z", "out", "2u * (" + at + ")") << " }\n";
         if (spec.lane.full)
             return t.str();
         t << "        else";
@@ -113,10 +136,11 @@ std::string LaneKernel::storeText(const std::string& at, const std::string& re, 
     t << "        { const idx_t o = " << at << "; const vreal_t a = " << re << ", b = " << im << ";";
     for (std::size_t l = W; l-- > 0;) {
         const std::string lane = W <= 16 ? std::string(1, componentDigit(l)) : std::to_string(l);
+        const std::string el = "o + laneOut[" + std::to_string(l) + "]";
         if (outPlanar)
-            t << " outRe[o + laneOut[" << l << "]] = a.s" << lane << "; outIm[o + laneOut[" << l << "]] = b.s" << lane << ";";
+            t << " " << outR(spec, "outRe", el, "a.s" + lane) << " " << outR(spec, "outIm", el, "b.s" + lane);
         else
-            t << " out[o + laneOut[" << l << "]] = (real2_t)(a.s" << lane << ", b.s" << lane << ");";
+            t << " " << outC(spec, el, "(real2_t)(a.s" + lane + ", b.s" + lane + ")");
     }
     t << " }\n";
     return t.str();
@@ -129,7 +153,7 @@ std::string LaneKernel::loadPoint(const std::string& e, const std::string& k) co
         std::ostringstream t;
         t << "        { const idx_t o = " << at << "; vr[" << k << "] = (vreal_t)(";
         for (std::size_t l = 0; l < W; ++l)
-            t << (l ? ", " : "") << "in[o + laneIn[" << l << "]]";
+            t << (l ? ", " : "") << inR(spec, "in", "o + laneIn[" + std::to_string(l) + "]");
         t << "); vi[" << k << "] = (vreal_t)0; }\n";
         return t.str();
     }
@@ -153,7 +177,7 @@ std::string LaneKernel::storePoint(const std::string& e, const std::string& re, 
         std::ostringstream t;
         t << "        { const idx_t o = " << at << "; const vreal_t a = " << re << ";";
         for (std::size_t l = W; l-- > 0;)
-            t << " out[o + laneOut[" << l << "]] = a.s" << componentDigit(l) << ";";
+            t << " " << outR(spec, "out", "o + laneOut[" + std::to_string(l) + "]", std::string("a.s") + componentDigit(l));
         t << " }\n";
         return t.str();
     }
@@ -184,7 +208,7 @@ void LaneKernel::loadElement(const std::string& e, const std::string& k)
                 const std::string addr =
                     "p0 + " + u(l) + " < " + u(chirpN) + " ? o + laneIn[" + std::to_string(l) + "] : first";
                 os << " const real2_t x" << l << " = "
-                   << (inPlanar ? "(real2_t)(inRe[" + addr + "], inIm[" + addr + "])" : "in[" + addr + "]") << ";";
+                   << (inPlanar ? "(real2_t)(" + inR(spec, "inRe", addr) + ", " + inR(spec, "inIm", addr) + ")" : inC(spec, addr)) << ";";
             }
             for (int c = 0; c < 2; ++c) {
                 os << " const vreal_t x" << (c ? "i" : "r") << " = (vreal_t)(";
@@ -199,7 +223,7 @@ void LaneKernel::loadElement(const std::string& e, const std::string& k)
             const std::string pl = lanePositions ? "(p0 + lc[" + std::to_string(l) + "])" : "p0";
             const std::string addr = "m" + std::to_string(l) + " ? o + laneIn[" + std::to_string(l) + "] : first";
             os << " const bool m" << l << " = " << pl << " < " << u(chirpN) << "; const real2_t x" << l << " = "
-               << (inPlanar ? "(real2_t)(inRe[" + addr + "], inIm[" + addr + "])" : "in[" + addr + "]")
+               << (inPlanar ? "(real2_t)(" + inR(spec, "inRe", addr) + ", " + inR(spec, "inIm", addr) + ")" : inC(spec, addr))
                << "; const real2_t c" << l << " = tw["
                << u(table.steps) << " + (m" << l << " ? " << pl << " : 0u)];";
         }
@@ -297,9 +321,9 @@ void LaneKernel::storeElement(const std::string& e, const std::string& k)
                 const std::string addr = "(" + pl + " < " + u(chirpN) + " ? o + laneOut[" + std::to_string(l) +
                                          "] : o + laneOut[0])";
                 if (outPlanar)
-                    os << " outRe[" << addr << "] = a.s" << lane << "; outIm[" << addr << "] = b.s" << lane << ";";
+                    os << " " << outR(spec, "outRe", addr, "a.s" + lane) << " " << outR(spec, "outIm", addr, "b.s" + lane);
                 else
-                    os << " out[" << addr << "] = (real2_t)(a.s" << lane << ", b.s" << lane << ");";
+                    os << " " << outC(spec, addr, "(real2_t)(a.s" + lane + ", b.s" + lane + ")");
             }
             os << " } }\n";
         }

@@ -12,6 +12,7 @@
 // work-group and the real and imaginary parts in separate local arrays.
 #include "lane_kernel.h"
 #include "lanes.h"
+#include "storage.h"
 #include "unit_roots.h"
 
 #include "butterfly.h"
@@ -248,8 +249,8 @@ void LaneKernel::rowsInByChunks(bool toRegisters)
         const std::string c = toRegisters ? u(q) : j;
         os << "        const idx_t o = ioff + (idx_t)" << c << " * " << u(W) << ";\n";
         for (std::size_t l = 0; l < W; ++l)
-            os << "        const vreal2_t x" << l << " = vload" << w2 << "(0, (__global const real_t*)in + 2u * (o + laneIn["
-               << l << "]));\n";
+            os << "        const vreal2_t x" << l << " = "
+               << loadVectorAt(spec.inStorage, 2 * W, "in", "2u * (o + laneIn[" + std::to_string(l) + "])") << ";\n";
         transposeChunk("x", "y");
         for (std::size_t k = 0; k < W; ++k)
             put(toRegisters ? u(q * W + k) : c + " * " + u(W) + " + " + u(k), "y" + std::to_string(k) + ".even",
@@ -283,7 +284,7 @@ void LaneKernel::rowsOutByChunks(bool fromRegisters)
         // from the last lane down: lanes past the end share the last valid lane's row
         for (std::size_t l = W; l-- > 0;)
             os << "        "
-               << vectorStore(spec, 2 * W, "y" + std::to_string(l), "(__global real_t*)out + 2u * (o + laneOut[" + u(l) + "])")
+               << storeVectorAt(spec, spec.outStorage, 2 * W, "y" + std::to_string(l), "out", "2u * (o + laneOut[" + u(l) + "])")
                << "\n";
     });
     forEachItem(rest, [&](std::size_t q, const std::string& j) {

@@ -4,6 +4,7 @@
 // (no cl_khr_fp16 needed); bfloat16 is the upper half of a float's bits, rounded by integer steps.
 #pragma once
 
+#include "kernel_prelude.h"
 #include "kernel_spec.h"
 
 #include <string>
@@ -17,18 +18,24 @@ inline std::string storageRealType(Storage s)
 }
 
 // Functions the accesses below call (bfloat16 only); emitted once per kernel with the typedefs.
+// A NaN keeps a mantissa bit (quiet) so that rounding cannot carry it into an infinity.
 inline std::string storageFunctions(const KernelSpec& spec)
 {
     if (spec.inStorage != Storage::BFloat16 && spec.outStorage != Storage::BFloat16)
         return {};
-    // A NaN keeps a mantissa bit (quiet) so that rounding cannot carry it into an infinity.
-    return "static inline float bf16Load(ushort b) { return as_float((uint)b << 16); }\n"
-           "static inline float2 bf16Load2(ushort2 b) { return as_float2(convert_uint2(b) << 16); }\n"
-           "static inline ushort bf16Round(float f)\n{\n"
-           "    const uint u = as_uint(f);\n"
-           "    if ((u & 0x7fffffffu) > 0x7f800000u)\n        return (ushort)((u >> 16) | 0x40u);\n"
-           "    return (ushort)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);\n}\n"
-           "static inline ushort2 bf16Round2(float2 v) { return (ushort2)(bf16Round(v.x), bf16Round(v.y)); }\n\n";
+    std::string t = "static inline float bf16Load(ushort b) { return as_float((uint)b << 16); }\n"
+                    "static inline ushort bf16Round(float f)\n{\n"
+                    "    const uint u = as_uint(f);\n"
+                    "    if ((u & 0x7fffffffu) > 0x7f800000u)\n        return (ushort)((u >> 16) | 0x40u);\n"
+                    "    return (ushort)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);\n}\n";
+    for (const char* n : {"2", "4", "8", "16"}) {
+        const std::string N = n;
+        t += "static inline float" + N + " bf16Load" + N + "(ushort" + N + " b) { return as_float" + N + "(convert_uint" + N +
+             "(b) << 16); }\n";
+        t += "static inline ushort" + N + " bf16Round" + N + "(float" + N + " v)\n{\n    const uint" + N + " u = as_uint" + N +
+             "(v);\n    return convert_ushort" + N + "(select((u + 0x7fffu + ((u >> 16) & 1u)) >> 16, (u >> 16) | 0x40u, isnan(v)));\n}\n";
+    }
+    return t + "\n";
 }
 
 // The complex value (real2_t) at element `at` of interleaved buffer p.
@@ -69,6 +76,30 @@ inline std::string storeRealAt(Storage s, const std::string& p, const std::strin
     if (s == Storage::BFloat16)
         return p + "[" + at + "] = bf16Round(" + v + ");";
     return p + "[" + at + "] = " + v + ";";
+}
+
+// `n` consecutive reals (a vector) from element `at` of buffer p of the side's storage.
+inline std::string loadVectorAt(Storage s, std::size_t n, const std::string& p, const std::string& at)
+{
+    const std::string N = std::to_string(n), ptr = "(__global const " + storageRealType(s) + "*)" + p + " + " + at;
+    if (s == Storage::Half)
+        return "vload_half" + N + "(0, " + ptr + ")";
+    if (s == Storage::BFloat16)
+        return "bf16Load" + N + "(vload" + N + "(0, " + ptr + "))";
+    return "vload" + N + "(0, " + ptr + ")";
+}
+
+// Statement storing vector v of n reals at element `at` of buffer p (Native: vectorStore, which
+// streams past the caches where the spec says so).
+inline std::string storeVectorAt(const KernelSpec& spec, Storage s, std::size_t n, const std::string& v,
+                                 const std::string& p, const std::string& at, bool mayStream = true)
+{
+    const std::string N = std::to_string(n), ptr = "(__global " + storageRealType(s) + "*)" + p + " + " + at;
+    if (s == Storage::Half)
+        return "vstore_half" + N + "_rte(" + v + ", 0, " + ptr + ");";
+    if (s == Storage::BFloat16)
+        return "vstore" + N + "(bf16Round" + N + "(" + v + "), 0, " + ptr + ");";
+    return mayStream ? vectorStore(spec, n, v, ptr) : "vstore" + N + "(" + v + ", 0, " + ptr + ");";
 }
 
 } // namespace clfft_ng

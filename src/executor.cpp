@@ -8,6 +8,7 @@
 
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <vector>
@@ -77,6 +78,13 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
         return static_cast<std::size_t>(i) < cb.userdata.size() ? cb.userdata[static_cast<std::size_t>(i)].get() : nullptr;
     };
 
+    // A pass's share of the scale (16-bit plans: |scale|^share each, the sign with the last pass).
+    auto passScale = [&](const PassPlan& p, bool last) {
+        if (p.scaleShare == 1.0)
+            return scale;
+        const double magnitude = std::pow(std::fabs(scale), p.scaleShare);
+        return last && scale < 0 ? -magnitude : magnitude;
+    };
     // CLFFT_NG_PROFILE: wait for every kernel and print its wall time (a diagnostic that makes
     // the enqueue blocking; never set in production).
     static const bool profile = EnvSettings::fromEnvironment().profile;
@@ -103,7 +111,7 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
             case KernelArgRole::BatchCount: arg.index(p.batch[static_cast<std::size_t>(a.index)].n); break;
             case KernelArgRole::BatchInStride: arg.index(p.batch[static_cast<std::size_t>(a.index)].inStride); break;
             case KernelArgRole::BatchOutStride: arg.index(p.batch[static_cast<std::size_t>(a.index)].outStride); break;
-            case KernelArgRole::Scale: arg.real(p.appliesScale ? scale : 1.0); break;
+            case KernelArgRole::Scale: arg.real(p.appliesScale ? passScale(p, i + 1 == baked.passes.size()) : 1.0); break;
             case KernelArgRole::DirectionSign: arg.real(dirSign); break;
             }
         }

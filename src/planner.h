@@ -58,6 +58,7 @@ struct PassPlan {
     std::size_t outStride = 1;
     std::vector<IoDim> batch;         // spec.batchDims entries, innermost first
     bool appliesScale = false;        // the last pass applies the plan's scale
+    double scaleShare = 1.0;          // ... |scale| to this power (16-bit plans share it out)
     bool appliesPre = false;          // binds the pre-callback's userdata
     bool appliesPost = false;         // binds the post-callback's userdata
     std::size_t workGroups() const;

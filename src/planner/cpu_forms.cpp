@@ -22,7 +22,7 @@ namespace clfft_ng::planning {
 bool Context::cpuForms() const
 {
     return limits.isCpu() && tuning.laneKernels && limits.laneKernels && !problem.pre.present &&
-           !problem.post.present && problem.inStorage == Storage::Native && problem.outStorage == Storage::Native;
+           !problem.post.present;
 }
 
 std::size_t laneLocalRoom(const Context& ctx, bool bluestein)
@@ -278,6 +278,10 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     KernelSpec& spec = pass.spec;
     const bool realPass = spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward;
     const bool bluestein = spec.kind == PassKind::Bluestein && !spec.stageTwiddleLength;
+    // 16-bit storage (docs/precision.md): the lane kernels convert; the other CPU forms not yet.
+    const bool sixteen = ctx.problem.inStorage != Storage::Native || ctx.problem.outStorage != Storage::Native;
+    if (sixteen && (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit))
+        return;
     if (ctx.cpuForms() && (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit)) {
         // Consecutive pairs as vectors, interleaved on both sides, no callbacks.
         const std::size_t V = ctx.tuning.splitMergeVector;
@@ -289,7 +293,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     if (!ctx.cpuForms() || (spec.kind != PassKind::Complex && !realPass && !bluestein) || spec.radices.empty() ||
         spec.stockham.splitExchange || (spec.fusedStep != FusedStep::None && spec.realDirection != 0))
         return;
-    if (chooseRowVectors(ctx, pass) || chooseRowLanes(ctx, pass))
+    if (!sixteen && (chooseRowVectors(ctx, pass) || chooseRowLanes(ctx, pass)))
         return;
     // The lane dimension: unit strides on both sides if there is one (whole cache lines in and
     // out), else on one side, else any (lanes gathered and scattered element by element still
@@ -389,7 +393,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     // Short rows, one pass on one work-item, whose rows sit back to back (the usual batch): the
     // W rows as one block of vector loads and stores (the kernel checks the distance at run time).
     const bool blocks = ctx.limits.laneRowBlocks && spec.length <= ctx.tuning.laneRowBlocksMaxLength &&
-                        laneOnePassOneItem(spec);
+                        laneOnePassOneItem(spec) && !sixteen; // blocks move complex values as 64-bit units
     spec.lane.blocksIn = blocks && pass.inStride == 1 && d.inStride == spec.length && laneCanMoveRowsByChunks(spec, true);
     spec.lane.blocksOut =
         blocks && pass.outStride == 1 && d.outStride == spec.length && laneCanMoveRowsByChunks(spec, false);
@@ -453,7 +457,8 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
     // whole lines stream (single 32 points 1.2x, double 16A points).
     const bool packedRuns = rowLanePacked(spec) && !rowLanePackedWholeLines(spec);
     spec.streamStores = !packedRuns && ctx.tuning.streamStores && rows && pastCache(ctx, pass, spec.length) && !spec.post.present &&
-                         !(spec.r2rOut.present() && !spec.row.width); // fused r2r stores: row lanes' vectors only
+                         !(spec.r2rOut.present() && !spec.row.width) && // fused r2r stores: row lanes' vectors only
+                         spec.outStorage == Storage::Native;
 }
 
 } // namespace clfft_ng::planning

@@ -101,15 +101,34 @@ std::size_t sideExtentBytes(const Problem& p, bool output)
     return (last + 1) * (real ? 4 : 8);
 }
 
-// 16-bit sides (docs/precision.md): passes reading the client's data convert on load, the last
-// pass converts on store; passes before the last that would write the client's buffer write the
-// Wide buffer instead (single precision, the same element strides, interleaved), and passes after
-// them read it from there. In place, both roles name the client's one buffer, and Wide mirrors it
-// (every offset twice the bytes, so the sides overlap there as they do in the client's buffer).
+// 16-bit plans (docs/precision.md). Every value a pass stores in 16 bits is rounded once more; the
+// error bound (twice that of the exact result rounded once) holds for up to this many roundings.
+constexpr std::size_t kSixteenBitRoundings = 3;
+
+// 16-bit sides. Plans of up to kSixteenBitRoundings passes keep every buffer in 16 bits (the
+// client's, and the temporaries at half their bytes): each pass converts on load and rounds on
+// store, and takes an equal share of the scale so that no intermediate grows past the final
+// values' range (a backward transform's 1/N otherwise comes only at the end). Longer plans keep
+// single precision between passes: passes reading the client's input convert on load, the last
+// pass rounds on store, and passes before the last that would write the client's buffer write
+// the Wide buffer instead (single precision, the same element strides, interleaved), and later
+// passes read it from there. In place, both roles name the client's one buffer, and Wide mirrors
+// it (every offset twice the bytes, so the sides overlap there as in the client's buffer).
 void applyStorage(const Problem& problem, ExecutionPlan& plan)
 {
     if (problem.inStorage == Storage::Native && problem.outStorage == Storage::Native)
         return;
+    if (plan.passes.size() <= kSixteenBitRoundings) {
+        for (PassPlan& pass : plan.passes) {
+            pass.spec.inStorage = problem.inStorage;
+            pass.spec.outStorage = problem.outStorage;
+            pass.appliesScale = true;
+            pass.scaleShare = 1.0 / static_cast<double>(plan.passes.size());
+        }
+        for (std::size_t* bytes : {&plan.tmpBytes, &plan.tmp2Bytes, &plan.tmp3Bytes})
+            *bytes = (*bytes + 1) / 2;
+        return;
+    }
     auto client = [&](BufferRole r) {
         return r == BufferRole::Output || (problem.inPlace && r == BufferRole::Input);
     };

@@ -162,6 +162,15 @@ std::vector<Case> corpus()
         d.pre = preC;
         add(d, "pre");
     }
+    // 16-bit storage (docs/precision.md): every buffer in 16 bits up to three passes, single
+    // precision between passes beyond.
+    for (const auto& ns : std::vector<std::vector<std::size_t>>{{1024}, {4096}, {1024, 1024}, {128, 128, 128}, {1 << 20}, {97, 7, 5}}) {
+        for (TransformKind k : {C, R, B}) {
+            Problem h = packed(k, ns, S, k != C, 4);
+            h.inStorage = h.outStorage = k == B ? Storage::BFloat16 : Storage::Half;
+            add(h, k == B ? "bfloat16" : "half");
+        }
+    }
     Problem cb2 = packed(C, {128, 100}, S, false, 1);
     cb2.pre = preC;
     cb2.post = postC;
