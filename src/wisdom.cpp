@@ -20,7 +20,8 @@ std::string problemText(const Problem& p)
 {
     std::ostringstream t;
     t << (p.kind == TransformKind::ComplexToComplex ? "c2c" : p.kind == TransformKind::RealToComplex ? "r2c" : "c2r")
-      << (p.precision == Precision::Double ? " double" : " single") << " in "
+      << (p.precision == Precision::Double ? " double" : " single")
+      << (p.inStorage == Storage::Half ? " half" : p.inStorage == Storage::BFloat16 ? " bfloat16" : "") << " in "
       << (p.inLayout == ComplexLayout::Planar ? "planar" : "interleaved") << " out "
       << (p.outLayout == ComplexLayout::Planar ? "planar" : "interleaved")
       << (p.inPlace ? " inplace" : " outofplace") << (p.inPlaceViaCopy ? " viacopy" : "") << " dims";

@@ -28,7 +28,7 @@ const char* usage =
     "--measure, --exhaustive: choose each plan by timing its candidates on the device (rigor\n"
     "      MEASURE or EXHAUSTIVE) and keep the choice as wisdom in DIR/wisdom; --wisdom FILE also\n"
     "      writes that wisdom to FILE. --import-wisdom FILE: the valid records of FILE into DIR/wisdom\n"
-    "SPEC: c2c|r2c|c2r|r2r 1d|2d|3d LENGTHS [single|double] [LAYOUTS] [kinds=K[,K...]] [inplace|outofplace]\n"
+    "SPEC: c2c|r2c|c2r|r2r 1d|2d|3d LENGTHS [single|double|half|bfloat16] [LAYOUTS] [kinds=K[,K...]] [inplace|outofplace]\n"
     "      [batch=N]\n"
     "      LENGTHS: 4096 or 64x64 (or one number per dimension); layouts: interleaved, planar\n"
     "      (c2c: two, in and out; r2c/c2r: one, of the hermitian side; default interleaved)\n"
@@ -100,6 +100,8 @@ bool parsePlan(const std::string& line, PlanSpec* p, std::string* error)
         clfftLayout layout;
         if (w == "single") p->precision = CLFFT_SINGLE;
         else if (w == "double") p->precision = CLFFT_DOUBLE;
+        else if (w == "half") p->precision = static_cast<clfftPrecision>(16);     // CLFFT_NG_HALF
+        else if (w == "bfloat16") p->precision = static_cast<clfftPrecision>(17); // CLFFT_NG_BFLOAT16
         else if (w == "inplace") p->placement = CLFFT_INPLACE;
         else if (w == "outofplace") p->placement = CLFFT_OUTOFPLACE;
         else if (w.rfind("batch=", 0) == 0) p->batch = std::strtoull(w.c_str() + 6, nullptr, 10);

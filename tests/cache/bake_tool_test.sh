@@ -27,6 +27,14 @@ if "$bake" --cache "$work/r2r" --plan 'r2r 1d 64 kinds=redft10,dht' > "$work/out
   cat "$work/out"; fail "kinds that do not match the rank accepted"
 fi
 
+echo "== 16-bit plans (docs/precision.md): baked, then served by the cache"
+"$bake" --cache "$work/half" --plan 'c2c 2d 64x48 half' --plan 'r2c 1d 1000 bfloat16 batch=3' > "$work/out" 2>&1 ||
+  { cat "$work/out"; fail "16-bit bake"; }
+grep -q '^plans: 2 built, 0 reused, 0 failed' "$work/out" || { cat "$work/out"; fail "16-bit plans not built"; }
+"$bake" --cache "$work/half" --plan 'c2c 2d 64x48 half' --plan 'r2c 1d 1000 bfloat16 batch=3' > "$work/out" 2>&1 ||
+  { cat "$work/out"; fail "16-bit bake again"; }
+grep -q '^plans: 0 built, 2 reused, 0 failed' "$work/out" || { cat "$work/out"; fail "16-bit plans not served by the cache"; }
+
 echo "== measure into wisdom, export"
 "$bake" --cache "$work/measured" --measure --wisdom "$work/exported" \
   --plan 'c2c 1d 2048 batch=4' --plan 'r2c 1d 1024 batch=8' > "$work/out" 2>&1 || { cat "$work/out"; fail "measure"; }
