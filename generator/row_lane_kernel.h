@@ -102,6 +102,8 @@ private:
     std::string storePoints(const std::string& at, const std::string& re, const std::string& im) const;
     // W points at a time from 2W interleaved reals at `ptr` into (re, im).
     std::string loadEvenOdd(const std::string& ptr, const std::string& re, const std::string& im) const;
+    // The same from the input buffer at element `at` (reals), in the input's storage.
+    std::string loadEvenOddIn(const std::string& at, const std::string& re, const std::string& im) const;
     // Statements for output X[k + A c], k = 8g..8g+7, held in (ur[reg], ui[reg]).
     void output(std::size_t c, std::size_t reg);
 

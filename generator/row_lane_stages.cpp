@@ -1,6 +1,7 @@
 // The row-lane kernel's stages around its passes: the real pre-stage (Z from one or two
 // hermitian halves), the 8-point DFTs across the lanes with their outputs, and the real
 // post-stage (the hermitian halves from Z).
+#include "storage.h"
 #include "row_lane_kernel.h"
 
 #include "butterfly.h"
@@ -33,8 +34,9 @@ void RowLaneKernel::preStage()
                << "        vstore8(((br - ai) * dirSign).s76543210, 0, zi + " << u(N - V + 1) << " - k0);\n";
         });
         auto point = [&](const std::string& off) {
-            return inPlanar ? "(real2_t)(inRe[" + off + " + " + h + "], inIm[" + off + " + " + h + "])"
-                            : "in[" + off + " + " + h + "]";
+            const Storage st = spec.inStorage;
+            return inPlanar ? "(real2_t)(" + loadRealAt(st, "inRe", off + " + " + h) + ", " + loadRealAt(st, "inIm", off + " + " + h) + ")"
+                            : loadComplexAt(st, "in", off + " + " + h);
         };
         if (spec.r2rIn.present())
             os << "    if (t == 0u) { const real2_t a = (real2_t)(" << r2rNyquistIn("ioff") << ", 0), b = (real2_t)("
@@ -67,8 +69,9 @@ void RowLaneKernel::preStage()
                << "        vstore8(((Or - Ei) * dirSign).s76543210, 0, zi + " << u(N - V + 1) << " - k0);\n";
         });
         const std::string x = spec.r2rIn.present() ? r2rPointIn("ioff", N / 2)
-                              : inPlanar ? "(real2_t)(inRe[ioff + " + h + "], inIm[ioff + " + h + "])"
-                                         : "in[ioff + " + h + "]";
+                              : inPlanar ? "(real2_t)(" + loadRealAt(spec.inStorage, "inRe", "ioff + " + h) + ", " +
+                                               loadRealAt(spec.inStorage, "inIm", "ioff + " + h) + ")"
+                                         : loadComplexAt(spec.inStorage, "in", "ioff + " + h);
         os << "    if (t == 0u) { const real2_t a = " << x << ", w = tw[" << u(realBase) << " + " << h << "];\n"
            << "        const real_t Er = 2 * a.x, Ei = 0, Dr = 0, Di = 2 * a.y;\n"
            << "        const real_t Or = Dr * w.x + Di * w.y, Oi = Di * w.x - Dr * w.y;\n"
@@ -103,13 +106,16 @@ void RowLaneKernel::postStage()
         if (spec.r2rOut.present())
             os << "    if (t == 0u) { if (valid) " << r2rNyquistOut("ooff", "zr[" + h + "] * scaleRe") << " if (validB) "
                << r2rNyquistOut("ooffB", "zi[" + h + "] * scaleRe") << " }\n";
-        else if (outPlanar)
-            os << "    if (t == 0u) { if (valid) { outRe[ooff + " << h << "] = zr[" << h << "] * scaleRe; outIm[ooff + " << h
-               << "] = 0; } if (validB) { outRe[ooffB + " << h << "] = zi[" << h << "] * scaleRe; outIm[ooffB + " << h
-               << "] = 0; } }\n";
-        else
-            os << "    if (t == 0u) { if (valid) out[ooff + " << h << "] = (real2_t)(zr[" << h
-               << "] * scaleRe, 0); if (validB) out[ooffB + " << h << "] = (real2_t)(zi[" << h << "] * scaleRe, 0); }\n";
+        else if (outPlanar) {
+            const Storage st = spec.outStorage;
+            os << "    if (t == 0u) { if (valid) { " << storeRealAt(st, "outRe", "ooff + " + h, "zr[" + h + "] * scaleRe") << " "
+               << storeRealAt(st, "outIm", "ooff + " + h, "0") << " } if (validB) { "
+               << storeRealAt(st, "outRe", "ooffB + " + h, "zi[" + h + "] * scaleRe") << " "
+               << storeRealAt(st, "outIm", "ooffB + " + h, "0") << " } }\n";
+        } else
+            os << "    if (t == 0u) { if (valid) "
+               << storeComplexAt(spec.outStorage, "out", "ooff + " + h, "(real2_t)(zr[" + h + "] * scaleRe, 0)") << " if (validB) "
+               << storeComplexAt(spec.outStorage, "out", "ooffB + " + h, "(real2_t)(zi[" + h + "] * scaleRe, 0)") << " }\n";
     }
     if (merge) {
         // X[k] = E + W^k O, E = (Z[k] + conj(Z[N-k])) / 2, O = -i (Z[k] - conj(Z[N-k])) / 2, W = exp(-2 pi i / 2N),
@@ -140,8 +146,9 @@ void RowLaneKernel::postStage()
                << "\n";
         }, true);
         const std::string store = spec.r2rOut.present() ? r2rPointOut("ooff", N / 2, "Xr", "Xi")
-                                  : outPlanar ? "{ outRe[ooff + " + h + "] = Xr; outIm[ooff + " + h + "] = Xi; }"
-                                              : "out[ooff + " + h + "] = (real2_t)(Xr, Xi);";
+                                  : outPlanar ? "{ " + storeRealAt(spec.outStorage, "outRe", "ooff + " + h, "Xr") + " " +
+                                                    storeRealAt(spec.outStorage, "outIm", "ooff + " + h, "Xi") + " }"
+                                              : storeComplexAt(spec.outStorage, "out", "ooff + " + h, "(real2_t)(Xr, Xi)");
         os << "    if (valid && t == 0u) { const real_t Ar = zr[" << h << "], Ai = zi[" << h << "];\n"
            << "        const real2_t w = tw[" << u(realBase) << " + " << h << "];\n"
            << "        const real_t Er = " << half << " * (Ar + Ar), Ei = 0, Or = " << half << " * (Ai + Ai), Oi = 0;\n"
@@ -321,17 +328,19 @@ void RowLaneKernel::bluesteinOutput(std::size_t round, std::size_t c, std::size_
        << "          const creal_t Xr = (a * f.even + b * f.odd) * scaleRe, Xi = (a * f.odd - b * f.even) * scaleIm;\n"
        << "          if (k0 + 8u <= " << keep << ") ";
     if (real < 0)
-        os << vectorStore(spec, 8, "Xr", "out + ooff + k0");
+        os << storeVectorAt(spec, spec.outStorage, 8, "Xr", "out", "ooff + k0");
     else
         os << storePoints("ooff + (idx_t)k0", "Xr", "Xi");
     os << "\n          else { real_t xr[8], xi[8]; vstore8(Xr, 0, xr); vstore8(Xi, 0, xi);\n"
        << "            for (uint l = 0u; l < " << keep << " - k0; ++l) ";
+    const Storage so = spec.outStorage;
     if (real < 0)
-        os << "out[ooff + k0 + l] = xr[l];";
+        os << storeRealAt(so, "out", "ooff + k0 + l", "xr[l]");
     else if (outPlanar)
-        os << "{ outRe[ooff + k0 + l] = xr[l]; outIm[ooff + k0 + l] = xi[l]; }";
+        os << "{ " << storeRealAt(so, "outRe", "ooff + k0 + l", "xr[l]") << " " << storeRealAt(so, "outIm", "ooff + k0 + l", "xi[l]")
+           << " }";
     else
-        os << "out[ooff + k0 + l] = (real2_t)(xr[l], xi[l]);";
+        os << storeComplexAt(so, "out", "ooff + k0 + l", "(real2_t)(xr[l], xi[l])");
     os << " }\n        }\n";
 }
 
@@ -348,9 +357,9 @@ void RowLaneKernel::output(std::size_t c, std::size_t reg)
         os << "        " << r2rStageVector("a", m0, "ur[" + r + "] * scaleRe") << " "
            << r2rStageVector("b", m0, "ui[" + r + "] * scaleIm") << "\n";
     } else if (backward && pairs) { // rows 2m and 2m + 1
-        os << "        if (valid) " << vectorStore(spec, 8, "ur[" + r + "] * scaleRe", "out + ooff + 8u * g + " + u(A * c))
-           << "\n        if (validB) " << vectorStore(spec, 8, "ui[" + r + "] * scaleIm", "out + ooffB + 8u * g + " + u(A * c))
-           << "\n";
+        os << "        if (valid) " << storeVectorAt(spec, spec.outStorage, 8, "ur[" + r + "] * scaleRe", "out", "ooff + 8u * g + " + u(A * c))
+           << "\n        if (validB) "
+           << storeVectorAt(spec, spec.outStorage, 8, "ui[" + r + "] * scaleIm", "out", "ooffB + 8u * g + " + u(A * c)) << "\n";
     } else if (backward && spec.r2rOut.present()) { // 16 reals to local memory: the row's first half to lr, second to li
         const std::string m0 = "2u * (8u * g + " + u(A * c) + ")", S = buffer(shapes.size());
         os << "        { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r << "] * scaleIm; const uint m0 = " << m0
@@ -358,7 +367,7 @@ void RowLaneKernel::output(std::size_t c, std::size_t reg)
            << (spec.r2rOut.kind == 8 ? "-z" : "z") << ", 0, (__local real_t*)li" << S << " + m0 - " << u(N) << "); }\n";
     } else if (backward) { // z[n] = x[2n] + i x[2n+1]: 16 reals
         os << "        if (valid) { creal2_t z; z.even = ur[" << r << "] * scaleRe; z.odd = ui[" << r << "] * scaleIm; "
-           << vectorStore(spec, 16, "z", "out + ooff + 2u * (8u * g + " + u(A * c) + ")") << " }\n";
+           << storeVectorAt(spec, spec.outStorage, 16, "z", "out", "ooff + 2u * (8u * g + " + u(A * c) + ")") << " }\n";
     } else if (spec.r2rOut.present()) { // DCT-IV: u = Y e^{-i pi q / n} to local memory, 2 Re u and -2 Im u
         os << "        " << r2rStageQuarter("8u * g + " + u(A * c), "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm") << "\n";
     } else {

@@ -18,6 +18,7 @@
 // DFTs on 8-lane halves; the complex side is always moved 8 points at a time (creal_t).
 #include "row_lane_kernel.h"
 #include "row_lanes.h"
+#include "storage.h"
 #include "r2r_stages.h"
 #include "unit_roots.h"
 
@@ -184,31 +185,34 @@ std::string RowLaneKernel::loadPoints(const std::string& at, const std::string& 
                                       bool reversed) const
 {
     const std::string rev = reversed ? ".s76543210" : "";
+    const Storage st = spec.inStorage;
     if (inPlanar)
-        return "        " + re + " = vload" + std::to_string(PB) + "(0, inRe + " + at + ")" + rev + "; " + im + " = vload" +
-               std::to_string(PB) + "(0, inIm + " + at + ")" + rev + ";\n";
-    return "        { const creal2_t z = vload" + std::to_string(2 * PB) + "(0, (__global const real_t*)in + 2u * (" + at + ")); " + re + " = z.even" +
+        return "        " + re + " = " + loadVectorAt(st, PB, "inRe", at) + rev + "; " + im + " = " +
+               loadVectorAt(st, PB, "inIm", at) + rev + ";\n";
+    return "        { const creal2_t z = " + loadVectorAt(st, 2 * PB, "in", "2u * (" + at + ")") + "; " + re + " = z.even" +
            rev + "; " + im + " = z.odd" + rev + "; }\n";
 }
 
 std::string RowLaneKernel::loadStacked(const std::string& at, const std::string& atH, const std::string& re,
                                        const std::string& im) const
 {
+    const Storage st = spec.inStorage;
     if (inPlanar)
-        return "        " + re + " = (vreal_t)(vload" + std::to_string(W) + "(0, inRe + " + at + "), vload" + std::to_string(W) +
-               "(0, inRe + " + atH + ")); " + im + " = (vreal_t)(vload" + std::to_string(W) + "(0, inIm + " + at + "), vload" +
-               std::to_string(W) + "(0, inIm + " + atH + "));\n";
-    const std::string v = "vload" + std::to_string(2 * W) + "(0, (__global const real_t*)in + 2u * (";
-    return "        { const creal2_t z0 = " + v + at + ")), z1 = " + v + atH + ")); " + re + " = (vreal_t)(z0.even, z1.even); " +
-           im + " = (vreal_t)(z0.odd, z1.odd); }\n";
+        return "        " + re + " = (vreal_t)(" + loadVectorAt(st, W, "inRe", at) + ", " + loadVectorAt(st, W, "inRe", atH) +
+               "); " + im + " = (vreal_t)(" + loadVectorAt(st, W, "inIm", at) + ", " + loadVectorAt(st, W, "inIm", atH) +
+               ");\n";
+    return "        { const creal2_t z0 = " + loadVectorAt(st, 2 * W, "in", "2u * (" + at + ")") + ", z1 = " +
+           loadVectorAt(st, 2 * W, "in", "2u * (" + atH + ")") + "; " + re + " = (vreal_t)(z0.even, z1.even); " + im +
+           " = (vreal_t)(z0.odd, z1.odd); }\n";
 }
 
 std::string RowLaneKernel::storePoints(const std::string& at, const std::string& re, const std::string& im) const
 {
+    const Storage st = spec.outStorage;
     if (outPlanar)
-        return "{ " + vectorStore(spec, 8, re, "outRe + " + at) + " " + vectorStore(spec, 8, im, "outIm + " + at) + " }";
+        return "{ " + storeVectorAt(spec, st, 8, re, "outRe", at) + " " + storeVectorAt(spec, st, 8, im, "outIm", at) + " }";
     return "{ creal2_t z; z.even = " + re + "; z.odd = " + im + "; " +
-           vectorStore(spec, 16, "z", "(__global real_t*)out + 2u * (" + at + ")") + " }";
+           storeVectorAt(spec, st, 16, "z", "out", "2u * (" + at + ")") + " }";
 }
 
 std::string RowLaneKernel::loadEvenOdd(const std::string& ptr, const std::string& re, const std::string& im) const
@@ -217,6 +221,15 @@ std::string RowLaneKernel::loadEvenOdd(const std::string& ptr, const std::string
         return "{ const creal2_t z = vload" + std::to_string(2 * W) + "(0, " + ptr + "); " + re + " = z.even; " + im + " = z.odd; }";
     return "{ const creal2_t z0 = vload16(0, " + ptr + "), z1 = vload16(1, " + ptr + "); " + re +
            " = (vreal_t)(z0.even, z1.even); " + im + " = (vreal_t)(z0.odd, z1.odd); }";
+}
+
+std::string RowLaneKernel::loadEvenOddIn(const std::string& at, const std::string& re, const std::string& im) const
+{
+    const Storage st = spec.inStorage;
+    if (W <= 8)
+        return "{ const creal2_t z = " + loadVectorAt(st, 2 * W, "in", at) + "; " + re + " = z.even; " + im + " = z.odd; }";
+    return "{ const creal2_t z0 = " + loadVectorAt(st, 16, "in", at) + ", z1 = " + loadVectorAt(st, 16, "in", at + " + 16u") +
+           "; " + re + " = (vreal_t)(z0.even, z1.even); " + im + " = (vreal_t)(z0.odd, z1.odd); }";
 }
 
 void RowLaneKernel::prelude()
@@ -372,13 +385,15 @@ void RowLaneKernel::lanePasses(std::size_t round)
                     os << r2rLoadVector("ioff", e, "vr[" + k + "]", half);
                     rowB << r2rLoadVector("ioffB", e, "vi[" + k + "]", half);
                 } else if (forward && pairs) { // rows 2m and 2m + 1
-                    os << "        vr[" << k << "] = vload" << w << "(0, in + ioff + (idx_t)(" << e << ") * " << u(W) << ");\n";
-                    rowB << "        vi[" << k << "] = vload" << w << "(0, in + ioffB + (idx_t)(" << e << ") * " << u(W) << ");\n";
+                    os << "        vr[" << k << "] = " << loadVectorAt(spec.inStorage, W * H, "in", "ioff + (idx_t)(" + e + ") * " + u(W))
+                       << ";\n";
+                    rowB << "        vi[" << k << "] = "
+                         << loadVectorAt(spec.inStorage, W * H, "in", "ioffB + (idx_t)(" + e + ") * " + u(W)) << ";\n";
                 } else if (forward && spec.r2rIn.present())
                     os << r2rLoadMerge(e, "vr[" + k + "]", "vi[" + k + "]", r2rHalfOf(s, r));
                 else if (forward) // z[n] = x[2n] + i x[2n+1]: 2W reals
-                    os << "        "
-                       << loadEvenOdd("in + ioff + (idx_t)(" + e + ") * " + u(2 * W), "vr[" + k + "]", "vi[" + k + "]") << "\n";
+                    os << "        " << loadEvenOddIn("ioff + (idx_t)(" + e + ") * " + u(2 * W), "vr[" + k + "]", "vi[" + k + "]")
+                       << "\n";
                 else if (H == 2)
                     os << loadStacked(at, "ioffH + (idx_t)(" + e + ") * " + u(W), "vr[" + k + "]", "vi[" + k + "]")
                        << "        vi[" << k << "] *= dirSign;\n";
@@ -424,7 +439,8 @@ void RowLaneKernel::bluesteinLoad(const std::string& e, const std::string& k)
                                          : "";
     os << "        { const uint n0 = 8u * (" << e << ");\n";
     if (real > 0)
-        os << "          if (n0 + 8u <= " << nt << ") { " << vr << " = vload8(0, in + ioff + n0); " << vi << " = (vreal_t)0; }";
+        os << "          if (n0 + 8u <= " << nt << ") { " << vr << " = " << loadVectorAt(spec.inStorage, 8, "in", "ioff + n0") << "; "
+           << vi << " = (vreal_t)0; }";
     else if (real < 0)
         os << "          if (n0 + 7u <= " << half << ") {\n" << loadPoints("ioff + (idx_t)n0", vr, vi, false)
            << zeroEnds
@@ -437,16 +453,18 @@ void RowLaneKernel::bluesteinLoad(const std::string& e, const std::string& k)
        << "            real_t xr[8] = {0}, xi[8] = {0};\n"
        << "            for (uint l = 0u; l < min(8u, " << nt << " - n0); ++l) { ";
     if (real > 0)
-        os << "xr[l] = in[ioff + n0 + l]; }\n";
+        os << "xr[l] = " << loadRealAt(spec.inStorage, "in", "ioff + n0 + l") << "; }\n";
     else {
         const std::string at = real < 0 ? "m" : "n0 + l", sign = real < 0 ? "s * " : "";
         if (real < 0) // point m of the half, conjugated above it
             os << "const uint n = n0 + l, m = n <= " << half << " ? n : " << nt << " - n; const real_t s = "
                << (evenC2R ? "n == 0u || n == " + half + " ? 0 : " : "") << "n <= " << half << " ? 1 : -1; ";
         if (inPlanar)
-            os << "xr[l] = inRe[ioff + " << at << "]; xi[l] = " << sign << "inIm[ioff + " << at << "]; }\n";
+            os << "xr[l] = " << loadRealAt(spec.inStorage, "inRe", "ioff + " + at) << "; xi[l] = " << sign
+               << loadRealAt(spec.inStorage, "inIm", "ioff + " + at) << "; }\n";
         else
-            os << "const real2_t x = in[ioff + " << at << "]; xr[l] = x.x; xi[l] = " << sign << "x.y; }\n";
+            os << "const real2_t x = " << loadComplexAt(spec.inStorage, "in", "ioff + " + at) << "; xr[l] = x.x; xi[l] = " << sign
+               << "x.y; }\n";
     }
     os << "            " << vr << " = vload8(0, xr); " << vi << " = vload8(0, xi);\n"
        << "          } else { " << vr << " = (vreal_t)0; " << vi << " = (vreal_t)0; }\n"

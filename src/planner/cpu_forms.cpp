@@ -278,7 +278,8 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     KernelSpec& spec = pass.spec;
     const bool realPass = spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward;
     const bool bluestein = spec.kind == PassKind::Bluestein && !spec.stageTwiddleLength;
-    // 16-bit storage (docs/precision.md): the lane kernels convert; the other CPU forms not yet.
+    // 16-bit storage (docs/precision.md): the lane and row-lane kernels convert; row vectors and the
+    // split/merge pairs not yet.
     const bool sixteen = ctx.problem.inStorage != Storage::Native || ctx.problem.outStorage != Storage::Native;
     if (sixteen && (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit))
         return;
@@ -295,6 +296,13 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
         return;
     if (!sixteen && (chooseRowVectors(ctx, pass) || chooseRowLanes(ctx, pass)))
         return;
+    if (sixteen) { // row lanes but their packed runs (partial vector stores)
+        PassPlan tried = pass;
+        if (chooseRowLanes(ctx, tried) && !rowLanePacked(tried.spec) && !tried.spec.row.pieceLength) {
+            pass = tried;
+            return;
+        }
+    }
     // The lane dimension: unit strides on both sides if there is one (whole cache lines in and
     // out), else on one side, else any (lanes gathered and scattered element by element still
     // beat scalar code that the compiler cannot vectorise).
