@@ -38,7 +38,7 @@ std::string LaneKernel::loadInto(const std::string& at, const std::string& re, c
             t << "{ " << re << " = " << loadVectorAt(spec.inStorage, W, "inRe", at) << "; " << im << " = "
               << loadVectorAt(spec.inStorage, W, "inIm", at) << "; }\n";
         else
-            t << "{ const vreal2_t z = " << loadVectorAt(spec.inStorage, 2 * W, "in", "2u * (" + at + ")") << "; " << re
+            t << "{ const vreal2_t z = " << loadVectorAt(spec.inStorage, 2 * W, "in", "2u * (" + at + ")", true) << "; " << re
               << " = z.even; " << im << " = z.odd; }\n";
         if (spec.lane.full)
             return t.str();
@@ -99,7 +99,7 @@ std::string LaneKernel::storeRealPair(const std::string& at, const std::string& 
             const std::string lane(1, componentDigit(l));
             t << " "
               << storeVectorAt(spec, spec.outStorage, 2, "(real2_t)(a.s" + lane + ", b.s" + lane + ")", "out",
-                               "o + laneOut[" + std::to_string(l) + "]", false);
+                               "o + laneOut[" + std::to_string(l) + "]", false, false);
         }
         t << " }\n";
         return t.str();
@@ -125,7 +125,7 @@ std::string LaneKernel::storeText(const std::string& at, const std::string& re, 
               << storeVectorAt(spec, spec.outStorage, W, im, "outIm", at) << " }\n";
         else
             t << "{ vreal2_t z; z.even = " << re << "; z.odd = " << im << "; "
-              << storeVectorAt(spec, spec.outStorage, 2 * W, "z", "out", "2u * (" + at + ")") << " }\n";
+              << storeVectorAt(spec, spec.outStorage, 2 * W, "z", "out", "2u * (" + at + ")", true) << " }\n";
         if (spec.lane.full)
             return t.str();
         t << "        else";

@@ -250,7 +250,7 @@ void LaneKernel::rowsInByChunks(bool toRegisters)
         os << "        const idx_t o = ioff + (idx_t)" << c << " * " << u(W) << ";\n";
         for (std::size_t l = 0; l < W; ++l)
             os << "        const vreal2_t x" << l << " = "
-               << loadVectorAt(spec.inStorage, 2 * W, "in", "2u * (o + laneIn[" + std::to_string(l) + "])") << ";\n";
+               << loadVectorAt(spec.inStorage, 2 * W, "in", "2u * (o + laneIn[" + std::to_string(l) + "])", true) << ";\n";
         transposeChunk("x", "y");
         for (std::size_t k = 0; k < W; ++k)
             put(toRegisters ? u(q * W + k) : c + " * " + u(W) + " + " + u(k), "y" + std::to_string(k) + ".even",
@@ -284,7 +284,8 @@ void LaneKernel::rowsOutByChunks(bool fromRegisters)
         // from the last lane down: lanes past the end share the last valid lane's row
         for (std::size_t l = W; l-- > 0;)
             os << "        "
-               << storeVectorAt(spec, spec.outStorage, 2 * W, "y" + std::to_string(l), "out", "2u * (o + laneOut[" + u(l) + "])")
+               << storeVectorAt(spec, spec.outStorage, 2 * W, "y" + std::to_string(l), "out", "2u * (o + laneOut[" + u(l) + "])",
+                                true)
                << "\n";
     });
     forEachItem(rest, [&](std::size_t q, const std::string& j) {

@@ -189,7 +189,7 @@ std::string RowLaneKernel::loadPoints(const std::string& at, const std::string& 
     if (inPlanar)
         return "        " + re + " = " + loadVectorAt(st, PB, "inRe", at) + rev + "; " + im + " = " +
                loadVectorAt(st, PB, "inIm", at) + rev + ";\n";
-    return "        { const creal2_t z = " + loadVectorAt(st, 2 * PB, "in", "2u * (" + at + ")") + "; " + re + " = z.even" +
+    return "        { const creal2_t z = " + loadVectorAt(st, 2 * PB, "in", "2u * (" + at + ")", true) + "; " + re + " = z.even" +
            rev + "; " + im + " = z.odd" + rev + "; }\n";
 }
 
@@ -201,8 +201,8 @@ std::string RowLaneKernel::loadStacked(const std::string& at, const std::string&
         return "        " + re + " = (vreal_t)(" + loadVectorAt(st, W, "inRe", at) + ", " + loadVectorAt(st, W, "inRe", atH) +
                "); " + im + " = (vreal_t)(" + loadVectorAt(st, W, "inIm", at) + ", " + loadVectorAt(st, W, "inIm", atH) +
                ");\n";
-    return "        { const creal2_t z0 = " + loadVectorAt(st, 2 * W, "in", "2u * (" + at + ")") + ", z1 = " +
-           loadVectorAt(st, 2 * W, "in", "2u * (" + atH + ")") + "; " + re + " = (vreal_t)(z0.even, z1.even); " + im +
+    return "        { const creal2_t z0 = " + loadVectorAt(st, 2 * W, "in", "2u * (" + at + ")", true) + ", z1 = " +
+           loadVectorAt(st, 2 * W, "in", "2u * (" + atH + ")", true) + "; " + re + " = (vreal_t)(z0.even, z1.even); " + im +
            " = (vreal_t)(z0.odd, z1.odd); }\n";
 }
 
@@ -212,7 +212,7 @@ std::string RowLaneKernel::storePoints(const std::string& at, const std::string&
     if (outPlanar)
         return "{ " + storeVectorAt(spec, st, 8, re, "outRe", at) + " " + storeVectorAt(spec, st, 8, im, "outIm", at) + " }";
     return "{ creal2_t z; z.even = " + re + "; z.odd = " + im + "; " +
-           storeVectorAt(spec, st, 16, "z", "out", "2u * (" + at + ")") + " }";
+           storeVectorAt(spec, st, 16, "z", "out", "2u * (" + at + ")", true) + " }";
 }
 
 std::string RowLaneKernel::loadEvenOdd(const std::string& ptr, const std::string& re, const std::string& im) const
@@ -226,6 +226,8 @@ std::string RowLaneKernel::loadEvenOdd(const std::string& ptr, const std::string
 std::string RowLaneKernel::loadEvenOddIn(const std::string& at, const std::string& re, const std::string& im) const
 {
     const Storage st = spec.inStorage;
+    if (st == Storage::Native)
+        return loadEvenOdd("in + " + at, re, im);
     if (W <= 8)
         return "{ const creal2_t z = " + loadVectorAt(st, 2 * W, "in", at) + "; " + re + " = z.even; " + im + " = z.odd; }";
     return "{ const creal2_t z0 = " + loadVectorAt(st, 16, "in", at) + ", z1 = " + loadVectorAt(st, 16, "in", at + " + 16u") +

@@ -78,10 +78,14 @@ inline std::string storeRealAt(Storage s, const std::string& p, const std::strin
     return p + "[" + at + "] = " + v + ";";
 }
 
-// `n` consecutive reals (a vector) from element `at` of buffer p of the side's storage.
-inline std::string loadVectorAt(Storage s, std::size_t n, const std::string& p, const std::string& at)
+// `n` consecutive reals (a vector) from element `at` of buffer p of the side's storage. Native
+// buffers are cast to reals only where p is a complex interleaved side's (`complexSide`).
+inline std::string loadVectorAt(Storage s, std::size_t n, const std::string& p, const std::string& at, bool complexSide = false)
 {
-    const std::string N = std::to_string(n), ptr = "(__global const " + storageRealType(s) + "*)" + p + " + " + at;
+    const std::string N = std::to_string(n);
+    const std::string ptr = s == Storage::Native && !complexSide
+                                ? p + " + " + at
+                                : "(__global const " + storageRealType(s) + "*)" + p + " + " + at;
     if (s == Storage::Half)
         return "vload_half" + N + "(0, " + ptr + ")";
     if (s == Storage::BFloat16)
@@ -92,9 +96,11 @@ inline std::string loadVectorAt(Storage s, std::size_t n, const std::string& p, 
 // Statement storing vector v of n reals at element `at` of buffer p (Native: vectorStore, which
 // streams past the caches where the spec says so).
 inline std::string storeVectorAt(const KernelSpec& spec, Storage s, std::size_t n, const std::string& v,
-                                 const std::string& p, const std::string& at, bool mayStream = true)
+                                 const std::string& p, const std::string& at, bool complexSide = false, bool mayStream = true)
 {
-    const std::string N = std::to_string(n), ptr = "(__global " + storageRealType(s) + "*)" + p + " + " + at;
+    const std::string N = std::to_string(n);
+    const std::string ptr = s == Storage::Native && !complexSide ? p + " + " + at
+                                                                 : "(__global " + storageRealType(s) + "*)" + p + " + " + at;
     if (s == Storage::Half)
         return "vstore_half" + N + "_rte(" + v + ", 0, " + ptr + ");";
     if (s == Storage::BFloat16)
