@@ -3,6 +3,7 @@
 #include "butterfly.h"
 #include "kernel_prelude.h"
 #include "kernel_skeleton.h"
+#include "storage.h"
 
 #include <algorithm>
 #include <cmath>
@@ -65,7 +66,8 @@ class RowVectorKernel : public detail::KernelSkeleton {
 public:
     explicit RowVectorKernel(const KernelSpec& k)
         : KernelSkeleton(k), N(k.length), K(std::max<std::size_t>(1, k.rowVector.stack)), V(rowVectorReals(k.length) * K),
-          C(rowVectorReals(k.length) / 2), P(N / C), steps(rowVectorSteps(k.length))
+          C(rowVectorReals(k.length) / 2), P(N / C), steps(rowVectorSteps(k.length)), inT(storageRealType(k.inStorage)),
+          outT(storageRealType(k.outStorage))
     {
     }
 
@@ -73,6 +75,7 @@ private:
     // K rows side by side in each vector of V reals, C points of each row (V = 2 C K); P vectors.
     const std::size_t N, K, V, C, P;
     const std::vector<std::size_t> steps;
+    const std::string inT, outT; // the element types of the two sides (storage.h)
 
     static char digit(std::size_t i) { return "0123456789abcdef"[i]; }
     // The permute taking real r of the result from real from(r) of the operand.
@@ -193,25 +196,25 @@ private:
             os << "    for (idx_t row = first; row < last; ++row) {\n"
                << "        idx_t rest = row, ioff = 0, ooff = 0;\n"
                << batchOffsets(spec, "        ", "ioff", "ooff") << "\n"
-               << "        __global const real_t* src = (__global const real_t*)in + 2u * ioff;\n";
+               << "        __global const " << inT << "* src = (__global const " << inT << "*)in + 2u * ioff;\n";
             for (std::size_t p = 0; p < P; ++p)
-                os << "        vreal_t " << x(p) << " = vload" << V << "(" << p << ", src);\n";
+                os << "        vreal_t " << x(p) << " = " << loadVectorIndexed(spec.inStorage, V, std::to_string(p), "src") << ";\n";
             return;
         }
         // K rows at a time; past the group's last row the loads repeat it and the stores skip.
         os << "    for (idx_t row = first; row < last; row += " << K << "u) {\n";
         for (std::size_t j = 0; j < K; ++j) {
             const std::string J = std::to_string(j);
-            os << "        __global const real_t* src" << J << "; __global real_t* dst" << J << ";\n"
+            os << "        __global const " << inT << "* src" << J << "; __global " << outT << "* dst" << J << ";\n"
                << "        { idx_t rest = " << (j ? "min(row + " + J + "u, last - 1u)" : "row") << ", ioff = 0, ooff = 0;\n"
                << batchOffsets(spec, "          ", "ioff", "ooff") << "\n"
-               << "          src" << J << " = (__global const real_t*)in + 2u * ioff; dst" << J
-               << " = (__global real_t*)out + 2u * ooff; }\n";
+               << "          src" << J << " = (__global const " << inT << "*)in + 2u * ioff; dst" << J << " = (__global " << outT
+               << "*)out + 2u * ooff; }\n";
         }
         for (std::size_t p = 0; p < P; ++p) {
             os << "        vreal_t " << x(p) << " = (vreal_t)(";
             for (std::size_t j = 0; j < K; ++j)
-                os << (j ? ", " : "") << "vload" << 2 * C << "(" << p << ", src" << j << ")";
+                os << (j ? ", " : "") << loadVectorIndexed(spec.inStorage, 2 * C, std::to_string(p), "src" + std::to_string(j));
             os << ");\n";
         }
     }
@@ -291,7 +294,7 @@ private:
         for (std::size_t p = 0; p < N; ++p)
             from[frequency(p)] = p;
         if (K == 1)
-            os << "        __global real_t* dst = (__global real_t*)out + 2u * ooff;\n";
+            os << "        __global " << outT << "* dst = (__global " << outT << "*)out + 2u * ooff;\n";
         // Real r of output vector o: point o C + q of row j (r = 2 (j C + q) + re/im).
         const auto source = [&](std::size_t o, std::size_t r2) { return from[o * C + point(r2)]; };
         const auto real = [&](std::size_t o, std::size_t r2) { return (r2 / (2 * C)) * 2 * C + (source(o, r2) % C) * 2 + r2 % 2; };
@@ -310,7 +313,7 @@ private:
             }
             if (K == 1) {
                 os << "        { const vreal_t y = " << value << " * scale; "
-                   << vectorStore(spec, V, "y", "dst + " + std::to_string(o * V) + "u") << " }\n";
+                   << storeVectorAt(spec, spec.outStorage, V, "y", "dst", std::to_string(o * V) + "u") << " }\n";
                 continue;
             }
             os << "        { const vreal_t y = " << value << " * scale;";
@@ -318,8 +321,9 @@ private:
                 std::string part = ".s";
                 for (std::size_t r2 = 0; r2 < 2 * C; ++r2)
                     part += digit(j * 2 * C + r2);
-                os << (j ? " if (row + " + std::to_string(j) + "u < last)" : "") << " vstore" << 2 * C << "(y" << part << ", 0, dst"
-                   << j << " + " << o * 2 * C << "u);";
+                os << (j ? " if (row + " + std::to_string(j) + "u < last) " : " ")
+                   << storeVectorIndexed(spec.outStorage, 2 * C, "y" + part, "0",
+                                         "dst" + std::to_string(j) + " + " + std::to_string(o * 2 * C) + "u");
             }
             os << " }\n";
         }

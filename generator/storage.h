@@ -108,4 +108,27 @@ inline std::string storeVectorAt(const KernelSpec& spec, Storage s, std::size_t 
     return mayStream ? vectorStore(spec, n, v, ptr) : "vstore" + N + "(" + v + ", 0, " + ptr + ");";
 }
 
+// Vector `index` (elements index * n to index * n + n - 1) of buffer p, as OpenCL C's vloadn.
+inline std::string loadVectorIndexed(Storage s, std::size_t n, const std::string& index, const std::string& p)
+{
+    const std::string N = std::to_string(n);
+    if (s == Storage::Half)
+        return "vload_half" + N + "(" + index + ", " + p + ")";
+    if (s == Storage::BFloat16)
+        return "bf16Load" + N + "(vload" + N + "(" + index + ", " + p + "))";
+    return "vload" + N + "(" + index + ", " + p + ")";
+}
+
+// Statement storing vector v as vector `index` of buffer p, as OpenCL C's vstoren.
+inline std::string storeVectorIndexed(Storage s, std::size_t n, const std::string& v, const std::string& index,
+                                      const std::string& p)
+{
+    const std::string N = std::to_string(n);
+    if (s == Storage::Half)
+        return "vstore_half" + N + "_rte(" + v + ", " + index + ", " + p + ");";
+    if (s == Storage::BFloat16)
+        return "vstore" + N + "(bf16Round" + N + "(" + v + "), " + index + ", " + p + ");";
+    return "vstore" + N + "(" + v + ", " + index + ", " + p + ");";
+}
+
 } // namespace clfft_ng

@@ -278,7 +278,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     KernelSpec& spec = pass.spec;
     const bool realPass = spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward;
     const bool bluestein = spec.kind == PassKind::Bluestein && !spec.stageTwiddleLength;
-    // 16-bit storage (docs/precision.md): the lane and row-lane kernels convert; row vectors and the
+    // 16-bit storage (docs/precision.md): the lane, row-lane and row-vector kernels convert; the
     // split/merge pairs not yet.
     const bool sixteen = ctx.problem.inStorage != Storage::Native || ctx.problem.outStorage != Storage::Native;
     if (sixteen && (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit))
@@ -294,7 +294,7 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     if (!ctx.cpuForms() || (spec.kind != PassKind::Complex && !realPass && !bluestein) || spec.radices.empty() ||
         spec.stockham.splitExchange || (spec.fusedStep != FusedStep::None && spec.realDirection != 0))
         return;
-    if (!sixteen && (chooseRowVectors(ctx, pass) || chooseRowLanes(ctx, pass)))
+    if (chooseRowVectors(ctx, pass) || (!sixteen && chooseRowLanes(ctx, pass)))
         return;
     if (sixteen) { // row lanes but their packed runs (partial vector stores)
         PassPlan tried = pass;
