@@ -2,6 +2,7 @@
 // of M points is too long for one work-group, so X[k] and X[M-k] meet in global memory.
 // Each work-item owns one pair (k, M-k), reads both points and writes both, so the kernel
 // works in place. The algebra is the one of the fused stages in stockham.cpp.
+#include "storage.h"
 #include "real_split.h"
 #include "unit_roots.h"
 
@@ -103,9 +104,18 @@ private:
     {
         const std::string w2 = std::to_string(2 * V), r = reversed(V);
         const std::string mirror = u(M - V + 1) + " - k0"; // the first of the V mirrors
+        // complex element e of either side as reals (16-bit sides: storage.h)
+        auto load = [&](const std::string& e) {
+            return spec.inStorage == Storage::Native ? "vload" + w2 + "(0, (__global const real_t*)(in + " + e + "))"
+                                                     : loadVectorAt(spec.inStorage, 2 * V, "in", "2u * (" + e + ")", true);
+        };
+        auto store = [&](const std::string& v, const std::string& e) {
+            return spec.outStorage == Storage::Native ? vectorStore(spec, 2 * V, v, "(__global real_t*)(out + " + e + ")")
+                                                      : storeVectorAt(spec, spec.outStorage, 2 * V, v, "out", "2u * (" + e + ")", true);
+        };
         os << in << "const uint k0 = g * " << u(V) << ";\n"
-           << in << "const vreal2_t a = vload" << w2 << "(0, (__global const real_t*)(in + ioff + k0));\n"
-           << in << "const vreal2_t b = vload" << w2 << "(0, (__global const real_t*)(in + ioff + " << mirror << "));\n"
+           << in << "const vreal2_t a = " << load("ioff + k0") << ";\n"
+           << in << "const vreal2_t b = " << load("ioff + " + mirror) << ";\n"
            << in << "const vreal_t Ar = a.even, Br = b.even" << r << ";\n"
            << in << "vreal_t Ai = a.odd, Bi = b.odd" << r << ";\n";
         if (!merge) // the k = 0 pair (X[0], X[M]), lane 0 of the first vector: imaginary parts count as zero
@@ -127,9 +137,8 @@ private:
                << in << "const vreal_t Qr = (Er + Oi) * scale, Qi = (Or - Ei) * scale;\n";
         }
         os << in << "vreal2_t q; q.even = Qr" << r << "; q.odd = Qi" << r << ";\n"
-           << in << vectorStore(spec, 2 * V, "p", "(__global real_t*)(out + ooff + k0)") << "\n"
-           << in << vectorStore(spec, 2 * V, "q", "(__global real_t*)(out + ooff + " + mirror + ")")
-           << "\n";
+           << in << store("p", "ooff + k0") << "\n"
+           << in << store("q", "ooff + " + mirror) << "\n";
     }
     void pairBody(const std::string& in)
     {

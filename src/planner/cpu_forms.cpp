@@ -278,11 +278,8 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     KernelSpec& spec = pass.spec;
     const bool realPass = spec.kind == PassKind::RealForward || spec.kind == PassKind::RealBackward;
     const bool bluestein = spec.kind == PassKind::Bluestein && !spec.stageTwiddleLength;
-    // 16-bit storage (docs/precision.md): the lane, row-lane and row-vector kernels convert; the
-    // split/merge pairs not yet.
+    // 16-bit storage (docs/precision.md): every CPU form converts but the row lanes' packed runs.
     const bool sixteen = ctx.problem.inStorage != Storage::Native || ctx.problem.outStorage != Storage::Native;
-    if (sixteen && (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit))
-        return;
     if (ctx.cpuForms() && (spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit)) {
         // Consecutive pairs as vectors, interleaved on both sides, no callbacks.
         const std::size_t V = ctx.tuning.splitMergeVector;
