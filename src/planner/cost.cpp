@@ -64,12 +64,13 @@ double formCostFactor(const KernelSpec& spec, const TuningProfile& profile)
 
 PassTraffic passTraffic(const PassPlan& pass)
 {
-    const std::size_t complex = complexBytes(pass.spec.precision);
+    // 16-bit sides: two bytes a real (docs/precision.md).
+    const std::size_t inReal = realBytes(pass.spec.precision, pass.spec.inStorage);
+    const std::size_t outReal = realBytes(pass.spec.precision, pass.spec.outStorage);
     // Row pairs: `transforms` counts real rows, each read and written once.
     const std::size_t transforms = pass.transforms;
     const SidePoints in = sidePoints(pass.spec, true), out = sidePoints(pass.spec, false);
-    return {transforms * in.points * (in.real ? complex / 2 : complex),
-            transforms * out.points * (out.real ? complex / 2 : complex)};
+    return {transforms * in.points * (in.real ? inReal : 2 * inReal), transforms * out.points * (out.real ? outReal : 2 * outReal)};
 }
 
 double estimatedCost(const ExecutionPlan& plan, const TuningProfile& profile)
