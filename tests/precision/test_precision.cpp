@@ -18,6 +18,7 @@
 #include "float16.h"
 #include "storage.h"
 #include "test_env.h"
+#include "test_tier.h"
 
 #include <clFFT-ng.h>
 #include <clFFT.h>
@@ -302,7 +303,6 @@ struct Shape {
     bool callbacks = false; // a pre-callback reading the 16-bit input doubled, a post-callback storing
 };
 
-std::ostream& operator<<(std::ostream& os, const Shape& s) { return os << s.name; }
 
 // One of each plan family: one kernel, several dimensions, planar, real both ways and in place,
 // odd, prime (Rader), Bluestein, long rows over several passes, a 2D real whose intermediate
@@ -592,7 +592,37 @@ void runShape(const Shape& s, Storage storage)
 
 } // namespace
 
+namespace {
+
+struct Case {
+    Shape shape;
+    Storage storage;
+};
+std::ostream& operator<<(std::ostream& os, const Case& c)
+{
+    return os << c.shape.name << (isBf(c.storage) ? " bfloat16" : " half");
+}
+
+// The quick tier: every plan family once, the two formats taking turns; the sweep: the rest.
+std::vector<Case> cases()
+{
+    const std::vector<std::string> quick = {"c2c_1024_inplace", "c2c_60x50_planar_backward", "c2c_16x12x10",
+                                            "c2c_bluestein_4999", "r2c_4096_batch", "r2c_long_100000",
+                                            "c2r_1000x30_inplace", "c2c_backward_of_spectrum_1024x256",
+                                            "c2c_callbacks_2d_in_place"};
+    std::vector<Case> q, sw;
+    for (const Shape& s : kShapes) {
+        const auto at = std::find(quick.begin(), quick.end(), s.name);
+        const Storage first = at != quick.end() && (at - quick.begin()) % 2 ? Storage::BFloat16 : Storage::Half;
+        const Storage second = first == Storage::Half ? Storage::BFloat16 : Storage::Half;
+        (at != quick.end() ? q : sw).push_back({s, first});
+        sw.push_back({s, second});
+    }
+    return tiered(q, sw);
+}
+
+} // namespace
+
 BOOST_AUTO_TEST_SUITE(transforms)
-BOOST_DATA_TEST_CASE(half, bdata::make(kShapes), shape) { runShape(shape, Storage::Half); }
-BOOST_DATA_TEST_CASE(bfloat16, bdata::make(kShapes), shape) { runShape(shape, Storage::BFloat16); }
+BOOST_DATA_TEST_CASE(against_fftw, bdata::make(cases()), c) { runShape(c.shape, c.storage); }
 BOOST_AUTO_TEST_SUITE_END()
