@@ -32,8 +32,10 @@ inline std::string storageFunctions(const KernelSpec& spec)
         const std::string N = n;
         t += "static inline float" + N + " bf16Load" + N + "(ushort" + N + " b) { return as_float" + N + "(convert_uint" + N +
              "(b) << 16); }\n";
+        // integer steps only (a blend by the NaN mask, no select or isnan calls)
         t += "static inline ushort" + N + " bf16Round" + N + "(float" + N + " v)\n{\n    const uint" + N + " u = as_uint" + N +
-             "(v);\n    return convert_ushort" + N + "(select((u + 0x7fffu + ((u >> 16) & 1u)) >> 16, (u >> 16) | 0x40u, isnan(v)));\n}\n";
+             "(v), r = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16, q = (u >> 16) | 0x40u;\n    const uint" + N +
+             " nan = as_uint" + N + "((u & 0x7fffffffu) > 0x7f800000u);\n    return convert_ushort" + N + "(r ^ ((r ^ q) & nan));\n}\n";
     }
     return t + "\n";
 }
