@@ -5,17 +5,19 @@
 
 namespace clfft_ng {
 
-std::string multiDeviceCopySource(int replica)
+std::string multiDeviceCopySource(int replica, int unitBytes)
 {
     std::ostringstream src;
     if (replica > 0)
         src << "#define CLFFT_NG_REPLICA " << replica << "\n";
-    // Rows copied as 32-bit words, 16 at a time (the runtime's copy is a memcpy per row).
-    src << "__kernel void clfft_ng_copy_rect(__global const uint* src, ulong so, ulong sr, ulong ss,"
-        << " __global uint* dst, ulong d0, ulong dr, ulong ds, ulong n)\n{\n"
+    // Rows copied as 32-bit words (16-bit units for 16-bit plans), 16 at a time (the runtime's
+    // copy is a memcpy per row).
+    const char* t = unitBytes == 2 ? "ushort" : "uint";
+    src << "__kernel void clfft_ng_copy_rect(__global const " << t << "* src, ulong so, ulong sr, ulong ss,"
+        << " __global " << t << "* dst, ulong d0, ulong dr, ulong ds, ulong n)\n{\n"
         << "    const ulong y = get_global_id(0), z = get_global_id(1);\n"
-        << "    __global const uint* a = src + so + y * sr + z * ss;\n"
-        << "    __global uint* b = dst + d0 + y * dr + z * ds;\n"
+        << "    __global const " << t << "* a = src + so + y * sr + z * ss;\n"
+        << "    __global " << t << "* b = dst + d0 + y * dr + z * ds;\n"
         << "    ulong x = 0;\n"
         << "    for (; x + 16 <= n; x += 16)\n        vstore16(vload16(0, a + x), 0, b + x);\n"
         << "    for (; x < n; ++x)\n        b[x] = a[x];\n}\n";

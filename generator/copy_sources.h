@@ -14,7 +14,9 @@ namespace clfft_ng {
 // and 1 the row and the slice), n 32-bit words a row; offsets and pitches in words. Queue
 // positions after the first (`replica` > 0) get a program of their own: the source starts with
 // "#define CLFFT_NG_REPLICA <replica>".
-std::string multiDeviceCopySource(int replica);
+// unitBytes 2 (16-bit plans, docs/precision.md): the same over 16-bit units (ushort), offsets and
+// pitches in those.
+std::string multiDeviceCopySource(int replica, int unitBytes = 4);
 
 // libclFFT-mpi's copies of 3-index blocks, one work-item an element (global ids 0, 1, 2 the
 // indices c, b, a): clfft_mpi_copy8 / copy16 (element sizes 8 and 16 bytes; the innermost index

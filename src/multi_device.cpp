@@ -22,7 +22,7 @@ cl_kernel copyKernel(const PlanSettings& s, MultiDevicePart& part)
     KernelRef& slot = part.copyKernel;
     if (slot)
         return slot.get();
-    const std::string src = multiDeviceCopySource(part.index); // generator/copy_sources.h
+    const std::string src = multiDeviceCopySource(part.index, copyUnitBytes(s)); // generator/copy_sources.h
     ProgramCache::Result built =
         part.services.programs->get(s.context.get(), part.device, src, "-cl-std=CL1.2", part.index == 0);
     if (built.status != CL_SUCCESS)
@@ -58,8 +58,6 @@ clfftStatus checkMultiQueues(const Plan& plan, cl_uint count, const cl_command_q
 {
     if (!queues)
         return CLFFT_INVALID_HOST_PTR;
-    if (storageOf(plan.settings.precision) != Storage::Native)
-        return CLFFT_NOTIMPLEMENTED;
     const bool dbl = plan.settings.precision == CLFFT_DOUBLE || plan.settings.precision == CLFFT_DOUBLE_FAST;
     for (cl_uint i = 0; i < count; ++i) {
         if (!queues[i])

@@ -12,7 +12,8 @@ void copyByKernel(Run& r, std::size_t k, cl_mem src, cl_mem dst, std::size_t src
                   const std::array<std::size_t, 3>& region, const std::vector<cl_event>& waits)
 {
     cl_kernel kernel = copyKernel(r.s, r.part(k));
-    const cl_ulong args[7] = {srcOff / 4, srcRow / 4, srcSlice / 4, dstOff / 4, dstRow / 4, dstSlice / 4, region[0] / 4};
+    const std::size_t w = copyUnitBytes(r.s);
+    const cl_ulong args[7] = {srcOff / w, srcRow / w, srcSlice / w, dstOff / w, dstRow / w, dstSlice / w, region[0] / w};
     check(clSetKernelArg(kernel, 0, sizeof src, &src));
     for (cl_uint i = 0; i < 3; ++i)
         check(clSetKernelArg(kernel, 1 + i, sizeof(cl_ulong), &args[i]));

@@ -23,8 +23,12 @@ clfftLayout complexLayout(clfftLayout l) { return isPlanar(l) ? CLFFT_COMPLEX_PL
 
 std::size_t realBytes(const PlanSettings& s)
 {
+    if (storageOf(s.precision) != Storage::Native) // docs/precision.md
+        return 2;
     return s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST ? sizeof(cl_double) : sizeof(cl_float);
 }
+
+std::size_t copyUnitBytes(const PlanSettings& s) { return realBytes(s) == 2 ? 2 : 4; }
 
 std::size_t elementBytes(clfftLayout l, std::size_t real)
 {

@@ -292,5 +292,7 @@ void runDimension(Run& r, const MultiRequest& rq);
 // pitches in 32-bit words (every copy here moves whole floats). Each queue after the first builds
 // its own program (PoCL shares loaded kernels between identical devices; see bakeMulti).
 cl_kernel copyKernel(const PlanSettings& s, MultiDevicePart& part);
+// The copy kernel's unit: 32-bit words, 16 bits for 16-bit plans (their rows may be odd reals).
+std::size_t copyUnitBytes(const PlanSettings& s);
 
 } // namespace clfft_ng::multidevice

@@ -187,7 +187,7 @@ Case drawCase(std::uint64_t seed, std::size_t index, bool hasDouble)
         points *= n;
     c.batch = 1 + d.below(points >= 20000 ? 2 : 3);
     c.gpuForm = d.chance(40);
-    c.queues = d.chance(12) && c.precision != CLFFT_NG_HALF && c.precision != CLFFT_NG_BFLOAT16 ? 2 : 1;
+    c.queues = d.chance(12) ? 2 : 1;
     c.dir = d.chance(50) ? CLFFT_FORWARD : CLFFT_BACKWARD;
     const unsigned placement = unsigned(d.below(100));
     c.placement = placement < 50 ? Placement::InPlace : placement < 88 ? Placement::OutOfPlace : Placement::Aliased;
