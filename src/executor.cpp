@@ -5,6 +5,7 @@
 #include "kernel_args.h"
 #include "kernel_binding.h"
 #include "r2r.h"
+#include "tiering.h"
 
 
 #include <chrono>
@@ -215,6 +216,10 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
 {
     if (plan.r2r) {
         enqueueR2R(plan, rq);
+        return;
+    }
+    if (plan.generic) {
+        enqueueGenericTier(plan, rq);
         return;
     }
     const PlanSettings& s = plan.settings;

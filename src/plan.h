@@ -54,6 +54,8 @@ struct PlanSettings {
     bool backwardScaleSet = false;
     // clfftNgSetPlanRigor (a clfftNgRigor value); -1: CLFFT_NG_RIGOR, read at bake.
     int rigor = -1;
+    // clfftNgSetPlanTiering (a clfftNgTiering value); -1: CLFFT_NG_TIERING, read at bake.
+    int tiering = -1;
     // clfftNgSetPlanQueueArrays: clfftBakePlan and clfftEnqueueTransform take more than one queue.
     bool queueArrays = false;
     // Not the client's: the queue-array position of a multi-device sub-plan. Its kernels get
@@ -109,6 +111,7 @@ struct BakedPlan {
 };
 
 struct MultiDeviceBake; // several devices: multi_device.h
+struct GenericBake;     // the generic tier: tiering.h
 struct R2RBake;         // real-to-real plans: r2r.h
 
 class ProgramCache; // cache/program_cache.h
@@ -133,12 +136,14 @@ struct Plan {
     std::vector<double> splitWeights;
     std::shared_ptr<MultiDeviceBake> multi;
     std::shared_ptr<R2RBake> r2r; // with `baked` (which then has no passes) for r2r plans
+    std::shared_ptr<GenericBake> generic; // likewise for plans baked on the generic tier
 
     void invalidate()
     {
         baked.reset();
         multi.reset();
         r2r.reset();
+        generic.reset();
     }
 };
 

@@ -1,0 +1,460 @@
+#include "tiering.h"
+
+#include "device_info.h"
+#include "generic.h"
+#include "kernel_binding.h"
+#include "program_cache.h"
+#include "status_error.h"
+#include "unit_roots.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace clfft_ng {
+
+namespace {
+
+// The generic program is built with the specialized kernels' options: one language for both.
+const char* const kGenericOptions = "-cl-std=CL1.2";
+
+// Largest prime factor the generic DFT pass takes: its work grows as length x factor, and past
+// this a specialized (Rader/Bluestein) plan is the only reasonable one until the generic tier
+// has Bluestein's pointwise kernels.
+constexpr std::size_t kGenericMaxPrime = 4096;
+
+struct Axis {
+    std::size_t n, inStride, outStride;
+};
+
+std::vector<Axis> axesOf(const Problem& problem)
+{
+    std::vector<Axis> axes;
+    for (const IoDim& d : problem.dims)
+        axes.push_back(Axis{d.n, d.inStride, d.outStride});
+    for (const IoDim& b : problem.batch)
+        if (b.n > 1)
+            axes.push_back(Axis{b.n, b.inStride, b.outStride});
+    return axes;
+}
+
+int layoutOf(ComplexLayout layout)
+{
+    return static_cast<int>(layout == ComplexLayout::Planar ? GenericLayout::Planar : GenericLayout::Interleaved);
+}
+
+} // namespace
+
+TierMode tierModeFromEnvironment()
+{
+    const char* v = std::getenv("CLFFT_NG_TIERING");
+    if (v && std::strcmp(v, "generic") == 0)
+        return TierMode::GenericOnly;
+    if (v && std::strcmp(v, "auto") == 0)
+        return TierMode::Auto;
+    // The default stays today's behaviour until the background compile lands (docs/cache.md).
+    return TierMode::SpecializedOnly;
+}
+
+TierMode tierModeOf(const PlanSettings& settings)
+{
+    return settings.tiering >= 0 ? static_cast<TierMode>(settings.tiering) : tierModeFromEnvironment();
+}
+
+const char* tierModeName(TierMode mode)
+{
+    switch (mode) {
+    case TierMode::Auto: return "auto";
+    case TierMode::GenericOnly: return "generic";
+    case TierMode::SpecializedOnly: break;
+    }
+    return "specialized";
+}
+
+std::string genericUnsupported(const Problem& problem, const PlanSettings& settings)
+{
+    if (problem.pre.present || problem.post.present)
+        return "callbacks";
+    if (problem.inPieces.length > 0 || settings.replica > 0)
+        return "a multi-device sub-plan";
+    if (problem.r2rIn.present() || problem.r2rOut.present())
+        return "fused real-to-real stages";
+    if (problem.inPlaceViaCopy)
+        return "in-place real rows at other offsets than the hermitian ones";
+    if (settings.transposed == CLFFT_TRANSPOSED && settings.rank > 1 && problem.inPlace)
+        return "transposed output in place";
+    if (axesOf(problem).size() > 4)
+        return "more than four dimensions with the batch";
+    for (const IoDim& d : problem.dims)
+        if (largestPrimeFactor(d.n) > kGenericMaxPrime)
+            return "prime factor " + std::to_string(largestPrimeFactor(d.n)) + " of length " + std::to_string(d.n) +
+                   " (no Bluestein in the generic tier yet)";
+    return std::string();
+}
+
+void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<std::size_t>* tableLengths)
+{
+    const std::vector<Axis> axes = axesOf(problem);
+    const std::size_t rank = problem.dims.size();
+    const bool r2c = problem.kind == TransformKind::RealToComplex;
+    const bool c2r = problem.kind == TransformKind::ComplexToReal;
+    const std::size_t realBytes = problem.precision == Precision::Double ? 8 : 4;
+    const int inLayout = r2c ? static_cast<int>(GenericLayout::Real) : layoutOf(problem.inLayout);
+    const int outLayout = c2r ? static_cast<int>(GenericLayout::Real) : layoutOf(problem.outLayout);
+    // Counts of the complex (hermitian) side: a real row of n points has n / 2 + 1 of them.
+    std::vector<std::size_t> counts;
+    for (std::size_t a = 0; a < axes.size(); ++a)
+        counts.push_back(a == 0 && (r2c || c2r) ? axes[0].n / 2 + 1 : axes[a].n);
+    auto others = [&](std::size_t d) {
+        std::vector<std::size_t> o;
+        for (std::size_t a = 0; a < axes.size(); ++a)
+            if (a != d)
+                o.push_back(a);
+        return o;
+    };
+    auto tableOf = [&](std::size_t n) {
+        const auto it = std::find(tableLengths->begin(), tableLengths->end(), n);
+        if (it != tableLengths->end())
+            return static_cast<std::size_t>(it - tableLengths->begin());
+        tableLengths->push_back(n);
+        return tableLengths->size() - 1;
+    };
+    auto clientView = [&](bool inSide, std::size_t d) {
+        GenericView v;
+        v.role = inSide ? GenericView::Role::Input : GenericView::Role::Output;
+        v.layout = inSide ? inLayout : outLayout;
+        v.stride = inSide ? axes[d].inStride : axes[d].outStride;
+        const std::vector<std::size_t> o = others(d);
+        for (std::size_t i = 0; i < o.size(); ++i)
+            v.outer[i] = inSide ? axes[o[i]].inStride : axes[o[i]].outStride;
+        return v;
+    };
+    // The hermitian rows of a C2R plan, packed in natural order, between its outer dimensions
+    // and its real rows (the client's input is never written).
+    auto hermView = [&](std::size_t d) {
+        std::vector<std::size_t> packed(axes.size());
+        std::size_t p = 1;
+        for (std::size_t a = 0; a < axes.size(); ++a) {
+            packed[a] = p;
+            p *= counts[a];
+        }
+        bake->tmpHBytes = p * 2 * realBytes;
+        GenericView v;
+        v.role = GenericView::Role::TmpH;
+        v.stride = packed[d];
+        const std::vector<std::size_t> o = others(d);
+        for (std::size_t i = 0; i < o.size(); ++i)
+            v.outer[i] = packed[o[i]];
+        return v;
+    };
+    // One dimension: a Stockham pass per radix, alternating between the two temporaries.
+    auto addDimension = [&](std::size_t d, const GenericView& src, const GenericView& dst, std::size_t n, bool hermIn,
+                            std::size_t outLimit) {
+        std::array<std::size_t, 3> c{{1, 1, 1}};
+        const std::vector<std::size_t> o = others(d);
+        std::size_t rows = 1;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            c[i] = counts[o[i]];
+            rows *= c[i];
+        }
+        bake->tmpBytes = std::max(bake->tmpBytes, n * rows * 2 * realBytes);
+        auto temp = [&](std::size_t which) {
+            GenericView v;
+            v.role = which == 0 ? GenericView::Role::Tmp0 : GenericView::Role::Tmp1;
+            v.stride = 1;
+            v.outer = {{n, n * c[0], n * c[0] * c[1]}};
+            return v;
+        };
+        const std::vector<std::size_t> radices = genericRadices(n);
+        std::size_t span = 1;
+        for (std::size_t i = 0; i < radices.size(); ++i) {
+            GenericPass p;
+            const bool last = i + 1 == radices.size();
+            p.src = i == 0 ? src : temp((i - 1) % 2);
+            p.dst = last ? dst : temp(i % 2);
+            p.counts = c;
+            p.n = n;
+            p.radix = radices[i];
+            p.span = span;
+            p.table = tableOf(n);
+            p.hermIn = hermIn && i == 0;
+            p.outLimit = last ? outLimit : n;
+            bake->passes.push_back(p);
+            span *= radices[i];
+        }
+    };
+
+    if (c2r) {
+        // The outer dimensions on the hermitian rows first, then the real rows from them.
+        for (std::size_t d = 1; d < rank; ++d)
+            addDimension(d, d == 1 ? clientView(true, d) : hermView(d), hermView(d), axes[d].n, false, axes[d].n);
+        addDimension(0, rank > 1 ? hermView(0) : clientView(true, 0), clientView(false, 0), axes[0].n, true, axes[0].n);
+    } else {
+        for (std::size_t d = 0; d < rank; ++d)
+            addDimension(d, d == 0 ? clientView(true, d) : clientView(false, d), clientView(false, d), axes[d].n, false,
+                         d == 0 && r2c ? counts[0] : axes[d].n);
+    }
+    bake->passes.back().scaled = true;
+}
+
+namespace {
+
+const char* roleName(GenericView::Role role)
+{
+    switch (role) {
+    case GenericView::Role::Input: return "input";
+    case GenericView::Role::Output: return "output";
+    case GenericView::Role::Tmp0: return "temp";
+    case GenericView::Role::Tmp1: return "temp2";
+    case GenericView::Role::TmpH: return "temp3";
+    }
+    return "?";
+}
+
+std::string explainGeneric(const GenericBake& g)
+{
+    std::string text =
+        "tier: generic (one program per precision, sizes as kernel arguments): " + std::to_string(g.passes.size()) +
+        " passes, library buffers 2 x " + std::to_string(g.tmpBytes) + " bytes";
+    if (g.tmpHBytes > 0)
+        text += " + " + std::to_string(g.tmpHBytes) + " bytes";
+    text += "\n";
+    for (std::size_t i = 0; i < g.passes.size(); ++i) {
+        const GenericPass& p = g.passes[i];
+        text += "  pass " + std::to_string(i) + ": length " + std::to_string(p.n) + " radix " +
+                std::to_string(p.radix) + (p.radix > kGenericMaxButterfly ? " (dft)" : "") + " span " +
+                std::to_string(p.span) + ", " + std::to_string(p.counts[0] * p.counts[1] * p.counts[2]) + " rows, " +
+                roleName(p.src.role) + " -> " + roleName(p.dst.role);
+        if (p.hermIn)
+            text += ", hermitian rows extended";
+        if (p.outLimit < p.n)
+            text += ", first " + std::to_string(p.outLimit) + " stored";
+        if (p.scaled)
+            text += ", scaled";
+        text += "\n";
+    }
+    return text;
+}
+
+MemRef rootTable(cl_context context, std::size_t n, bool dbl)
+{
+    std::vector<std::complex<long double>> roots(n);
+    for (std::size_t m = 0; m < n; ++m)
+        roots[m] = unitRoot(m, n);
+    return dbl ? uploadTable<double>(context, roots) : uploadTable<float>(context, roots);
+}
+
+} // namespace
+
+bool bakeGenericTier(Plan& plan, cl_device_id device, const Problem& problem, std::string* note)
+{
+    const TierMode mode = tierModeOf(plan.settings);
+    if (mode == TierMode::SpecializedOnly)
+        return false;
+    if (mode == TierMode::Auto) {
+        *note = "tier: specialized (auto: the background compile is not implemented yet)\n";
+        return false;
+    }
+    const std::string why = genericUnsupported(problem, plan.settings);
+    if (!why.empty()) {
+        *note = "tier: specialized (the generic tier cannot run this plan: " + why + ")\n";
+        return false;
+    }
+    auto g = std::make_shared<GenericBake>();
+    g->doublePrecision = problem.precision == Precision::Double;
+    std::vector<std::size_t> lengths;
+    planGenericPasses(problem, g.get(), &lengths);
+
+    cl_context context = plan.settings.context.get();
+    ProgramCache::Result built =
+        plan.services.programs->get(context, device, genericProgramSource(problem.precision), kGenericOptions, true);
+    if (built.status != CL_SUCCESS) {
+        if (built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES)
+            throw StatusError{built.status};
+        if (!std::getenv("CLFFT_QUIET"))
+            std::fprintf(stderr, "clfft-ng: building the generic program failed (status %d); compiler log:\n%s\n",
+                         built.status, built.buildLog.c_str());
+        throw StatusError{CLFFT_BUILD_PROGRAM_FAILURE};
+    }
+    g->program = std::move(built.program);
+    cl_int err = CL_SUCCESS;
+    g->radixKernel = KernelRef(clCreateKernel(g->program.get(), kGenericRadixKernel, &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    g->dftKernel = KernelRef(clCreateKernel(g->program.get(), kGenericDftKernel, &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    // 64 work-items where the kernels allow it: rows are flattened into the range, so any
+    // length fills the groups.
+    for (cl_kernel k : {g->radixKernel.get(), g->dftKernel.get()}) {
+        std::size_t limit = 0;
+        if (clGetKernelWorkGroupInfo(k, device, CL_KERNEL_WORK_GROUP_SIZE, sizeof limit, &limit, nullptr) ==
+                CL_SUCCESS &&
+            limit > 0)
+            g->localSize = std::min(g->localSize, limit);
+    }
+    for (std::size_t n : lengths)
+        g->tables.push_back(rootTable(context, n, g->doublePrecision));
+    const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    if (g->tmpBytes > maxAlloc || g->tmpHBytes > maxAlloc)
+        throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
+
+    auto baked = std::make_unique<BakedPlan>();
+    baked->device = device;
+    baked->explanation = explainGeneric(*g);
+    const char* explain = std::getenv("CLFFT_NG_EXPLAIN");
+    if (explain && *explain && std::strcmp(explain, "0") != 0)
+        std::fprintf(stderr, "clfft-ng plan: %s", baked->explanation.c_str());
+    plan.generic = std::move(g);
+    plan.baked = std::move(baked);
+    return true;
+}
+
+void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
+{
+    const PlanSettings& s = plan.settings;
+    GenericBake& g = *plan.generic;
+    const bool inPlace = s.placement == CLFFT_INPLACE;
+    const bool inPlanar = s.inLayout == CLFFT_COMPLEX_PLANAR || s.inLayout == CLFFT_HERMITIAN_PLANAR;
+    const bool outPlanar = s.outLayout == CLFFT_COMPLEX_PLANAR || s.outLayout == CLFFT_HERMITIAN_PLANAR;
+    std::size_t inBytes = 0, outBytes = 0;
+    if (!planBufferBytes(s, &inBytes, &outBytes))
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    for (int i = 0; i < (inPlanar ? 2 : 1); ++i)
+        checkBufferSize(rq.inputs[i], inBytes);
+    if (!inPlace)
+        for (int i = 0; i < (outPlanar ? 2 : 1); ++i)
+            checkBufferSize(rq.outputs[i], outBytes);
+
+    GenericBake::Scratch& scratch = g.scratch[rq.queue];
+    auto allocate = [&](MemRef& slot, std::size_t bytes) {
+        if (!slot) {
+            cl_int err = CL_SUCCESS;
+            slot = MemRef(
+                clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, std::max<std::size_t>(bytes, 16), nullptr, &err));
+            if (err != CL_SUCCESS)
+                throw StatusError{err};
+        }
+        return slot.get();
+    };
+    auto resolve = [&](const GenericView& v) -> std::pair<cl_mem, cl_mem> {
+        switch (v.role) {
+        case GenericView::Role::Tmp0: return {allocate(scratch.tmp0, g.tmpBytes), nullptr};
+        case GenericView::Role::Tmp1: return {allocate(scratch.tmp1, g.tmpBytes), nullptr};
+        case GenericView::Role::TmpH: return {allocate(scratch.tmpH, g.tmpHBytes), nullptr};
+        case GenericView::Role::Input: break;
+        case GenericView::Role::Output:
+            if (!inPlace)
+                return {rq.outputs[0], outPlanar ? rq.outputs[1] : nullptr};
+            break;
+        }
+        return {rq.inputs[0], inPlanar ? rq.inputs[1] : nullptr};
+    };
+
+    clfftDirection direction = rq.direction;
+    if (s.inLayout == CLFFT_REAL)
+        direction = CLFFT_FORWARD;
+    else if (s.outLayout == CLFFT_REAL)
+        direction = CLFFT_BACKWARD;
+    const double scale = direction == CLFFT_FORWARD ? s.forwardScale : s.effectiveBackwardScale();
+    const double sign = direction == CLFFT_FORWARD ? 1.0 : -1.0;
+
+    EventRef previous;
+    bool first = true;
+    auto launch = [&](const GenericPass& p, const GenericView& srcView, const GenericView& dstView, bool hermIn,
+                      std::size_t outLimit, double passScale) {
+        const bool dft = p.radix > kGenericMaxButterfly;
+        cl_kernel kernel = dft ? g.dftKernel.get() : g.radixKernel.get();
+        const auto src = resolve(srcView);
+        const auto dst = resolve(dstView);
+        // Arguments in the order of generic.cpp's GARGS.
+        cl_uint index = 0;
+        auto setArg = [&](std::size_t size, const void* value) {
+            const cl_int e = clSetKernelArg(kernel, index++, size, value);
+            if (e != CL_SUCCESS)
+                throw StatusError{e};
+        };
+        auto setMem = [&](cl_mem m) { setArg(sizeof m, &m); };
+        auto setULong = [&](std::size_t v) {
+            const cl_ulong x = v;
+            setArg(sizeof x, &x);
+        };
+        auto setInt = [&](int v) {
+            const cl_int x = v;
+            setArg(sizeof x, &x);
+        };
+        auto setReal = [&](double v) {
+            if (g.doublePrecision) {
+                const cl_double x = v;
+                setArg(sizeof x, &x);
+            } else {
+                const cl_float x = static_cast<cl_float>(v);
+                setArg(sizeof x, &x);
+            }
+        };
+        auto setSide = [&](std::pair<cl_mem, cl_mem> mems, const GenericView& v) {
+            setMem(mems.first);
+            setMem(v.layout == static_cast<int>(GenericLayout::Planar) ? mems.second : nullptr);
+            setInt(v.layout);
+            setULong(v.stride);
+            for (std::size_t o : v.outer)
+                setULong(o);
+        };
+        setSide(src, srcView);
+        setSide(dst, dstView);
+        for (std::size_t c : p.counts)
+            setULong(c);
+        setULong(p.n);
+        const cl_uint radix = static_cast<cl_uint>(p.radix);
+        setArg(sizeof radix, &radix);
+        setULong(p.span);
+        setMem(g.tables[p.table].get());
+        setReal(sign);
+        setReal(passScale);
+        setInt(hermIn ? 1 : 0);
+        setULong(outLimit);
+
+        const std::size_t rows = p.counts[0] * p.counts[1] * p.counts[2];
+        const std::size_t work = (dft ? p.n : p.n / p.radix) * rows;
+        const std::size_t global = (work + g.localSize - 1) / g.localSize * g.localSize;
+        cl_event done = nullptr;
+        const cl_event prev = previous.get();
+        const cl_int err =
+            first ? clEnqueueNDRangeKernel(rq.queue, kernel, 1, nullptr, &global, &g.localSize, rq.numWaitEvents,
+                                           rq.numWaitEvents ? rq.waitEvents : nullptr, &done)
+                  : clEnqueueNDRangeKernel(rq.queue, kernel, 1, nullptr, &global, &g.localSize, 1, &prev, &done);
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+        previous = EventRef(done);
+        first = false;
+    };
+
+    for (const GenericPass& p : g.passes) {
+        const auto src = resolve(p.src);
+        const auto dst = resolve(p.dst);
+        const bool overlap = src.first == dst.first ||
+                             (src.second && (src.second == dst.second || src.second == dst.first)) ||
+                             (dst.second && dst.second == src.first);
+        const double passScale = p.scaled ? scale : 1.0;
+        if (!overlap) {
+            launch(p, p.src, p.dst, p.hermIn, p.outLimit, passScale);
+            continue;
+        }
+        // A single pass in place would overwrite points other work-items still read: copy the
+        // rows into the first temporary (a pass of radix 1), then run the pass from there.
+        GenericPass copy = p;
+        copy.radix = 1;
+        copy.span = 1;
+        GenericView tmp;
+        tmp.role = GenericView::Role::Tmp0;
+        tmp.stride = 1;
+        tmp.outer = {{p.n, p.n * p.counts[0], p.n * p.counts[0] * p.counts[1]}};
+        launch(copy, p.src, tmp, p.hermIn, p.n, 1.0);
+        launch(p, tmp, p.dst, false, p.outLimit, passScale);
+    }
+    if (rq.outEvent)
+        *rq.outEvent = previous.release();
+}
+
+} // namespace clfft_ng
