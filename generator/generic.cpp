@@ -127,10 +127,15 @@ __kernel void clfft_ng_generic_dft(GARGS)
     const ulong j = block * span + k;
     const ulong step = n / (span * radix);
     const ulong exponent = (k + s * span) * step; // w_n^(r * exponent) for point r
-    real2 acc = (real2)((real)0, (real)0);
+    // Compensated (Kahan) sums: a plain sum of hundreds of terms loses about twice FFTW's accuracy.
+    real2 acc = (real2)((real)0, (real)0), lost = acc;
     ulong m = 0;
     for (uint r = 0; r < radix; ++r) {
-        acc += gmul(gpoint(ia, ib, ilay, ibase, is0, j + r * butterflies, n, hermIn), groot(table, m, sign));
+        const real2 term =
+            gmul(gpoint(ia, ib, ilay, ibase, is0, j + r * butterflies, n, hermIn), groot(table, m, sign)) - lost;
+        const real2 next = acc + term;
+        lost = (next - acc) - term;
+        acc = next;
         m += exponent;
         if (m >= n)
             m %= n;

@@ -265,6 +265,17 @@ bool bakeGenericTier(Plan& plan, cl_device_id device, const Problem& problem, st
     g->doublePrecision = problem.precision == Precision::Double;
     std::vector<std::size_t> lengths;
     planGenericPasses(problem, g.get(), &lengths);
+    // The generic passes need temporaries the size of the data and a root table per length:
+    // where the device cannot hold them, the specialized plan (which may need neither) is tried.
+    const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    const std::size_t realBytes = g->doublePrecision ? 8 : 4;
+    bool fits = g->tmpBytes <= maxAlloc && g->tmpHBytes <= maxAlloc;
+    for (std::size_t n : lengths)
+        fits = fits && n <= maxAlloc / (2 * realBytes);
+    if (!fits) {
+        *note = "tier: specialized (the generic tier's temporaries or tables exceed the largest allocation)\n";
+        return false;
+    }
 
     cl_context context = plan.settings.context.get();
     ProgramCache::Result built =
@@ -296,12 +307,11 @@ bool bakeGenericTier(Plan& plan, cl_device_id device, const Problem& problem, st
     }
     for (std::size_t n : lengths)
         g->tables.push_back(rootTable(context, n, g->doublePrecision));
-    const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
-    if (g->tmpBytes > maxAlloc || g->tmpHBytes > maxAlloc)
-        throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
 
     auto baked = std::make_unique<BakedPlan>();
     baked->device = device;
+    // A C2R plan's hermitian rows may sit in the client's temporary buffer (clfftGetTmpBufSize).
+    baked->tmpBytes = g->tmpHBytes;
     baked->explanation = explainGeneric(*g);
     const char* explain = std::getenv("CLFFT_NG_EXPLAIN");
     if (explain && *explain && std::strcmp(explain, "0") != 0)
@@ -326,6 +336,8 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
     if (!inPlace)
         for (int i = 0; i < (outPlanar ? 2 : 1); ++i)
             checkBufferSize(rq.outputs[i], outBytes);
+    if (rq.tmpBuffer && g.tmpHBytes > 0)
+        checkBufferSize(rq.tmpBuffer, g.tmpHBytes);
 
     GenericBake::Scratch& scratch = g.scratch[rq.queue];
     auto allocate = [&](MemRef& slot, std::size_t bytes) {
@@ -342,7 +354,8 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
         switch (v.role) {
         case GenericView::Role::Tmp0: return {allocate(scratch.tmp0, g.tmpBytes), nullptr};
         case GenericView::Role::Tmp1: return {allocate(scratch.tmp1, g.tmpBytes), nullptr};
-        case GenericView::Role::TmpH: return {allocate(scratch.tmpH, g.tmpHBytes), nullptr};
+        case GenericView::Role::TmpH:
+            return {rq.tmpBuffer ? rq.tmpBuffer : allocate(scratch.tmpH, g.tmpHBytes), nullptr};
         case GenericView::Role::Input: break;
         case GenericView::Role::Output:
             if (!inPlace)
