@@ -448,7 +448,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         throw StatusError{CLFFT_DEVICE_NO_DOUBLE};
     plan.generic.reset();
     std::string tierNote; // why a plan that asked for the generic tier runs specialized kernels
-    if (bakeGenericTier(plan, device, problem, &tierNote))
+    if (bakeGenericTier(plan, queue, device, problem, &tierNote))
         return;
 
     BakeTarget target;
@@ -518,7 +518,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
             exec = planProblem(problem, limits);
         }
         KernelFit fit;
-        std::unique_ptr<BakedPlan> baked = buildPlan(s, target, problem, exec, header, &fit);
+        std::unique_ptr<BakedPlan> baked = buildPlan(s, target, problem, exec, header, &fit, !s.background);
         if (!baked) {
             limits.maxWorkGroupSize = fit.workGroupSize;
             limits.localMemBytes = fit.localMemBytes;

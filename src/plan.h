@@ -56,6 +56,9 @@ struct PlanSettings {
     int rigor = -1;
     // clfftNgSetPlanTiering (a clfftNgTiering value); -1: CLFFT_NG_TIERING, read at bake.
     int tiering = -1;
+    // Not the client's: a background bake of the tiering worker (src/tiering.cpp), which leaves its
+    // binaries to PoCL's own cache (taking one while the client launches kernels can deadlock PoCL 3.1).
+    bool background = false;
     // clfftNgSetPlanQueueArrays: clfftBakePlan and clfftEnqueueTransform take more than one queue.
     bool queueArrays = false;
     // Not the client's: the queue-array position of a multi-device sub-plan. Its kernels get

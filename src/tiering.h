@@ -10,6 +10,7 @@
 #include <array>
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,7 +46,12 @@ struct GenericPass {
     bool scaled = false; // the plan's scale applies to its stores
 };
 
+// A specialized bake running in the background for a plan on the generic tier (AUTO).
+struct TierJob;
+
 struct GenericBake {
+    ~GenericBake();               // cancels a background bake not started yet
+    std::shared_ptr<TierJob> job; // AUTO: the specialized bake that replaces this tier
     bool doublePrecision = false;
     ProgramRef program;
     KernelRef radixKernel, dftKernel;
@@ -66,9 +72,18 @@ void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<st
 // Bakes `plan` on the generic tier when its mode asks for it and the tier can run it: true
 // then (plan.generic and an empty plan.baked holding the explanation are set). False leaves
 // the plan to the specialized bake; *note then says why when the mode asked for the generic tier.
-bool bakeGenericTier(Plan& plan, cl_device_id device, const Problem& problem, std::string* note);
+// AUTO also starts the specialized bake on a background worker (on `queue`'s device).
+bool bakeGenericTier(Plan& plan, cl_command_queue queue, cl_device_id device, const Problem& problem,
+                     std::string* note);
 
-// Enqueues a plan baked on the generic tier (plan mutex held). Throws StatusError.
+// Drops the background bakes not started and waits for the one running (clfftTeardown, exit).
+void cancelBackgroundCompiles();
+
+// Background bakes that failed since the library was loaded (the plan kept its generic tier).
+std::size_t backgroundCompileFailures();
+
+// Enqueues a plan baked on the generic tier (plan mutex held); a specialized bake finished in the
+// background replaces the tier first. Throws StatusError.
 void enqueueGenericTier(Plan& plan, const EnqueueRequest& request);
 
 } // namespace clfft_ng
