@@ -230,7 +230,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
         }
         // Replicas (PoCL CPU devices only) are left to PoCL's own kernel cache: a binary for our
         // disk cache would cost PoCL a second code generation per kernel.
-        if (persist && t.replica == 0)
+        if (persist && t.replica == 0 && !s.background)
             programCache.get(s.context.get(), t.device, sources[i], kBuildOptions, true);
         cl_int err = CL_SUCCESS;
         KernelRef kernel(clCreateKernel(built.program.get(), pass.spec.kernelName().c_str(), &err));
@@ -414,7 +414,7 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     std::unique_ptr<BakedPlan> winner = std::move(baked[best]);
     winner->explanation = header + winner->explanation;
     for (const BakedPass& pass : winner->passes)
-        programs.get(s.context.get(), t.device, passSource(t, pass.pass), kBuildOptions);
+        programs.get(s.context.get(), t.device, passSource(t, pass.pass), kBuildOptions, !s.background);
     return winner;
 }
 
@@ -518,7 +518,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
             exec = planProblem(problem, limits);
         }
         KernelFit fit;
-        std::unique_ptr<BakedPlan> baked = buildPlan(s, target, problem, exec, header, &fit, !s.background);
+        std::unique_ptr<BakedPlan> baked = buildPlan(s, target, problem, exec, header, &fit);
         if (!baked) {
             limits.maxWorkGroupSize = fit.workGroupSize;
             limits.localMemBytes = fit.localMemBytes;
