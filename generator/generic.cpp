@@ -144,6 +144,38 @@ __kernel void clfft_ng_generic_dft(GARGS)
 }
 )CLC";
 
+// Bluestein's steps for rows whose length has a large prime factor (n points, padded to `span`
+// for the convolution): the chirped, zero-padded rows; a pointwise product with a table (the
+// convolution kernel's spectrum); the chirped first n points of the convolution.
+const char* const kBluestein = R"CLC(
+__kernel void clfft_ng_generic_bluestein_in(GARGS)
+{
+    const ulong t = get_global_id(0);
+    if (t >= span * n1 * n2 * n3)
+        return;
+    const ulong position = t % span, row = t / span;
+    const ulong i1 = row % n1, i2 = (row / n1) % n2, i3 = row / (n1 * n2);
+    real2 v = (real2)((real)0, (real)0);
+    if (position < n)
+        v = gmul(gpoint(ia, ib, ilay, i1 * is1 + i2 * is2 + i3 * is3, is0, position, n, hermIn),
+                 groot(table, position, sign));
+    gstore(oa, ob, olay, i1 * os1 + i2 * os2 + i3 * os3 + position * os0, v);
+}
+
+__kernel void clfft_ng_generic_pointwise(GARGS)
+{
+    const ulong t = get_global_id(0);
+    if (t >= n * n1 * n2 * n3)
+        return;
+    const ulong position = t % n, row = t / n;
+    if (position >= outLimit)
+        return;
+    const ulong i1 = row % n1, i2 = (row / n1) % n2, i3 = row / (n1 * n2);
+    const real2 v = gload(ia, ib, ilay, i1 * is1 + i2 * is2 + i3 * is3 + position * is0);
+    gstore(oa, ob, olay, i1 * os1 + i2 * os2 + i3 * os3 + position * os0, scale * gmul(v, groot(table, position, sign)));
+}
+)CLC";
+
 } // namespace
 
 std::string genericProgramSource(Precision precision)
@@ -152,7 +184,7 @@ std::string genericProgramSource(Precision precision)
         precision == Precision::Double
             ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\ntypedef double real;\ntypedef double2 real2;\n"
             : "typedef float real;\ntypedef float2 real2;\n";
-    return "// clfft-ng generic tier (one program per precision, any size)\n" + head + kBody;
+    return "// clfft-ng generic tier (one program per precision, any size)\n" + head + kBody + kBluestein;
 }
 
 std::size_t largestPrimeFactor(std::size_t n)

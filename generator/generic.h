@@ -14,6 +14,8 @@ namespace clfft_ng {
 // Kernel names in the generic program.
 constexpr const char* kGenericRadixKernel = "clfft_ng_generic_radix";
 constexpr const char* kGenericDftKernel = "clfft_ng_generic_dft";
+constexpr const char* kGenericBluesteinInKernel = "clfft_ng_generic_bluestein_in";
+constexpr const char* kGenericPointwiseKernel = "clfft_ng_generic_pointwise";
 
 // The largest radix the butterfly kernel holds in private memory; larger prime factors take
 // the DFT kernel (one output per work-item, O(radix) work each).

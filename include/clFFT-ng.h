@@ -205,14 +205,15 @@ CLFFTAPI clfftStatus clfftNgSetPlanR2R(clfftPlanHandle plHandle, size_t dims, co
 CLFFTAPI clfftStatus clfftNgGetPlanR2R(const clfftPlanHandle plHandle, size_t dims, clfftNgR2RKind* kinds);
 
 /* Tiers (docs/cache.md, "Tiers"): which kernels a bake sets up.
- * AUTO              the generic tier first, the specialized kernels once compiled (not yet:
- *                   bakes as SPECIALIZED_ONLY today, and the printed plan says so);
+ * AUTO              the bake sets up the generic tier and returns; a background worker
+ *                   (CLFFT_NG_COMPILE_THREADS, default 1) bakes the specialized kernels, and the
+ *                   first enqueue after they are ready runs them (never within a transform);
  * SPECIALIZED_ONLY  the kernels generated for the plan, compiled at bake (the default);
  * GENERIC_ONLY      one program per precision whose kernels take the sizes as arguments: no
  *                   compile for a new size once that program is cached; slower transforms.
- *                   Plans it cannot run (callbacks, multi-device, r2r, prime factors above
- *                   4096, transposed in place) get the specialized kernels, and the printed
- *                   plan (clfftNgExplainPlan) says why.
+ *                   Plans it cannot run (callbacks, multi-device sub-plans, r2r, transposed in
+ *                   place, temporaries past the largest allocation) get the specialized
+ *                   kernels, and the printed plan (clfftNgExplainPlan) says why.
  * The two tiers' results differ within the precision's error bound: a program that needs
  * bit-identical repeated results keeps SPECIALIZED_ONLY. */
 typedef enum clfftNgTiering_

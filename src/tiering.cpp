@@ -5,6 +5,7 @@
 #include "kernel_binding.h"
 #include "program_cache.h"
 #include "status_error.h"
+#include "tables.h"
 #include "unit_roots.h"
 
 #include <algorithm>
@@ -26,10 +27,9 @@ namespace {
 // The generic program is built with the specialized kernels' options: one language for both.
 const char* const kGenericOptions = "-cl-std=CL1.2";
 
-// Largest prime factor the generic DFT pass takes: its work grows as length x factor, and past
-// this a specialized (Rader/Bluestein) plan is the only reasonable one until the generic tier
-// has Bluestein's pointwise kernels.
-constexpr std::size_t kGenericMaxPrime = 4096;
+// Rows whose length has a prime factor above this take Bluestein's algorithm: the DFT pass's
+// work grows as length x factor, Bluestein's as four times the length's logarithm.
+constexpr std::size_t kGenericBluesteinPrime = 128;
 
 struct Axis {
     std::size_t n, inStride, outStride;
@@ -93,14 +93,10 @@ std::string genericUnsupported(const Problem& problem, const PlanSettings& setti
         return "transposed output in place";
     if (axesOf(problem).size() > 4)
         return "more than four dimensions with the batch";
-    for (const IoDim& d : problem.dims)
-        if (largestPrimeFactor(d.n) > kGenericMaxPrime)
-            return "prime factor " + std::to_string(largestPrimeFactor(d.n)) + " of length " + std::to_string(d.n) +
-                   " (no Bluestein in the generic tier yet)";
     return std::string();
 }
 
-void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<std::size_t>* tableLengths)
+void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<GenericTable>* tables)
 {
     const std::vector<Axis> axes = axesOf(problem);
     const std::size_t rank = problem.dims.size();
@@ -120,12 +116,16 @@ void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<st
                 o.push_back(a);
         return o;
     };
-    auto tableOf = [&](std::size_t n) {
-        const auto it = std::find(tableLengths->begin(), tableLengths->end(), n);
-        if (it != tableLengths->end())
-            return static_cast<std::size_t>(it - tableLengths->begin());
-        tableLengths->push_back(n);
-        return tableLengths->size() - 1;
+    auto tableOf = [&](GenericTable::Kind kind, std::size_t n, std::size_t m) {
+        GenericTable t;
+        t.kind = kind;
+        t.n = n;
+        t.m = m;
+        const auto it = std::find(tables->begin(), tables->end(), t);
+        if (it != tables->end())
+            return static_cast<std::size_t>(it - tables->begin());
+        tables->push_back(t);
+        return tables->size() - 1;
     };
     auto clientView = [&](bool inSide, std::size_t d) {
         GenericView v;
@@ -165,31 +165,79 @@ void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<st
             c[i] = counts[o[i]];
             rows *= c[i];
         }
-        bake->tmpBytes = std::max(bake->tmpBytes, n * rows * 2 * realBytes);
-        auto temp = [&](std::size_t which) {
+        // Rows of `length` packed in a temporary.
+        auto temp = [&](std::size_t which, std::size_t length) {
             GenericView v;
             v.role = which == 0 ? GenericView::Role::Tmp0 : GenericView::Role::Tmp1;
             v.stride = 1;
-            v.outer = {{n, n * c[0], n * c[0] * c[1]}};
+            v.outer = {{length, length * c[0], length * c[0] * c[1]}};
             return v;
         };
-        const std::vector<std::size_t> radices = genericRadices(n);
-        std::size_t span = 1;
-        for (std::size_t i = 0; i < radices.size(); ++i) {
-            GenericPass p;
-            const bool last = i + 1 == radices.size();
-            p.src = i == 0 ? src : temp((i - 1) % 2);
-            p.dst = last ? dst : temp(i % 2);
-            p.counts = c;
-            p.n = n;
-            p.radix = radices[i];
-            p.span = span;
-            p.table = tableOf(n);
-            p.hermIn = hermIn && i == 0;
-            p.outLimit = last ? outLimit : n;
-            bake->passes.push_back(p);
-            span *= radices[i];
+        // The Stockham passes of length `len` from `from` to `to`; `sign` 0: the client's direction.
+        auto stockham = [&](const GenericView& from, const GenericView& to, std::size_t len, int sign, bool herm,
+                            std::size_t limit) {
+            bake->tmpBytes = std::max(bake->tmpBytes, len * rows * 2 * realBytes);
+            const std::vector<std::size_t> radices = genericRadices(len);
+            // Temporaries alternate; a Bluestein FFT between two temporaries starts on the other one.
+            const std::size_t first = from.role == GenericView::Role::Tmp0 ? 1 : 0;
+            std::size_t span = 1;
+            for (std::size_t i = 0; i < radices.size(); ++i) {
+                GenericPass p;
+                const bool last = i + 1 == radices.size();
+                p.src = i == 0 ? from : temp((first + i - 1) % 2, len);
+                p.dst = last ? to : temp((first + i) % 2, len);
+                p.counts = c;
+                p.n = len;
+                p.radix = radices[i];
+                p.span = span;
+                p.table = tableOf(GenericTable::Kind::Roots, len, 0);
+                p.fixedSign = sign;
+                p.hermIn = herm && i == 0;
+                p.outLimit = last ? limit : len;
+                bake->passes.push_back(p);
+                span *= radices[i];
+            }
+        };
+        if (largestPrimeFactor(n) <= kGenericBluesteinPrime) {
+            stockham(src, dst, n, 0, hermIn, outLimit);
+            return;
         }
+        // Bluestein: chirp and pad into Tmp0, convolve with the chirp through two FFTs of a power
+        // of two m >= 2n - 1 (forward, product with the kernel's spectrum, backward), chirp out.
+        std::size_t m = 1;
+        while (m < 2 * n - 1)
+            m *= 2;
+        bake->tmpBytes = std::max(bake->tmpBytes, m * rows * 2 * realBytes);
+        GenericPass in;
+        in.op = GenericPass::Op::BluesteinIn;
+        in.src = src;
+        in.dst = temp(0, m);
+        in.counts = c;
+        in.n = n;
+        in.span = m;
+        in.table = tableOf(GenericTable::Kind::Chirp, n, 0);
+        in.hermIn = hermIn;
+        in.outLimit = m;
+        bake->passes.push_back(in);
+        const std::size_t passes = genericRadices(m).size();
+        const GenericView spectrumAt = temp(passes % 2, m); // where the forward FFT ends
+        stockham(temp(0, m), spectrumAt, m, 1, false, m);
+        GenericPass product = in;
+        product.op = GenericPass::Op::Pointwise;
+        product.src = product.dst = spectrumAt;
+        product.n = m;
+        product.hermIn = false;
+        product.table = tableOf(GenericTable::Kind::Spectrum, n, m);
+        bake->passes.push_back(product);
+        const GenericView convolved = temp(0, m);
+        stockham(spectrumAt, convolved, m, -1, false, m);
+        GenericPass out = product;
+        out.src = convolved;
+        out.dst = dst;
+        out.n = n;
+        out.table = tableOf(GenericTable::Kind::Chirp, n, 0);
+        out.outLimit = outLimit;
+        bake->passes.push_back(out);
     };
 
     if (c2r) {
@@ -229,10 +277,21 @@ std::string explainGeneric(const GenericBake& g)
     text += "\n";
     for (std::size_t i = 0; i < g.passes.size(); ++i) {
         const GenericPass& p = g.passes[i];
-        text += "  pass " + std::to_string(i) + ": length " + std::to_string(p.n) + " radix " +
-                std::to_string(p.radix) + (p.radix > kGenericMaxButterfly ? " (dft)" : "") + " span " +
-                std::to_string(p.span) + ", " + std::to_string(p.counts[0] * p.counts[1] * p.counts[2]) + " rows, " +
-                roleName(p.src.role) + " -> " + roleName(p.dst.role);
+        std::string what;
+        if (p.op == GenericPass::Op::BluesteinIn)
+            what = "bluestein chirp of " + std::to_string(p.n) + " points padded to " + std::to_string(p.span);
+        else if (p.op == GenericPass::Op::Pointwise)
+            what = std::string(p.src.role == p.dst.role ? "bluestein spectrum product" : "bluestein chirp out") +
+                   ", length " + std::to_string(p.n);
+        else
+            what = "length " + std::to_string(p.n) + " radix " + std::to_string(p.radix) +
+                   (p.radix > kGenericMaxButterfly ? " (dft)" : "") + " span " + std::to_string(p.span) +
+                   (p.fixedSign > 0   ? " forward"
+                    : p.fixedSign < 0 ? " backward"
+                                      : "");
+        text += "  pass " + std::to_string(i) + ": " + what + ", " +
+                std::to_string(p.counts[0] * p.counts[1] * p.counts[2]) + " rows, " + roleName(p.src.role) + " -> " +
+                roleName(p.dst.role);
         if (p.hermIn)
             text += ", hermitian rows extended";
         if (p.outLimit < p.n)
@@ -244,12 +303,19 @@ std::string explainGeneric(const GenericBake& g)
     return text;
 }
 
-MemRef rootTable(cl_context context, std::size_t n, bool dbl)
+MemRef uploadGenericTable(cl_context context, const GenericTable& t, bool dbl)
 {
-    std::vector<std::complex<long double>> roots(n);
-    for (std::size_t m = 0; m < n; ++m)
-        roots[m] = unitRoot(m, n);
-    return dbl ? uploadTable<double>(context, roots) : uploadTable<float>(context, roots);
+    std::vector<std::complex<long double>> values;
+    if (t.kind == GenericTable::Kind::Chirp) {
+        values = bluesteinChirp(t.n);
+    } else if (t.kind == GenericTable::Kind::Spectrum) {
+        values = bluesteinKernel(t.n, t.m);
+    } else {
+        values.resize(t.n);
+        for (std::size_t m = 0; m < t.n; ++m)
+            values[m] = unitRoot(m, t.n);
+    }
+    return dbl ? uploadTable<double>(context, values) : uploadTable<float>(context, values);
 }
 
 } // namespace
@@ -454,15 +520,15 @@ bool bakeGenericTier(Plan& plan, cl_command_queue queue, cl_device_id device, co
     }
     auto g = std::make_shared<GenericBake>();
     g->doublePrecision = problem.precision == Precision::Double;
-    std::vector<std::size_t> lengths;
+    std::vector<GenericTable> lengths;
     planGenericPasses(problem, g.get(), &lengths);
     // The generic passes need temporaries the size of the data and a root table per length:
     // where the device cannot hold them, the specialized plan (which may need neither) is tried.
     const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
     const std::size_t realBytes = g->doublePrecision ? 8 : 4;
     bool fits = g->tmpBytes <= maxAlloc && g->tmpHBytes <= maxAlloc;
-    for (std::size_t n : lengths)
-        fits = fits && n <= maxAlloc / (2 * realBytes);
+    for (const GenericTable& t : lengths)
+        fits = fits && t.entries() <= maxAlloc / (2 * realBytes);
     if (!fits) {
         *note = "tier: specialized (the generic tier's temporaries or tables exceed the largest allocation)\n";
         return false;
@@ -487,17 +553,24 @@ bool bakeGenericTier(Plan& plan, cl_command_queue queue, cl_device_id device, co
     g->dftKernel = KernelRef(clCreateKernel(g->program.get(), kGenericDftKernel, &err));
     if (err != CL_SUCCESS)
         throw StatusError{err};
+    g->bluesteinInKernel = KernelRef(clCreateKernel(g->program.get(), kGenericBluesteinInKernel, &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    g->pointwiseKernel = KernelRef(clCreateKernel(g->program.get(), kGenericPointwiseKernel, &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
     // 64 work-items where the kernels allow it: rows are flattened into the range, so any
     // length fills the groups.
-    for (cl_kernel k : {g->radixKernel.get(), g->dftKernel.get()}) {
+    for (cl_kernel k :
+         {g->radixKernel.get(), g->dftKernel.get(), g->bluesteinInKernel.get(), g->pointwiseKernel.get()}) {
         std::size_t limit = 0;
         if (clGetKernelWorkGroupInfo(k, device, CL_KERNEL_WORK_GROUP_SIZE, sizeof limit, &limit, nullptr) ==
                 CL_SUCCESS &&
             limit > 0)
             g->localSize = std::min(g->localSize, limit);
     }
-    for (std::size_t n : lengths)
-        g->tables.push_back(rootTable(context, n, g->doublePrecision));
+    for (const GenericTable& t : lengths)
+        g->tables.push_back(uploadGenericTable(context, t, g->doublePrecision));
 
     auto baked = std::make_unique<BakedPlan>();
     baked->device = device;
@@ -584,8 +657,11 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
     bool first = true;
     auto launch = [&](const GenericPass& p, const GenericView& srcView, const GenericView& dstView, bool hermIn,
                       std::size_t outLimit, double passScale) {
-        const bool dft = p.radix > kGenericMaxButterfly;
-        cl_kernel kernel = dft ? g.dftKernel.get() : g.radixKernel.get();
+        const bool dft = p.op == GenericPass::Op::Stockham && p.radix > kGenericMaxButterfly;
+        cl_kernel kernel = p.op == GenericPass::Op::BluesteinIn ? g.bluesteinInKernel.get()
+                           : p.op == GenericPass::Op::Pointwise ? g.pointwiseKernel.get()
+                           : dft                                ? g.dftKernel.get()
+                                                                : g.radixKernel.get();
         const auto src = resolve(srcView);
         const auto dst = resolve(dstView);
         // Arguments in the order of generic.cpp's GARGS.
@@ -630,13 +706,16 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
         setArg(sizeof radix, &radix);
         setULong(p.span);
         setMem(g.tables[p.table].get());
-        setReal(sign);
+        setReal(p.fixedSign != 0 ? p.fixedSign : sign);
         setReal(passScale);
         setInt(hermIn ? 1 : 0);
         setULong(outLimit);
 
         const std::size_t rows = p.counts[0] * p.counts[1] * p.counts[2];
-        const std::size_t work = (dft ? p.n : p.n / p.radix) * rows;
+        const std::size_t work = (p.op == GenericPass::Op::BluesteinIn        ? p.span
+                                  : p.op == GenericPass::Op::Pointwise || dft ? p.n
+                                                                              : p.n / p.radix) *
+                                 rows;
         const std::size_t global = (work + g.localSize - 1) / g.localSize * g.localSize;
         cl_event done = nullptr;
         const cl_event prev = previous.get();
@@ -657,7 +736,8 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
                              (src.second && (src.second == dst.second || src.second == dst.first)) ||
                              (dst.second && dst.second == src.first);
         const double passScale = p.scaled ? scale : 1.0;
-        if (!overlap) {
+        // A pointwise product in place reads and writes each value in one work-item.
+        if (!overlap || p.op == GenericPass::Op::Pointwise) {
             launch(p, p.src, p.dst, p.hermIn, p.outLimit, passScale);
             continue;
         }

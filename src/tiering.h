@@ -36,7 +36,20 @@ struct GenericView {
     std::array<std::size_t, 3> outer{{0, 0, 0}};
 };
 
+// A constant table of the generic passes: the n roots of unity of length n, Bluestein's chirp of
+// length n, or the spectrum of its convolution kernel for n points padded to m.
+struct GenericTable {
+    enum class Kind { Roots, Chirp, Spectrum } kind = Kind::Roots;
+    std::size_t n = 1, m = 0;
+    std::size_t entries() const { return kind == Kind::Spectrum ? m : n; }
+    bool operator==(const GenericTable& o) const { return kind == o.kind && n == o.n && m == o.m; }
+};
+
 struct GenericPass {
+    // Stockham: a radix pass (the DFT kernel past the butterflies); BluesteinIn: chirped rows
+    // padded to `span`; Pointwise: values times the table (the spectrum, or the output chirp).
+    enum class Op { Stockham, BluesteinIn, Pointwise } op = Op::Stockham;
+    int fixedSign = 0; // Bluestein's inner FFTs: +1 forward, -1 backward whatever the client's direction
     GenericView src, dst;
     std::array<std::size_t, 3> counts{{1, 1, 1}}; // outer axes
     std::size_t n = 1, radix = 1, span = 1;
@@ -54,7 +67,7 @@ struct GenericBake {
     std::shared_ptr<TierJob> job; // AUTO: the specialized bake that replaces this tier
     bool doublePrecision = false;
     ProgramRef program;
-    KernelRef radixKernel, dftKernel;
+    KernelRef radixKernel, dftKernel, bluesteinInKernel, pointwiseKernel;
     std::size_t localSize = 64;
     std::vector<MemRef> tables;
     std::vector<GenericPass> passes;
@@ -67,7 +80,7 @@ struct GenericBake {
 };
 
 // Plans the generic passes of `problem` (no OpenCL calls; the tests read the pass list).
-void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<std::size_t>* tableLengths);
+void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<GenericTable>* tables);
 
 // Bakes `plan` on the generic tier when its mode asks for it and the tier can run it: true
 // then (plan.generic and an empty plan.baked holding the explanation are set). False leaves

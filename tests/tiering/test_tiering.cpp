@@ -175,8 +175,8 @@ BOOST_AUTO_TEST_CASE(new_size_compiles_nothing)
     BOOST_TEST(err < 2e-6, "36x40x44 generic vs FFTW: relative error " << err);
 }
 
-// Shapes by hand: a prime factor above the butterflies (a DFT pass) in a batch of 2D rows, and
-// a double 3D plan with length 1 in the middle.
+// Shapes by hand: a prime factor above the butterflies (a DFT pass) in a batch of 2D rows, a
+// large prime (Bluestein), and a double 3D plan with length 1 in the middle.
 BOOST_AUTO_TEST_CASE(prime_factors_and_double)
 {
     {
@@ -186,6 +186,16 @@ BOOST_AUTO_TEST_CASE(prime_factors_and_double)
         const auto x = randomComplex(51 * 6 * 3, 2);
         const double err = relativeError(forward(plan.h, x), fftwC2C(x, {51, 6}, 3, FFTW_FORWARD));
         BOOST_TEST(err < 2e-6, "51x6 batch 3: relative error " << err);
+    }
+    {
+        // A prime past the DFT pass's range: Bluestein's steps with two power-of-two FFTs.
+        ScopedPlan plan;
+        makePlan(plan, {4099}, 2, CLFFT_SINGLE, CLFFT_NG_TIER_GENERIC_ONLY);
+        BOOST_TEST(explain(plan.h).find("bluestein chirp of 4099 points padded to 16384") != std::string::npos,
+                   explain(plan.h));
+        const auto x = randomComplex(4099 * 2, 7);
+        const double err = relativeError(forward(plan.h, x), fftwC2C(x, {4099}, 2, FFTW_FORWARD));
+        BOOST_TEST(err < 2e-6, "4099 batch 2 (Bluestein): relative error " << err);
     }
     if (!ClEnv::get().hasDouble)
         return;
