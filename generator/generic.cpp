@@ -1,5 +1,9 @@
 #include "generic.h"
 
+#include "butterfly.h"
+
+#include <sstream>
+
 namespace clfft_ng {
 
 namespace {
@@ -21,6 +25,20 @@ const char* const kBody = R"CLC(
     __global real* oa, __global real* ob, int olay, ulong os0, ulong os1, ulong os2, ulong os3, \
     ulong n1, ulong n2, ulong n3, ulong n, uint radix, ulong span, __global const real* table, real sign, \
     real scale, int hermIn, ulong outLimit
+
+// q = a / b, r = a % b; in 32 bits when `small` (a and b below 2^32).
+#define GSPLIT(small, a, b, q, r) \
+    do { \
+        if (small) { \
+            const uint a_ = (uint)(a), b_ = (uint)(b), q_ = a_ / b_; \
+            r = a_ - q_ * b_; \
+            q = q_; \
+        } else { \
+            const ulong a_ = (a), b_ = (b), q_ = a_ / b_; \
+            r = a_ - q_ * b_; \
+            q = q_; \
+        } \
+    } while (0)
 
 inline real2 gmul(real2 x, real2 y) { return (real2)(x.x * y.x - x.y * y.y, x.x * y.y + x.y * y.x); }
 
@@ -176,7 +194,54 @@ __kernel void clfft_ng_generic_pointwise(GARGS)
 }
 )CLC";
 
+// The Stockham pass of one radix with the generator's codelet (straight-line code the compiler
+// keeps in registers and vectorises across work-items), the backward direction by conjugation
+// around the forward codelet.
+std::string radixKernel(int radix, Precision precision)
+{
+    std::ostringstream os;
+    os << emitCodelet(radix, precision);
+    os << "__kernel void " << genericRadixKernelName(static_cast<unsigned>(radix)) << "(GARGS)\n{\n"
+       << "    const ulong butterflies = n / " << radix << ";\n"
+       << "    const ulong t = get_global_id(0);\n"
+       << "    if (t >= butterflies * n1 * n2 * n3)\n        return;\n"
+       << "    // Index arithmetic in 32 bits where the range allows: GPUs emulate 64-bit divisions.\n"
+       << "    const int small = butterflies * n1 * n2 * n3 <= 0xffffffffUL;\n"
+       << "    ulong j, row, i1, i2, i3, k, block;\n"
+       << "    GSPLIT(small, t, butterflies, row, j);\n"
+       << "    GSPLIT(small, row, n1, i2, i1);\n"
+       << "    GSPLIT(small, i2, n2, i3, i2);\n"
+       << "    GSPLIT(small, j, span, block, k);\n"
+       << "    const ulong ibase = i1 * is1 + i2 * is2 + i3 * is3, obase = i1 * os1 + i2 * os2 + i3 * os3;\n"
+       << "    const ulong step = n / (span * " << radix << ");\n"
+       << "    real2_t x[" << radix << "];\n";
+    for (int r = 0; r < radix; ++r) {
+        os << "    {\n        real2 v = gpoint(ia, ib, ilay, ibase, is0, j + " << r << " * butterflies, n, hermIn);\n";
+        if (r > 0)
+            os << "        v = gmul(v, groot(table, " << r << " * k * step, sign));\n";
+        os << "        x[" << r << "] = (real2_t)(v.x, sign * v.y);\n    }\n";
+    }
+    os << "    dft" << radix << "(x);\n"
+       << "    const ulong first = block * span * " << radix << " + k;\n";
+    for (int s = 0; s < radix; ++s)
+        os << "    if (first + " << s << " * span < outLimit)\n        gstore(oa, ob, olay, obase + (first + " << s
+           << " * span) * os0, scale * (real2)(x[" << s << "].x, sign * x[" << s << "].y));\n";
+    os << "}\n";
+    return os.str();
+}
+
 } // namespace
+
+std::string genericRadixKernelName(unsigned radix)
+{
+    return "clfft_ng_generic_r" + std::to_string(radix);
+}
+
+const std::vector<unsigned>& genericCodeletRadices()
+{
+    static const std::vector<unsigned> radices{2, 3, 4, 5, 7, 8, 9, 11, 13, 16};
+    return radices;
+}
 
 std::string genericProgramSource(Precision precision)
 {
@@ -184,7 +249,11 @@ std::string genericProgramSource(Precision precision)
         precision == Precision::Double
             ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\ntypedef double real;\ntypedef double2 real2;\n"
             : "typedef float real;\ntypedef float2 real2;\n";
-    return "// clfft-ng generic tier (one program per precision, any size)\n" + head + kBody + kBluestein;
+    std::string text = "// clfft-ng generic tier (one program per precision, any size)\n" + head +
+                       "typedef real real_t;\ntypedef real2 real2_t;\n" + kBody + kBluestein;
+    for (unsigned r : genericCodeletRadices())
+        text += radixKernel(static_cast<int>(r), precision);
+    return text;
 }
 
 std::size_t largestPrimeFactor(std::size_t n)
@@ -203,10 +272,19 @@ std::vector<std::size_t> genericRadices(std::size_t n)
     std::vector<std::size_t> radices;
     if (n <= 1)
         return {1};
-    // 4 and 2 have butterflies of their own in the kernel; the others take its DFT loop.
-    while (n % 4 == 0) {
-        radices.push_back(4);
-        n /= 4;
+    // Few passes (each reads and writes every point): 16s, then one of 8, 4, 2; 9s, then 3s.
+    while (n % 16 == 0) {
+        radices.push_back(16);
+        n /= 16;
+    }
+    for (std::size_t r : {8, 4, 2})
+        if (n % r == 0) {
+            radices.push_back(r);
+            n /= r;
+        }
+    while (n % 9 == 0) {
+        radices.push_back(9);
+        n /= 9;
     }
     for (std::size_t p = 2; p * p <= n; ++p)
         while (n % p == 0) {

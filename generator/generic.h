@@ -24,6 +24,11 @@ constexpr unsigned kGenericMaxButterfly = 16;
 // How a side of a generic pass holds its values (the kernels' `layout` argument).
 enum class GenericLayout : int { Interleaved = 0, Planar = 1, Real = 2 };
 
+// The codelet kernels of the generic program, one per radix (its name: genericRadixKernelName);
+// other radices up to kGenericMaxButterfly take kGenericRadixKernel's loop.
+const std::vector<unsigned>& genericCodeletRadices();
+std::string genericRadixKernelName(unsigned radix);
+
 // The source of the generic program for one precision. Depends on nothing but the precision.
 std::string genericProgramSource(Precision precision);
 

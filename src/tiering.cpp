@@ -559,6 +559,11 @@ bool bakeGenericTier(Plan& plan, cl_command_queue queue, cl_device_id device, co
     g->pointwiseKernel = KernelRef(clCreateKernel(g->program.get(), kGenericPointwiseKernel, &err));
     if (err != CL_SUCCESS)
         throw StatusError{err};
+    for (unsigned r : genericCodeletRadices()) {
+        g->codeletKernels[r] = KernelRef(clCreateKernel(g->program.get(), genericRadixKernelName(r).c_str(), &err));
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+    }
     // 64 work-items where the kernels allow it: rows are flattened into the range, so any
     // length fills the groups.
     for (cl_kernel k :
@@ -566,6 +571,13 @@ bool bakeGenericTier(Plan& plan, cl_command_queue queue, cl_device_id device, co
         std::size_t limit = 0;
         if (clGetKernelWorkGroupInfo(k, device, CL_KERNEL_WORK_GROUP_SIZE, sizeof limit, &limit, nullptr) ==
                 CL_SUCCESS &&
+            limit > 0)
+            g->localSize = std::min(g->localSize, limit);
+    }
+    for (const auto& codelet : g->codeletKernels) {
+        std::size_t limit = 0;
+        if (clGetKernelWorkGroupInfo(codelet.second.get(), device, CL_KERNEL_WORK_GROUP_SIZE, sizeof limit, &limit,
+                                     nullptr) == CL_SUCCESS &&
             limit > 0)
             g->localSize = std::min(g->localSize, limit);
     }
@@ -658,10 +670,13 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
     auto launch = [&](const GenericPass& p, const GenericView& srcView, const GenericView& dstView, bool hermIn,
                       std::size_t outLimit, double passScale) {
         const bool dft = p.op == GenericPass::Op::Stockham && p.radix > kGenericMaxButterfly;
-        cl_kernel kernel = p.op == GenericPass::Op::BluesteinIn ? g.bluesteinInKernel.get()
-                           : p.op == GenericPass::Op::Pointwise ? g.pointwiseKernel.get()
-                           : dft                                ? g.dftKernel.get()
-                                                                : g.radixKernel.get();
+        const auto codelet =
+            p.op == GenericPass::Op::Stockham ? g.codeletKernels.find(p.radix) : g.codeletKernels.end();
+        cl_kernel kernel = codelet != g.codeletKernels.end()      ? codelet->second.get()
+                           : p.op == GenericPass::Op::BluesteinIn ? g.bluesteinInKernel.get()
+                           : p.op == GenericPass::Op::Pointwise   ? g.pointwiseKernel.get()
+                           : dft                                  ? g.dftKernel.get()
+                                                                  : g.radixKernel.get();
         const auto src = resolve(srcView);
         const auto dst = resolve(dstView);
         // Arguments in the order of generic.cpp's GARGS.

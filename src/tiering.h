@@ -68,6 +68,7 @@ struct GenericBake {
     bool doublePrecision = false;
     ProgramRef program;
     KernelRef radixKernel, dftKernel, bluesteinInKernel, pointwiseKernel;
+    std::map<std::size_t, KernelRef> codeletKernels; // by radix (genericCodeletRadices)
     std::size_t localSize = 64;
     std::vector<MemRef> tables;
     std::vector<GenericPass> passes;
