@@ -19,12 +19,14 @@ namespace {
 //   scale:       multiplies every value stored
 //   hermIn:      positions past n/2 read as conjugates of n - position (a C2R row's first pass)
 //   outLimit:    positions at or past it are not stored (an R2C row's last pass)
+//   rowsFirst:   neighbouring work-items take neighbouring rows (a column pass: the rows lie
+//                closer together than the points of a row), else neighbouring points of a row
 const char* const kBody = R"CLC(
 #define GARGS \
     __global const real* ia, __global const real* ib, int ilay, ulong is0, ulong is1, ulong is2, ulong is3, \
     __global real* oa, __global real* ob, int olay, ulong os0, ulong os1, ulong os2, ulong os3, \
     ulong n1, ulong n2, ulong n3, ulong n, uint radix, ulong span, __global const real* table, real sign, \
-    real scale, int hermIn, ulong outLimit
+    real scale, int hermIn, ulong outLimit, int rowsFirst
 
 // q = a / b, r = a % b; in 32 bits when `small` (a and b below 2^32).
 #define GSPLIT(small, a, b, q, r) \
@@ -88,7 +90,8 @@ __kernel void clfft_ng_generic_radix(GARGS)
     const ulong t = get_global_id(0);
     if (t >= butterflies * n1 * n2 * n3)
         return;
-    const ulong j = t % butterflies, row = t / butterflies;
+    const ulong rows = n1 * n2 * n3;
+    const ulong j = rowsFirst ? t / rows : t % butterflies, row = rowsFirst ? t % rows : t / butterflies;
     const ulong i1 = row % n1, i2 = (row / n1) % n2, i3 = row / (n1 * n2);
     const ulong ibase = i1 * is1 + i2 * is2 + i3 * is3, obase = i1 * os1 + i2 * os2 + i3 * os3;
     const ulong k = j % span;
@@ -133,9 +136,10 @@ __kernel void clfft_ng_generic_radix(GARGS)
 __kernel void clfft_ng_generic_dft(GARGS)
 {
     const ulong t = get_global_id(0);
-    if (t >= n * n1 * n2 * n3)
+    const ulong rows = n1 * n2 * n3;
+    if (t >= n * rows)
         return;
-    const ulong position = t % n, row = t / n;
+    const ulong position = rowsFirst ? t / rows : t % n, row = rowsFirst ? t % rows : t / n;
     if (position >= outLimit)
         return;
     const ulong i1 = row % n1, i2 = (row / n1) % n2, i3 = row / (n1 * n2);
@@ -208,7 +212,8 @@ std::string radixKernel(int radix, Precision precision)
        << "    // Index arithmetic in 32 bits where the range allows: GPUs emulate 64-bit divisions.\n"
        << "    const int small = butterflies * n1 * n2 * n3 <= 0xffffffffUL;\n"
        << "    ulong j, row, i1, i2, i3, k, block;\n"
-       << "    GSPLIT(small, t, butterflies, row, j);\n"
+       << "    if (rowsFirst)\n        GSPLIT(small, t, n1 * n2 * n3, j, row);\n"
+       << "    else\n        GSPLIT(small, t, butterflies, row, j);\n"
        << "    GSPLIT(small, row, n1, i2, i1);\n"
        << "    GSPLIT(small, i2, n2, i3, i2);\n"
        << "    GSPLIT(small, j, span, block, k);\n"

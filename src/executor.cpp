@@ -165,6 +165,8 @@ BakedPlan* inPlaceTwin(Plan& plan, cl_command_queue queue)
         twin.settings.placement = CLFFT_INPLACE;
         twin.settings.outStrides = plan.settings.effectiveInStrides();
         twin.settings.outStridesSet = true;
+        // The twin runs its passes here: never the generic tier (its passes live in plan.generic).
+        twin.settings.tiering = static_cast<int>(TierMode::SpecializedOnly);
         try {
             bakePlan(twin, queue);
             baked.inPlaceTwin = std::move(twin.baked);

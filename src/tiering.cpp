@@ -392,11 +392,16 @@ private:
             wake_.wait(lock, [this] { return !jobs_.empty(); });
             std::shared_ptr<TierJob> job = std::move(jobs_.front());
             jobs_.pop_front();
+            bool start = false;
             {
                 std::lock_guard<std::mutex> jobLock(job->mutex);
-                if (job->state != TierJob::State::Pending)
-                    continue;
-                job->state = TierJob::State::Running;
+                start = job->state == TierJob::State::Pending;
+                if (start)
+                    job->state = TierJob::State::Running;
+            }
+            if (!start) { // cancelled by its plan's destruction: only its queue to release
+                finish(*job, TierJob::State::Cancelled);
+                continue;
             }
             ++running_;
             lock.unlock();
@@ -725,6 +730,10 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
         setReal(passScale);
         setInt(hermIn ? 1 : 0);
         setULong(outLimit);
+        // Columns: work-items along the rows read neighbouring addresses.
+        const bool columns =
+            p.counts[0] > 1 && (srcView.outer[0] < srcView.stride || dstView.outer[0] < dstView.stride);
+        setInt(columns ? 1 : 0);
 
         const std::size_t rows = p.counts[0] * p.counts[1] * p.counts[2];
         const std::size_t work = (p.op == GenericPass::Op::BluesteinIn        ? p.span
