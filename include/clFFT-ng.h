@@ -213,6 +213,37 @@ CLFFTAPI clfftStatus clfftNgGetPlanR2R(const clfftPlanHandle plHandle, size_t di
 #define CLFFT_NG_HALF ((clfftPrecision)16)
 #define CLFFT_NG_BFLOAT16 ((clfftPrecision)17)
 
+/* Tiers (docs/cache.md, "Tiers"): which kernels a bake sets up.
+ * AUTO              the bake sets up the generic tier and returns; a background worker
+ *                   (CLFFT_NG_COMPILE_THREADS, default 1) bakes the specialized kernels, and the
+ *                   first enqueue after they are ready runs them (never within a transform);
+ * SPECIALIZED_ONLY  the kernels generated for the plan, compiled at bake (the default);
+ * GENERIC_ONLY      one program per precision whose kernels take the sizes as arguments: no
+ *                   compile for a new size once that program is cached; slower transforms.
+ *                   Plans it cannot run (callbacks, multi-device sub-plans, r2r, transposed in
+ *                   place, temporaries past the largest allocation) get the specialized
+ *                   kernels, and the printed plan (clfftNgExplainPlan) says why.
+ * The two tiers' results differ within the precision's error bound: a program that needs
+ * bit-identical repeated results keeps SPECIALIZED_ONLY. */
+typedef enum clfftNgTiering_
+{
+	CLFFT_NG_TIER_AUTO = 0,
+	CLFFT_NG_TIER_SPECIALIZED_ONLY = 1,
+	CLFFT_NG_TIER_GENERIC_ONLY = 2
+} clfftNgTiering;
+
+/* Sets the plan's tiering (unbakes a baked plan when it changes). Unset, CLFFT_NG_TIERING
+ * ("auto", "specialized", "generic") read at bake decides. CLFFT_INVALID_ARG_VALUE for another
+ * value. */
+CLFFTAPI clfftStatus clfftNgSetPlanTiering(clfftPlanHandle plHandle, clfftNgTiering mode);
+
+/* The tiering a bake of the plan would use now. */
+CLFFTAPI clfftStatus clfftNgGetPlanTiering(const clfftPlanHandle plHandle, clfftNgTiering* mode);
+
+/* The tier the baked plan runs now: CLFFT_NG_TIER_GENERIC_ONLY or CLFFT_NG_TIER_SPECIALIZED_ONLY.
+ * CLFFT_INVALID_OPERATION before the plan is baked. */
+CLFFTAPI clfftStatus clfftNgGetPlanTier(const clfftPlanHandle plHandle, clfftNgTiering* tier);
+
 #ifdef __cplusplus
 }
 #endif

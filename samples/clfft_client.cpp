@@ -171,6 +171,7 @@ struct Options {
     bool list = false, version = false, help = false, printChosen = false, dumpKernels = false;
     bool verify = false, json = false, explain = false;
     int rigor = -1; // --rigor: clfftNgRigor; -1: not set (the library's default)
+    int tier = -1;  // --tier: clfftNgTiering; -1: not set (CLFFT_NG_TIERING, else specialized)
     bool identityCallbacks = false;  // the callbacks leave the data as they find it: --verify applies
     int profile = 0, warmup = 3;
     size_t queues = 1; // --queues: a queue array of that many queues on the device (clfft-ng only)
@@ -412,6 +413,15 @@ std::vector<Flag> makeFlags(Options& o)
                      else if (v == "exhaustive") o.rigor = 2;
                      else throw usageError(fl + " takes estimate, measure or exhaustive, not '" + v + "'");
                  }});
+    f.push_back({{"--tier"}, "T",
+                 "auto, specialized or generic: which kernels the bake sets up (clfft-ng only; generic: one "
+                 "program for every size, no compile; auto: generic first, specialized once compiled)",
+                 [&o](const std::string& fl, const std::string& v) {
+                     if (v == "auto") o.tier = 0;
+                     else if (v == "specialized") o.tier = 1;
+                     else if (v == "generic") o.tier = 2;
+                     else throw usageError(fl + " takes auto, specialized or generic, not '" + v + "'");
+                 }});
     f.push_back({{"--verify"}, nullptr, "check the result against FFTW (relative L2 error; exit 1 above the bound)",
                  on(o.verify)});
     f.push_back({{"--profile"}, "N", "time N runs (enqueue + clFinish) after the warm-up; report the median",
@@ -582,6 +592,16 @@ void setRigor(clfftPlanHandle plan, int rigor)
     if (!set)
         throw usageError("--rigor: the clFFT library in use has no measured planning");
     fft(set(plan, rigor), "clfftNgSetPlanRigor");
+}
+
+// --tier: clfft-ng's clfftNgSetPlanTiering, looked up at run time as --explain's function is.
+void setTier(clfftPlanHandle plan, int tier)
+{
+    using SetTiering = clfftStatus (*)(clfftPlanHandle, int);
+    const auto set = reinterpret_cast<SetTiering>(dlsym(RTLD_DEFAULT, "clfftNgSetPlanTiering"));
+    if (!set)
+        throw usageError("--tier: the clFFT library in use has no tiers");
+    fft(set(plan, tier), "clfftNgSetPlanTiering");
 }
 
 int findLibclfft(struct dl_phdr_info* info, size_t, void* data)
@@ -1231,6 +1251,8 @@ void execute(const Options& o, Run& r)
 
     if (o.rigor >= 0)
         setRigor(plan, o.rigor);
+    if (o.tier >= 0)
+        setTier(plan, o.tier);
     if (o.queues > 1)
         setQueueArrays(plan);
     g_stage = "bake";

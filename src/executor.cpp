@@ -5,6 +5,7 @@
 #include "kernel_args.h"
 #include "kernel_binding.h"
 #include "r2r.h"
+#include "tiering.h"
 
 
 #include <chrono>
@@ -176,6 +177,8 @@ BakedPlan* inPlaceTwin(Plan& plan, cl_command_queue queue)
         twin.settings.placement = CLFFT_INPLACE;
         twin.settings.outStrides = plan.settings.effectiveInStrides();
         twin.settings.outStridesSet = true;
+        // The twin runs its passes here: never the generic tier (its passes live in plan.generic).
+        twin.settings.tiering = static_cast<int>(TierMode::SpecializedOnly);
         try {
             bakePlan(twin, queue);
             baked.inPlaceTwin = std::move(twin.baked);
@@ -227,6 +230,10 @@ void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
 {
     if (plan.r2r) {
         enqueueR2R(plan, rq);
+        return;
+    }
+    if (plan.generic) {
+        enqueueGenericTier(plan, rq);
         return;
     }
     const PlanSettings& s = plan.settings;

@@ -1,5 +1,6 @@
 #include "library.h"
 #include "multi_device.h"
+#include "tiering.h"
 
 #include <cstdlib>
 #include <vector>
@@ -46,6 +47,7 @@ void Library::teardown()
         doomed.swap(plans_);
     }
     doomed.clear(); // releases kernels, buffers and contexts of every plan
+    cancelBackgroundCompiles(); // waits for the compile in flight, if any
     releaseXtDescriptors();
     programs_.clear();
 }

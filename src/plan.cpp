@@ -9,6 +9,7 @@
 #include "kernel_binding.h"
 #include "plan_text.h"
 #include "r2r.h"
+#include "tiering.h"
 #include "wisdom.h"
 #include "program_cache.h"
 #include "problem.h"
@@ -231,7 +232,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
         }
         // Replicas (PoCL CPU devices only) are left to PoCL's own kernel cache: a binary for our
         // disk cache would cost PoCL a second code generation per kernel.
-        if (persist && t.replica == 0)
+        if (persist && t.replica == 0 && !s.background)
             programCache.get(s.context.get(), t.device, sources[i], kBuildOptions, true);
         cl_int err = CL_SUCCESS;
         KernelRef kernel(clCreateKernel(built.program.get(), pass.spec.kernelName().c_str(), &err));
@@ -415,7 +416,7 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     std::unique_ptr<BakedPlan> winner = std::move(baked[best]);
     winner->explanation = header + winner->explanation;
     for (const BakedPass& pass : winner->passes)
-        programs.get(s.context.get(), t.device, passSource(t, pass.pass), kBuildOptions);
+        programs.get(s.context.get(), t.device, passSource(t, pass.pass), kBuildOptions, !s.background);
     return winner;
 }
 
@@ -447,6 +448,10 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
     if (problem.precision == Precision::Double && deviceInfo<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) == 0)
         throw StatusError{CLFFT_DEVICE_NO_DOUBLE};
+    plan.generic.reset();
+    std::string tierNote; // why a plan that asked for the generic tier runs specialized kernels
+    if (bakeGenericTier(plan, queue, device, problem, &tierNote))
+        return;
 
     BakeTarget target;
     target.device = device;
@@ -485,6 +490,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     if (!chooseCandidate) {
         const Rigor rigor = s.rigor >= 0 ? static_cast<Rigor>(s.rigor) : env.rigor;
         if (auto baked = bakeMeasured(s, target, problem, rigor)) {
+            baked->explanation = tierNote + baked->explanation;
             explainIfAsked(*baked);
             plan.baked = std::move(baked);
             return;
@@ -492,7 +498,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     }
     // A kernel may support smaller work-groups than the device (register pressure) or need more
     // local memory than it declares (KernelFit): plan again within what the kernels allow.
-    std::string refit;
+    std::string refit = tierNote;
     for (int attempt = 0; attempt < 4; ++attempt) {
         std::string header = refit;
         ExecutionPlan exec;
@@ -518,7 +524,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         if (!baked) {
             limits.maxWorkGroupSize = fit.workGroupSize;
             limits.localMemBytes = fit.localMemBytes;
-            refit = "planned again within what the compiled kernels allow: work-groups of " +
+            refit = tierNote + "planned again within what the compiled kernels allow: work-groups of " +
                     std::to_string(limits.maxWorkGroupSize) + ", " + std::to_string(limits.localMemBytes) +
                     " bytes of local memory\n";
             continue;

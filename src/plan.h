@@ -54,6 +54,11 @@ struct PlanSettings {
     bool backwardScaleSet = false;
     // clfftNgSetPlanRigor (a clfftNgRigor value); -1: CLFFT_NG_RIGOR, read at bake.
     int rigor = -1;
+    // clfftNgSetPlanTiering (a clfftNgTiering value); -1: CLFFT_NG_TIERING, read at bake.
+    int tiering = -1;
+    // Not the client's: a background bake of the tiering worker (src/tiering.cpp), which leaves its
+    // binaries to PoCL's own cache (taking one while the client launches kernels can deadlock PoCL 3.1).
+    bool background = false;
     // clfftNgSetPlanQueueArrays: clfftBakePlan and clfftEnqueueTransform take more than one queue.
     bool queueArrays = false;
     // Not the client's: the queue-array position of a multi-device sub-plan. Its kernels get
@@ -110,6 +115,7 @@ struct BakedPlan {
 };
 
 struct MultiDeviceBake; // several devices: multi_device.h
+struct GenericBake;     // the generic tier: tiering.h
 struct R2RBake;         // real-to-real plans: r2r.h
 
 class ProgramCache; // cache/program_cache.h
@@ -134,12 +140,14 @@ struct Plan {
     std::vector<double> splitWeights;
     std::shared_ptr<MultiDeviceBake> multi;
     std::shared_ptr<R2RBake> r2r; // with `baked` (which then has no passes) for r2r plans
+    std::shared_ptr<GenericBake> generic; // likewise for plans baked on the generic tier
 
     void invalidate()
     {
         baked.reset();
         multi.reset();
         r2r.reset();
+        generic.reset();
     }
 };
 

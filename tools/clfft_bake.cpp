@@ -22,9 +22,11 @@ namespace {
 
 const char* usage =
     "usage: clfft-bake [--platform N] [--device N] --cache DIR [--measure | --exhaustive] [--wisdom FILE]\n"
-    "                  [--plan 'SPEC']... [--plans FILE]...\n"
+    "                  [--generic] [--plan 'SPEC']... [--plans FILE]...\n"
     "       clfft-bake --list-devices\n"
     "       clfft-bake --cache DIR (--list | --verify [--build] | --clear | --import-wisdom FILE)\n"
+    "--generic: the generic tier's programs (docs/cache.md \"Tiers\"), single and, where the device has\n"
+    "      fp64, double: with them cached, a plan of any size runs on the generic tier without a compile\n"
     "--measure, --exhaustive: choose each plan by timing its candidates on the device (rigor\n"
     "      MEASURE or EXHAUSTIVE) and keep the choice as wisdom in DIR/wisdom; --wisdom FILE also\n"
     "      writes that wisdom to FILE. --import-wisdom FILE: the valid records of FILE into DIR/wisdom\n"
@@ -212,7 +214,7 @@ int main(int argc, char** argv)
     std::size_t platformIndex = 0, deviceIndex = 0;
     std::string cacheDir;
     std::vector<std::string> planLines;
-    bool listDevices = false, list = false, verify = false, build = false, clear = false;
+    bool listDevices = false, list = false, verify = false, build = false, clear = false, generic = false;
     int rigor = -1; // clfftNgRigor of every plan; -1: the library's default
     std::string wisdomOut, wisdomIn;
     for (int i = 1; i < argc; ++i) {
@@ -236,6 +238,7 @@ int main(int argc, char** argv)
             }
         }
         else if (a == "--list-devices") listDevices = true;
+        else if (a == "--generic") generic = true;
         else if (a == "--list") list = true;
         else if (a == "--verify") verify = true;
         else if (a == "--build") build = true;
@@ -303,6 +306,14 @@ int main(int argc, char** argv)
         clReleaseContext(context);
         return rc;
     }
+    // The generic programs come with any plan baked on the generic tier; one per precision.
+    const std::size_t genericFrom = planLines.size();
+    if (generic) {
+        planLines.push_back("c2c 1d 16 single");
+        cl_device_fp_config fp64 = 0;
+        if (clGetDeviceInfo(device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, nullptr) == CL_SUCCESS && fp64)
+            planLines.push_back("c2c 1d 16 double");
+    }
     if (planLines.empty()) { std::fprintf(stderr, "no plans given\n%s", usage); clReleaseContext(context); return 2; }
 
     // Everything goes to DIR: no system cache (it would answer instead of baking), no size limit.
@@ -336,6 +347,8 @@ int main(int argc, char** argv)
                 clfftSetPlanBatchSize(plan, spec.batch);
                 if (rigor >= 0)
                     clfftNgSetPlanRigor(plan, static_cast<clfftNgRigor>(rigor));
+                if (k >= genericFrom)
+                    clfftNgSetPlanTiering(plan, CLFFT_NG_TIER_GENERIC_ONLY);
                 status = clfftBakePlan(plan, 1, &queue, nullptr, nullptr);
                 clfftDestroyPlan(&plan);
             }

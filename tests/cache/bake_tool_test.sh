@@ -2,7 +2,7 @@
 # clfft-bake end to end (docs/cache.md): bake a plan list, list and verify the directory,
 # measure plans into wisdom and export it, import wisdom into another directory, serve that
 # directory as the system cache to clfft-client (whose bake must take the wisdom, and whose result
-# must match FFTW), clear. usage: bake_tool_test.sh CLFFT_BAKE CLFFT_CLIENT
+# must match FFTW), bake the generic tier's programs, clear. usage: bake_tool_test.sh CLFFT_BAKE CLFFT_CLIENT
 set -euo pipefail
 bake=$1 client=$2
 work=$(mktemp -d /tmp/clfft-bake-test-XXXXXX)
@@ -34,6 +34,14 @@ grep -q '^plans: 2 built, 0 reused, 0 failed' "$work/out" || { cat "$work/out"; 
 "$bake" --cache "$work/half" --plan 'c2c 2d 64x48 half' --plan 'r2c 1d 1000 bfloat16 batch=3' > "$work/out" 2>&1 ||
   { cat "$work/out"; fail "16-bit bake again"; }
 grep -q '^plans: 0 built, 2 reused, 0 failed' "$work/out" || { cat "$work/out"; fail "16-bit plans not served by the cache"; }
+echo "== the generic tier's programs: baked once, reused, and a new size served from them"
+"$bake" --cache "$work/generic" --generic > "$work/out" 2>&1 || { cat "$work/out"; fail "generic bake"; }
+grep -Eq '^plans: [12] built, 0 reused, 0 failed' "$work/out" || { cat "$work/out"; fail "generic programs not built"; }
+"$bake" --cache "$work/generic" --generic > "$work/out" 2>&1 || { cat "$work/out"; fail "generic bake again"; }
+grep -Eq '^plans: 0 built, [12] reused, 0 failed' "$work/out" || { cat "$work/out"; fail "generic programs not reused"; }
+CLFFT_CACHE_PATH="$work/generic" "$client" -x 1234 -b 3 --tier generic --explain --verify > "$work/out" 2>&1 ||
+  { cat "$work/out"; fail "client on the generic tier"; }
+grep -q '^tier: generic' "$work/out" || { cat "$work/out"; fail "the client's plan is not on the generic tier"; }
 
 echo "== measure into wisdom, export"
 "$bake" --cache "$work/measured" --measure --wisdom "$work/exported" \

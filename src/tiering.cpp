@@ -1,0 +1,786 @@
+#include "tiering.h"
+
+#include "device_info.h"
+#include "generic.h"
+#include "kernel_binding.h"
+#include "program_cache.h"
+#include "status_error.h"
+#include "tables.h"
+#include "unit_roots.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace clfft_ng {
+
+namespace {
+
+// The generic program is built with the specialized kernels' options: one language for both.
+const char* const kGenericOptions = "-cl-std=CL1.2";
+
+// Rows whose length has a prime factor above this take Bluestein's algorithm: the DFT pass's
+// work grows as length x factor, Bluestein's as four times the length's logarithm.
+constexpr std::size_t kGenericBluesteinPrime = 128;
+
+struct Axis {
+    std::size_t n, inStride, outStride;
+};
+
+std::vector<Axis> axesOf(const Problem& problem)
+{
+    std::vector<Axis> axes;
+    for (const IoDim& d : problem.dims)
+        axes.push_back(Axis{d.n, d.inStride, d.outStride});
+    for (const IoDim& b : problem.batch)
+        if (b.n > 1)
+            axes.push_back(Axis{b.n, b.inStride, b.outStride});
+    return axes;
+}
+
+int layoutOf(ComplexLayout layout)
+{
+    return static_cast<int>(layout == ComplexLayout::Planar ? GenericLayout::Planar : GenericLayout::Interleaved);
+}
+
+} // namespace
+
+TierMode tierModeFromEnvironment()
+{
+    const char* v = std::getenv("CLFFT_NG_TIERING");
+    if (v && std::strcmp(v, "generic") == 0)
+        return TierMode::GenericOnly;
+    if (v && std::strcmp(v, "auto") == 0)
+        return TierMode::Auto;
+    // The default stays today's behaviour until the background compile lands (docs/cache.md).
+    return TierMode::SpecializedOnly;
+}
+
+TierMode tierModeOf(const PlanSettings& settings)
+{
+    return settings.tiering >= 0 ? static_cast<TierMode>(settings.tiering) : tierModeFromEnvironment();
+}
+
+const char* tierModeName(TierMode mode)
+{
+    switch (mode) {
+    case TierMode::Auto: return "auto";
+    case TierMode::GenericOnly: return "generic";
+    case TierMode::SpecializedOnly: break;
+    }
+    return "specialized";
+}
+
+std::string genericUnsupported(const Problem& problem, const PlanSettings& settings)
+{
+    if (problem.pre.present || problem.post.present)
+        return "callbacks";
+    if (problem.inPieces.length > 0 || settings.replica > 0)
+        return "a multi-device sub-plan";
+    if (problem.r2rIn.present() || problem.r2rOut.present())
+        return "fused real-to-real stages";
+    if (problem.inStorage != Storage::Native || problem.outStorage != Storage::Native)
+        return "16-bit storage";
+    if (problem.inPlaceViaCopy)
+        return "in-place real rows at other offsets than the hermitian ones";
+    if (settings.transposed == CLFFT_TRANSPOSED && settings.rank > 1 && problem.inPlace)
+        return "transposed output in place";
+    if (axesOf(problem).size() > 4)
+        return "more than four dimensions with the batch";
+    return std::string();
+}
+
+void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<GenericTable>* tables)
+{
+    const std::vector<Axis> axes = axesOf(problem);
+    const std::size_t rank = problem.dims.size();
+    const bool r2c = problem.kind == TransformKind::RealToComplex;
+    const bool c2r = problem.kind == TransformKind::ComplexToReal;
+    const std::size_t realBytes = problem.precision == Precision::Double ? 8 : 4;
+    const int inLayout = r2c ? static_cast<int>(GenericLayout::Real) : layoutOf(problem.inLayout);
+    const int outLayout = c2r ? static_cast<int>(GenericLayout::Real) : layoutOf(problem.outLayout);
+    // Counts of the complex (hermitian) side: a real row of n points has n / 2 + 1 of them.
+    std::vector<std::size_t> counts;
+    for (std::size_t a = 0; a < axes.size(); ++a)
+        counts.push_back(a == 0 && (r2c || c2r) ? axes[0].n / 2 + 1 : axes[a].n);
+    auto others = [&](std::size_t d) {
+        std::vector<std::size_t> o;
+        for (std::size_t a = 0; a < axes.size(); ++a)
+            if (a != d)
+                o.push_back(a);
+        return o;
+    };
+    auto tableOf = [&](GenericTable::Kind kind, std::size_t n, std::size_t m) {
+        GenericTable t;
+        t.kind = kind;
+        t.n = n;
+        t.m = m;
+        const auto it = std::find(tables->begin(), tables->end(), t);
+        if (it != tables->end())
+            return static_cast<std::size_t>(it - tables->begin());
+        tables->push_back(t);
+        return tables->size() - 1;
+    };
+    auto clientView = [&](bool inSide, std::size_t d) {
+        GenericView v;
+        v.role = inSide ? GenericView::Role::Input : GenericView::Role::Output;
+        v.layout = inSide ? inLayout : outLayout;
+        v.stride = inSide ? axes[d].inStride : axes[d].outStride;
+        const std::vector<std::size_t> o = others(d);
+        for (std::size_t i = 0; i < o.size(); ++i)
+            v.outer[i] = inSide ? axes[o[i]].inStride : axes[o[i]].outStride;
+        return v;
+    };
+    // The hermitian rows of a C2R plan, packed in natural order, between its outer dimensions
+    // and its real rows (the client's input is never written).
+    auto hermView = [&](std::size_t d) {
+        std::vector<std::size_t> packed(axes.size());
+        std::size_t p = 1;
+        for (std::size_t a = 0; a < axes.size(); ++a) {
+            packed[a] = p;
+            p *= counts[a];
+        }
+        bake->tmpHBytes = p * 2 * realBytes;
+        GenericView v;
+        v.role = GenericView::Role::TmpH;
+        v.stride = packed[d];
+        const std::vector<std::size_t> o = others(d);
+        for (std::size_t i = 0; i < o.size(); ++i)
+            v.outer[i] = packed[o[i]];
+        return v;
+    };
+    // One dimension: a Stockham pass per radix, alternating between the two temporaries.
+    auto addDimension = [&](std::size_t d, const GenericView& src, const GenericView& dst, std::size_t n, bool hermIn,
+                            std::size_t outLimit) {
+        std::array<std::size_t, 3> c{{1, 1, 1}};
+        const std::vector<std::size_t> o = others(d);
+        std::size_t rows = 1;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            c[i] = counts[o[i]];
+            rows *= c[i];
+        }
+        // Rows of `length` packed in a temporary.
+        auto temp = [&](std::size_t which, std::size_t length) {
+            GenericView v;
+            v.role = which == 0 ? GenericView::Role::Tmp0 : GenericView::Role::Tmp1;
+            v.stride = 1;
+            v.outer = {{length, length * c[0], length * c[0] * c[1]}};
+            return v;
+        };
+        // The Stockham passes of length `len` from `from` to `to`; `sign` 0: the client's direction.
+        auto stockham = [&](const GenericView& from, const GenericView& to, std::size_t len, int sign, bool herm,
+                            std::size_t limit) {
+            bake->tmpBytes = std::max(bake->tmpBytes, len * rows * 2 * realBytes);
+            const std::vector<std::size_t> radices = genericRadices(len);
+            // Temporaries alternate; a Bluestein FFT between two temporaries starts on the other one.
+            const std::size_t first = from.role == GenericView::Role::Tmp0 ? 1 : 0;
+            std::size_t span = 1;
+            for (std::size_t i = 0; i < radices.size(); ++i) {
+                GenericPass p;
+                const bool last = i + 1 == radices.size();
+                p.src = i == 0 ? from : temp((first + i - 1) % 2, len);
+                p.dst = last ? to : temp((first + i) % 2, len);
+                p.counts = c;
+                p.n = len;
+                p.radix = radices[i];
+                p.span = span;
+                p.table = tableOf(GenericTable::Kind::Roots, len, 0);
+                p.fixedSign = sign;
+                p.hermIn = herm && i == 0;
+                p.outLimit = last ? limit : len;
+                bake->passes.push_back(p);
+                span *= radices[i];
+            }
+        };
+        if (largestPrimeFactor(n) <= kGenericBluesteinPrime) {
+            stockham(src, dst, n, 0, hermIn, outLimit);
+            return;
+        }
+        // Bluestein: chirp and pad into Tmp0, convolve with the chirp through two FFTs of a power
+        // of two m >= 2n - 1 (forward, product with the kernel's spectrum, backward), chirp out.
+        std::size_t m = 1;
+        while (m < 2 * n - 1)
+            m *= 2;
+        bake->tmpBytes = std::max(bake->tmpBytes, m * rows * 2 * realBytes);
+        GenericPass in;
+        in.op = GenericPass::Op::BluesteinIn;
+        in.src = src;
+        in.dst = temp(0, m);
+        in.counts = c;
+        in.n = n;
+        in.span = m;
+        in.table = tableOf(GenericTable::Kind::Chirp, n, 0);
+        in.hermIn = hermIn;
+        in.outLimit = m;
+        bake->passes.push_back(in);
+        const std::size_t passes = genericRadices(m).size();
+        const GenericView spectrumAt = temp(passes % 2, m); // where the forward FFT ends
+        stockham(temp(0, m), spectrumAt, m, 1, false, m);
+        GenericPass product = in;
+        product.op = GenericPass::Op::Pointwise;
+        product.src = product.dst = spectrumAt;
+        product.n = m;
+        product.hermIn = false;
+        product.table = tableOf(GenericTable::Kind::Spectrum, n, m);
+        bake->passes.push_back(product);
+        const GenericView convolved = temp(0, m);
+        stockham(spectrumAt, convolved, m, -1, false, m);
+        GenericPass out = product;
+        out.src = convolved;
+        out.dst = dst;
+        out.n = n;
+        out.table = tableOf(GenericTable::Kind::Chirp, n, 0);
+        out.outLimit = outLimit;
+        bake->passes.push_back(out);
+    };
+
+    if (c2r) {
+        // The outer dimensions on the hermitian rows first, then the real rows from them.
+        for (std::size_t d = 1; d < rank; ++d)
+            addDimension(d, d == 1 ? clientView(true, d) : hermView(d), hermView(d), axes[d].n, false, axes[d].n);
+        addDimension(0, rank > 1 ? hermView(0) : clientView(true, 0), clientView(false, 0), axes[0].n, true, axes[0].n);
+    } else {
+        for (std::size_t d = 0; d < rank; ++d)
+            addDimension(d, d == 0 ? clientView(true, d) : clientView(false, d), clientView(false, d), axes[d].n, false,
+                         d == 0 && r2c ? counts[0] : axes[d].n);
+    }
+    bake->passes.back().scaled = true;
+}
+
+namespace {
+
+const char* roleName(GenericView::Role role)
+{
+    switch (role) {
+    case GenericView::Role::Input: return "input";
+    case GenericView::Role::Output: return "output";
+    case GenericView::Role::Tmp0: return "temp";
+    case GenericView::Role::Tmp1: return "temp2";
+    case GenericView::Role::TmpH: return "temp3";
+    }
+    return "?";
+}
+
+std::string explainGeneric(const GenericBake& g)
+{
+    std::string text =
+        "tier: generic (one program per precision, sizes as kernel arguments): " + std::to_string(g.passes.size()) +
+        " passes, library buffers 2 x " + std::to_string(g.tmpBytes) + " bytes";
+    if (g.tmpHBytes > 0)
+        text += " + " + std::to_string(g.tmpHBytes) + " bytes";
+    text += "\n";
+    for (std::size_t i = 0; i < g.passes.size(); ++i) {
+        const GenericPass& p = g.passes[i];
+        std::string what;
+        if (p.op == GenericPass::Op::BluesteinIn)
+            what = "bluestein chirp of " + std::to_string(p.n) + " points padded to " + std::to_string(p.span);
+        else if (p.op == GenericPass::Op::Pointwise)
+            what = std::string(p.src.role == p.dst.role ? "bluestein spectrum product" : "bluestein chirp out") +
+                   ", length " + std::to_string(p.n);
+        else
+            what = "length " + std::to_string(p.n) + " radix " + std::to_string(p.radix) +
+                   (p.radix > kGenericMaxButterfly ? " (dft)" : "") + " span " + std::to_string(p.span) +
+                   (p.fixedSign > 0   ? " forward"
+                    : p.fixedSign < 0 ? " backward"
+                                      : "");
+        text += "  pass " + std::to_string(i) + ": " + what + ", " +
+                std::to_string(p.counts[0] * p.counts[1] * p.counts[2]) + " rows, " + roleName(p.src.role) + " -> " +
+                roleName(p.dst.role);
+        if (p.hermIn)
+            text += ", hermitian rows extended";
+        if (p.outLimit < p.n)
+            text += ", first " + std::to_string(p.outLimit) + " stored";
+        if (p.scaled)
+            text += ", scaled";
+        text += "\n";
+    }
+    return text;
+}
+
+MemRef uploadGenericTable(cl_context context, const GenericTable& t, bool dbl)
+{
+    std::vector<std::complex<long double>> values;
+    if (t.kind == GenericTable::Kind::Chirp) {
+        values = bluesteinChirp(t.n);
+    } else if (t.kind == GenericTable::Kind::Spectrum) {
+        values = bluesteinKernel(t.n, t.m);
+    } else {
+        values.resize(t.n);
+        for (std::size_t m = 0; m < t.n; ++m)
+            values[m] = unitRoot(m, t.n);
+    }
+    return dbl ? uploadTable<double>(context, values) : uploadTable<float>(context, values);
+}
+
+} // namespace
+
+struct TierJob {
+    std::mutex mutex;
+    enum class State { Pending, Running, Done, Failed, Cancelled } state = State::Pending;
+    PlanSettings settings; // the plan's, as baked (its context retained)
+    BakeServices services;
+    cl_command_queue queue = nullptr; // retained until the job ends
+    std::unique_ptr<BakedPlan> result;
+    double milliseconds = 0;
+};
+
+namespace {
+
+std::atomic<std::size_t> failedCompiles{0};
+
+// The background compiles: CLFFT_NG_COMPILE_THREADS workers (default 1), started at the first
+// job, detached; never destroyed, so that a job still running at exit has its pool.
+class CompileWorkers {
+public:
+    static CompileWorkers& get()
+    {
+        static CompileWorkers* instance = new CompileWorkers();
+        return *instance;
+    }
+
+    void submit(std::shared_ptr<TierJob> job)
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        jobs_.push_back(std::move(job));
+        if (threads_ < limit_) {
+            std::thread(&CompileWorkers::work, this).detach();
+            ++threads_;
+        }
+        wake_.notify_one();
+    }
+
+    void cancelAndWait()
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (const std::shared_ptr<TierJob>& job : jobs_)
+            finish(*job, TierJob::State::Cancelled);
+        jobs_.clear();
+        idle_.wait(lock, [this] { return running_ == 0; });
+    }
+
+private:
+    CompileWorkers()
+    {
+        const char* v = std::getenv("CLFFT_NG_COMPILE_THREADS");
+        const long n = v ? std::strtol(v, nullptr, 10) : 1;
+        limit_ = n >= 1 && n <= 64 ? static_cast<std::size_t>(n) : 1;
+        // A compile still running at exit would race the runtime's own teardown.
+        std::atexit([] { CompileWorkers::get().cancelAndWait(); });
+    }
+
+    static void finish(TierJob& job, TierJob::State state)
+    {
+        std::lock_guard<std::mutex> lock(job.mutex);
+        if (job.state == TierJob::State::Pending || job.state == TierJob::State::Running)
+            job.state = state;
+        if (job.queue) {
+            clReleaseCommandQueue(job.queue);
+            job.queue = nullptr;
+        }
+    }
+
+    void work()
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (;;) {
+            wake_.wait(lock, [this] { return !jobs_.empty(); });
+            std::shared_ptr<TierJob> job = std::move(jobs_.front());
+            jobs_.pop_front();
+            bool start = false;
+            {
+                std::lock_guard<std::mutex> jobLock(job->mutex);
+                start = job->state == TierJob::State::Pending;
+                if (start)
+                    job->state = TierJob::State::Running;
+            }
+            if (!start) { // cancelled by its plan's destruction: only its queue to release
+                finish(*job, TierJob::State::Cancelled);
+                continue;
+            }
+            ++running_;
+            lock.unlock();
+            run(*job);
+            lock.lock();
+            --running_;
+            idle_.notify_all();
+        }
+    }
+
+    static void run(TierJob& job)
+    {
+        // The specialized bake of the same settings, as a plan of its own: the client's plan is
+        // never touched here, only at its next enqueue (adoptSpecialized).
+        Plan twin;
+        twin.services = job.services;
+        twin.settings = job.settings;
+        twin.settings.tiering = static_cast<int>(TierMode::SpecializedOnly);
+        twin.settings.background = true;
+        const auto t0 = std::chrono::steady_clock::now();
+        bool ok = false;
+        try {
+            bakePlan(twin, job.queue);
+            ok = twin.baked != nullptr;
+        } catch (...) {
+            ok = false;
+        }
+        if (!ok)
+            ++failedCompiles;
+        {
+            std::lock_guard<std::mutex> lock(job.mutex);
+            job.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+            if (job.state == TierJob::State::Running && ok)
+                job.result = std::move(twin.baked);
+        }
+        finish(job, ok ? TierJob::State::Done : TierJob::State::Failed);
+    }
+
+    std::mutex mutex_;
+    std::condition_variable wake_, idle_;
+    std::deque<std::shared_ptr<TierJob>> jobs_;
+    std::size_t limit_ = 1, threads_ = 0, running_ = 0;
+};
+
+// Oclgrind (21.10) crashes when two host threads call it at once: no background bakes there.
+bool takesBackgroundCalls(cl_device_id device)
+{
+    cl_platform_id platform = nullptr;
+    char name[256] = {0};
+    if (clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr) != CL_SUCCESS ||
+        clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof name - 1, name, nullptr) != CL_SUCCESS)
+        return false;
+    return std::strstr(name, "Oclgrind") == nullptr;
+}
+
+// The specialized bake finished in the background replaces the generic tier (plan mutex held,
+// between two transforms). True when it did.
+bool adoptSpecialized(Plan& plan)
+{
+    GenericBake& g = *plan.generic;
+    if (!g.job)
+        return false;
+    std::unique_ptr<BakedPlan> specialized;
+    double ms = 0;
+    {
+        std::lock_guard<std::mutex> lock(g.job->mutex);
+        if (g.job->state == TierJob::State::Failed) {
+            plan.baked->explanation += "tier: the background compile of the specialized kernels failed; generic kept\n";
+            g.job.reset();
+            return false;
+        }
+        if (g.job->state != TierJob::State::Done || !g.job->result)
+            return false;
+        specialized = std::move(g.job->result);
+        ms = g.job->milliseconds;
+    }
+    char text[96];
+    std::snprintf(text, sizeof text, "tier: specialized (auto: compiled in the background in %.0f ms)\n", ms);
+    specialized->explanation = text + specialized->explanation;
+    // Kernels already enqueued keep the generic buffers alive until they complete (OpenCL
+    // releases a buffer once no command uses it).
+    plan.baked = std::move(specialized);
+    plan.generic.reset();
+    return true;
+}
+
+} // namespace
+
+GenericBake::~GenericBake()
+{
+    if (job) {
+        std::lock_guard<std::mutex> lock(job->mutex);
+        if (job->state == TierJob::State::Pending)
+            job->state = TierJob::State::Cancelled;
+    }
+}
+
+void cancelBackgroundCompiles()
+{
+    CompileWorkers::get().cancelAndWait();
+}
+
+std::size_t backgroundCompileFailures()
+{
+    return failedCompiles.load();
+}
+
+bool bakeGenericTier(Plan& plan, cl_command_queue queue, cl_device_id device, const Problem& problem, std::string* note)
+{
+    const TierMode mode = tierModeOf(plan.settings);
+    if (mode == TierMode::SpecializedOnly)
+        return false;
+    if (mode == TierMode::Auto && !takesBackgroundCalls(device)) {
+        *note = "tier: specialized (auto: this runtime takes no background compiles)\n";
+        return false;
+    }
+    const std::string why = genericUnsupported(problem, plan.settings);
+    if (!why.empty()) {
+        *note = "tier: specialized (the generic tier cannot run this plan: " + why + ")\n";
+        return false;
+    }
+    auto g = std::make_shared<GenericBake>();
+    g->doublePrecision = problem.precision == Precision::Double;
+    std::vector<GenericTable> lengths;
+    planGenericPasses(problem, g.get(), &lengths);
+    // The generic passes need temporaries the size of the data and a root table per length:
+    // where the device cannot hold them, the specialized plan (which may need neither) is tried.
+    const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    const std::size_t realBytes = g->doublePrecision ? 8 : 4;
+    bool fits = g->tmpBytes <= maxAlloc && g->tmpHBytes <= maxAlloc;
+    for (const GenericTable& t : lengths)
+        fits = fits && t.entries() <= maxAlloc / (2 * realBytes);
+    if (!fits) {
+        *note = "tier: specialized (the generic tier's temporaries or tables exceed the largest allocation)\n";
+        return false;
+    }
+
+    cl_context context = plan.settings.context.get();
+    ProgramCache::Result built =
+        plan.services.programs->get(context, device, genericProgramSource(problem.precision), kGenericOptions, true);
+    if (built.status != CL_SUCCESS) {
+        if (built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES)
+            throw StatusError{built.status};
+        if (!std::getenv("CLFFT_QUIET"))
+            std::fprintf(stderr, "clfft-ng: building the generic program failed (status %d); compiler log:\n%s\n",
+                         built.status, built.buildLog.c_str());
+        throw StatusError{CLFFT_BUILD_PROGRAM_FAILURE};
+    }
+    g->program = std::move(built.program);
+    cl_int err = CL_SUCCESS;
+    g->radixKernel = KernelRef(clCreateKernel(g->program.get(), kGenericRadixKernel, &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    g->dftKernel = KernelRef(clCreateKernel(g->program.get(), kGenericDftKernel, &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    g->bluesteinInKernel = KernelRef(clCreateKernel(g->program.get(), kGenericBluesteinInKernel, &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    g->pointwiseKernel = KernelRef(clCreateKernel(g->program.get(), kGenericPointwiseKernel, &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    for (unsigned r : genericCodeletRadices()) {
+        g->codeletKernels[r] = KernelRef(clCreateKernel(g->program.get(), genericRadixKernelName(r).c_str(), &err));
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+    }
+    // 64 work-items where the kernels allow it: rows are flattened into the range, so any
+    // length fills the groups.
+    for (cl_kernel k :
+         {g->radixKernel.get(), g->dftKernel.get(), g->bluesteinInKernel.get(), g->pointwiseKernel.get()}) {
+        std::size_t limit = 0;
+        if (clGetKernelWorkGroupInfo(k, device, CL_KERNEL_WORK_GROUP_SIZE, sizeof limit, &limit, nullptr) ==
+                CL_SUCCESS &&
+            limit > 0)
+            g->localSize = std::min(g->localSize, limit);
+    }
+    for (const auto& codelet : g->codeletKernels) {
+        std::size_t limit = 0;
+        if (clGetKernelWorkGroupInfo(codelet.second.get(), device, CL_KERNEL_WORK_GROUP_SIZE, sizeof limit, &limit,
+                                     nullptr) == CL_SUCCESS &&
+            limit > 0)
+            g->localSize = std::min(g->localSize, limit);
+    }
+    for (const GenericTable& t : lengths)
+        g->tables.push_back(uploadGenericTable(context, t, g->doublePrecision));
+
+    auto baked = std::make_unique<BakedPlan>();
+    baked->device = device;
+    // A C2R plan's hermitian rows may sit in the client's temporary buffer (clfftGetTmpBufSize).
+    baked->tmpBytes = g->tmpHBytes;
+    baked->explanation = explainGeneric(*g);
+    const char* explain = std::getenv("CLFFT_NG_EXPLAIN");
+    if (explain && *explain && std::strcmp(explain, "0") != 0)
+        std::fprintf(stderr, "clfft-ng plan: %s", baked->explanation.c_str());
+    if (mode == TierMode::Auto) {
+        auto job = std::make_shared<TierJob>();
+        job->settings = plan.settings;
+        job->services = plan.services;
+        if (clRetainCommandQueue(queue) != CL_SUCCESS)
+            throw StatusError{CLFFT_INVALID_COMMAND_QUEUE};
+        job->queue = queue;
+        g->job = job;
+        CompileWorkers::get().submit(std::move(job));
+        baked->explanation =
+            "tier: generic (auto: the specialized kernels compile in the background)\n" + baked->explanation;
+    }
+    plan.generic = std::move(g);
+    plan.baked = std::move(baked);
+    return true;
+}
+
+void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
+{
+    if (adoptSpecialized(plan)) {
+        enqueuePlan(plan, rq);
+        return;
+    }
+    const PlanSettings& s = plan.settings;
+    GenericBake& g = *plan.generic;
+    const bool inPlace = s.placement == CLFFT_INPLACE;
+    const bool inPlanar = s.inLayout == CLFFT_COMPLEX_PLANAR || s.inLayout == CLFFT_HERMITIAN_PLANAR;
+    const bool outPlanar = s.outLayout == CLFFT_COMPLEX_PLANAR || s.outLayout == CLFFT_HERMITIAN_PLANAR;
+    std::size_t inBytes = 0, outBytes = 0;
+    if (!planBufferBytes(s, &inBytes, &outBytes))
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    for (int i = 0; i < (inPlanar ? 2 : 1); ++i)
+        checkBufferSize(rq.inputs[i], inBytes);
+    if (!inPlace)
+        for (int i = 0; i < (outPlanar ? 2 : 1); ++i)
+            checkBufferSize(rq.outputs[i], outBytes);
+    if (rq.tmpBuffer && g.tmpHBytes > 0)
+        checkBufferSize(rq.tmpBuffer, g.tmpHBytes);
+
+    GenericBake::Scratch& scratch = g.scratch[rq.queue];
+    auto allocate = [&](MemRef& slot, std::size_t bytes) {
+        if (!slot) {
+            cl_int err = CL_SUCCESS;
+            slot = MemRef(
+                clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, std::max<std::size_t>(bytes, 16), nullptr, &err));
+            if (err != CL_SUCCESS)
+                throw StatusError{err};
+        }
+        return slot.get();
+    };
+    auto resolve = [&](const GenericView& v) -> std::pair<cl_mem, cl_mem> {
+        switch (v.role) {
+        case GenericView::Role::Tmp0: return {allocate(scratch.tmp0, g.tmpBytes), nullptr};
+        case GenericView::Role::Tmp1: return {allocate(scratch.tmp1, g.tmpBytes), nullptr};
+        case GenericView::Role::TmpH:
+            return {rq.tmpBuffer ? rq.tmpBuffer : allocate(scratch.tmpH, g.tmpHBytes), nullptr};
+        case GenericView::Role::Input: break;
+        case GenericView::Role::Output:
+            if (!inPlace)
+                return {rq.outputs[0], outPlanar ? rq.outputs[1] : nullptr};
+            break;
+        }
+        return {rq.inputs[0], inPlanar ? rq.inputs[1] : nullptr};
+    };
+
+    clfftDirection direction = rq.direction;
+    if (s.inLayout == CLFFT_REAL)
+        direction = CLFFT_FORWARD;
+    else if (s.outLayout == CLFFT_REAL)
+        direction = CLFFT_BACKWARD;
+    const double scale = direction == CLFFT_FORWARD ? s.forwardScale : s.effectiveBackwardScale();
+    const double sign = direction == CLFFT_FORWARD ? 1.0 : -1.0;
+
+    EventRef previous;
+    bool first = true;
+    auto launch = [&](const GenericPass& p, const GenericView& srcView, const GenericView& dstView, bool hermIn,
+                      std::size_t outLimit, double passScale) {
+        const bool dft = p.op == GenericPass::Op::Stockham && p.radix > kGenericMaxButterfly;
+        const auto codelet =
+            p.op == GenericPass::Op::Stockham ? g.codeletKernels.find(p.radix) : g.codeletKernels.end();
+        cl_kernel kernel = codelet != g.codeletKernels.end()      ? codelet->second.get()
+                           : p.op == GenericPass::Op::BluesteinIn ? g.bluesteinInKernel.get()
+                           : p.op == GenericPass::Op::Pointwise   ? g.pointwiseKernel.get()
+                           : dft                                  ? g.dftKernel.get()
+                                                                  : g.radixKernel.get();
+        const auto src = resolve(srcView);
+        const auto dst = resolve(dstView);
+        // Arguments in the order of generic.cpp's GARGS.
+        cl_uint index = 0;
+        auto setArg = [&](std::size_t size, const void* value) {
+            const cl_int e = clSetKernelArg(kernel, index++, size, value);
+            if (e != CL_SUCCESS)
+                throw StatusError{e};
+        };
+        auto setMem = [&](cl_mem m) { setArg(sizeof m, &m); };
+        auto setULong = [&](std::size_t v) {
+            const cl_ulong x = v;
+            setArg(sizeof x, &x);
+        };
+        auto setInt = [&](int v) {
+            const cl_int x = v;
+            setArg(sizeof x, &x);
+        };
+        auto setReal = [&](double v) {
+            if (g.doublePrecision) {
+                const cl_double x = v;
+                setArg(sizeof x, &x);
+            } else {
+                const cl_float x = static_cast<cl_float>(v);
+                setArg(sizeof x, &x);
+            }
+        };
+        auto setSide = [&](std::pair<cl_mem, cl_mem> mems, const GenericView& v) {
+            setMem(mems.first);
+            setMem(v.layout == static_cast<int>(GenericLayout::Planar) ? mems.second : nullptr);
+            setInt(v.layout);
+            setULong(v.stride);
+            for (std::size_t o : v.outer)
+                setULong(o);
+        };
+        setSide(src, srcView);
+        setSide(dst, dstView);
+        for (std::size_t c : p.counts)
+            setULong(c);
+        setULong(p.n);
+        const cl_uint radix = static_cast<cl_uint>(p.radix);
+        setArg(sizeof radix, &radix);
+        setULong(p.span);
+        setMem(g.tables[p.table].get());
+        setReal(p.fixedSign != 0 ? p.fixedSign : sign);
+        setReal(passScale);
+        setInt(hermIn ? 1 : 0);
+        setULong(outLimit);
+        // Columns: work-items along the rows read neighbouring addresses.
+        const bool columns =
+            p.counts[0] > 1 && (srcView.outer[0] < srcView.stride || dstView.outer[0] < dstView.stride);
+        setInt(columns ? 1 : 0);
+
+        const std::size_t rows = p.counts[0] * p.counts[1] * p.counts[2];
+        const std::size_t work = (p.op == GenericPass::Op::BluesteinIn        ? p.span
+                                  : p.op == GenericPass::Op::Pointwise || dft ? p.n
+                                                                              : p.n / p.radix) *
+                                 rows;
+        const std::size_t global = (work + g.localSize - 1) / g.localSize * g.localSize;
+        cl_event done = nullptr;
+        const cl_event prev = previous.get();
+        const cl_int err =
+            first ? clEnqueueNDRangeKernel(rq.queue, kernel, 1, nullptr, &global, &g.localSize, rq.numWaitEvents,
+                                           rq.numWaitEvents ? rq.waitEvents : nullptr, &done)
+                  : clEnqueueNDRangeKernel(rq.queue, kernel, 1, nullptr, &global, &g.localSize, 1, &prev, &done);
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+        previous = EventRef(done);
+        first = false;
+    };
+
+    for (const GenericPass& p : g.passes) {
+        const auto src = resolve(p.src);
+        const auto dst = resolve(p.dst);
+        const bool overlap = src.first == dst.first ||
+                             (src.second && (src.second == dst.second || src.second == dst.first)) ||
+                             (dst.second && dst.second == src.first);
+        const double passScale = p.scaled ? scale : 1.0;
+        // A pointwise product in place reads and writes each value in one work-item.
+        if (!overlap || p.op == GenericPass::Op::Pointwise) {
+            launch(p, p.src, p.dst, p.hermIn, p.outLimit, passScale);
+            continue;
+        }
+        // A single pass in place would overwrite points other work-items still read: copy the
+        // rows into the first temporary (a pass of radix 1), then run the pass from there.
+        GenericPass copy = p;
+        copy.radix = 1;
+        copy.span = 1;
+        GenericView tmp;
+        tmp.role = GenericView::Role::Tmp0;
+        tmp.stride = 1;
+        tmp.outer = {{p.n, p.n * p.counts[0], p.n * p.counts[0] * p.counts[1]}};
+        launch(copy, p.src, tmp, p.hermIn, p.n, 1.0);
+        launch(p, tmp, p.dst, false, p.outLimit, passScale);
+    }
+    if (rq.outEvent)
+        *rq.outEvent = previous.release();
+}
+
+} // namespace clfft_ng
