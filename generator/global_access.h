@@ -37,7 +37,7 @@ public:
     {
         if (spec_.r2rIn.present()) // hermitian point e from the client's halfcomplex row
             return "r2rHalfIn(in, ioff, inStride, (uint)(" + e + "), tw)";
-        return loadComplexAt(inOffset(e));
+        return zeroMasked(e, loadComplexAt(inOffset(e)), "(real2_t)(0, 0)");
     }
 
     // The complex input point at offset `at` (in elements) from the start of the buffer.
@@ -77,8 +77,9 @@ public:
         }
         const std::string at = inOffset(e);
         if (spec_.pre.present)
-            return spec_.pre.functionName + "((__global void*)in, (uint)(" + at + ")" + tail(spec_.pre, "pre") + ")";
-        return in(at);
+            return zeroMasked(e, spec_.pre.functionName + "((__global void*)in, (uint)(" + at + ")" + tail(spec_.pre, "pre") + ")",
+                              "(real_t)0");
+        return zeroMasked(e, in(at), "(real_t)0");
     }
 
     // Statement storing complex `value` (scaled already) at output element index e.
@@ -86,6 +87,11 @@ public:
     {
         if (spec_.r2rOut.present()) // hermitian point e as the client's r2r row's points
             return "r2rHalfOut(out, ooff, outStride, (uint)(" + e + "), " + value + ", tw);";
+        return skipMasked(e, storeComplexUnmasked(e, value));
+    }
+
+    std::string storeComplexUnmasked(const std::string& e, const std::string& value) const
+    {
         const std::string at = outOffset(e);
         if (spec_.post.present) {
             if (spec_.outLayout == ComplexLayout::Interleaved)
@@ -113,9 +119,9 @@ public:
         }
         const std::string at = outOffset(e);
         if (spec_.post.present)
-            return spec_.post.functionName + "((__global void*)out, (uint)(" + at + ")" + userdata(spec_.post, "post") +
-                   ", " + value + local(spec_.post, "post") + ");";
-        return out(at, value);
+            return skipMasked(e, spec_.post.functionName + "((__global void*)out, (uint)(" + at + ")" +
+                                     userdata(spec_.post, "post") + ", " + value + local(spec_.post, "post") + ");");
+        return skipMasked(e, out(at, value));
     }
 
     static int userdataParams(const CallbackCode& cb) { return cb.present ? std::max(1, cb.userdataCount) : 0; }
@@ -195,6 +201,28 @@ public:
     }
 
 private:
+    // Zero-padded input: elements of the range read as zero without a load (a select would
+    // still load them).
+    std::string zeroMasked(const std::string& e, const std::string& load, const std::string& zero) const
+    {
+        if (!spec_.zeroIn.present())
+            return load;
+        return "(" + inRange(e, spec_.zeroIn) + " ? " + zero + " : " + load + ")";
+    }
+    // Pruned output: elements of the range are not stored.
+    std::string skipMasked(const std::string& e, const std::string& store) const
+    {
+        if (!spec_.skipOut.present())
+            return store;
+        return "{ if (!" + inRange(e, spec_.skipOut) + ") { " + store + " } }";
+    }
+    static std::string inRange(const std::string& e, const PointRange& r)
+    {
+        const std::string x = "(uint)(" + e + ")";
+        if (r.begin == 0)
+            return "(" + x + " < " + u(r.end) + ")";
+        return "(" + x + " - " + u(r.begin) + " < " + u(r.end - r.begin) + ")";
+    }
     std::string in(const std::string& at) const { return loadRealAt(spec_.inStorage, "in", at); }
     std::string out(const std::string& at, const std::string& v) const { return storeRealAt(spec_.outStorage, "out", at, v); }
     static std::string inOffset(const std::string& e) { return "ioff + (idx_t)(" + e + ") * inStride"; }

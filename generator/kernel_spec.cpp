@@ -95,6 +95,10 @@ std::string KernelSpec::kernelName() const
         os << "_r2ro" << r2rOut.kind << "n" << r2rOut.n;
     if (inStorage != Storage::Native || outStorage != Storage::Native)
         os << "_s" << storageTag(inStorage) << storageTag(outStorage);
+    if (zeroIn.present())
+        os << "_z" << zeroIn.begin << "t" << zeroIn.end;
+    if (skipOut.present())
+        os << "_k" << skipOut.begin << "t" << skipOut.end;
     return os.str();
 }
 
@@ -180,6 +184,8 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"r2r kind out", std::to_string(r2rOut.kind) + " n " + n(r2rOut.n), {}},
         {"in storage", storageText(inStorage), {}},
         {"out storage", storageText(outStorage), {}},
+        {"zero input", n(zeroIn.begin) + ".." + n(zeroIn.end), {}},
+        {"skipped output", n(skipOut.begin) + ".." + n(skipOut.end), {}},
         {"transforms per group", n(transformsPerGroup), {}},
         {"work-items per transform", n(threadsPerTransform), {}},
         {"transform-major", b(stockham.transformMajor), {}},

@@ -154,6 +154,15 @@ struct R2RFusion {
     bool present() const { return kind >= 0; }
 };
 
+// Elements begin <= e < end along a pass's transform on one side (docs/zero-padding.md): on the
+// input side they read as zero and are never loaded, on the output side they are not stored.
+// The index is the side's own: reals on a real side, the N/2+1 points on a hermitian side.
+struct PointRange {
+    std::size_t begin = 0, end = 0;
+    bool present() const { return end > begin; }
+    bool operator==(const PointRange& o) const { return begin == o.begin && end == o.end; }
+};
+
 // One kernel (one pass of a plan): the algorithm (what it computes: kind, lengths, radices,
 // precision, layouts, the fused steps, callbacks), the work-group (transforms and work-items
 // per group) and the family's shape (stockham, lane, row). The family is the shape that is set
@@ -198,6 +207,8 @@ struct KernelSpec {
     R2RFusion r2rOut;                   // the last pass's stores (R2C: the halfcomplex row; C2R: the order undone)
     Storage inStorage = Storage::Native;  // 16-bit sides: arithmetic in single precision
     Storage outStorage = Storage::Native;
+    PointRange zeroIn;                  // input elements read as zero (zero-padded input)
+    PointRange skipOut;                 // output elements not stored (pruned output)
 
     // ---- the work-group
     std::size_t transformsPerGroup = 1; // B

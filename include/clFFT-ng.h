@@ -213,6 +213,22 @@ CLFFTAPI clfftStatus clfftNgGetPlanR2R(const clfftPlanHandle plHandle, size_t di
 #define CLFFT_NG_HALF ((clfftPrecision)16)
 #define CLFFT_NG_BFLOAT16 ((clfftPrecision)17)
 
+/* Zero-padded input and pruned output (docs/zero-padding.md), per dimension (0 the fastest).
+ * Input elements with begin <= i < end along dim are zero and are never read: the buffer may hold
+ * anything there. Output elements with begin <= i < end along dim are not needed and are not
+ * written: the buffer keeps what it held there. Ranges on several dimensions combine as a union
+ * (an element is zero, or skipped, when its index along any ranged dimension is in range). On a
+ * hermitian side the index counts its N0/2+1 elements along dimension 0. begin == end clears the
+ * range. The plan leaves out the rows that are zero or not needed and the loads of zeros.
+ * CLFFT_INVALID_ARG_VALUE: end past the dimension's length, begin > end, dim >= 3, or a dimension
+ * the plan lacks at bake; CLFFT_NOTIMPLEMENTED at bake for what docs/zero-padding.md lists. */
+CLFFTAPI clfftStatus clfftNgSetPlanZeroInput(clfftPlanHandle plHandle, size_t dim, size_t begin, size_t end);
+CLFFTAPI clfftStatus clfftNgSetPlanSkipOutput(clfftPlanHandle plHandle, size_t dim, size_t begin, size_t end);
+
+/* The range set along dim (begin == end == 0: none). */
+CLFFTAPI clfftStatus clfftNgGetPlanZeroInput(const clfftPlanHandle plHandle, size_t dim, size_t* begin, size_t* end);
+CLFFTAPI clfftStatus clfftNgGetPlanSkipOutput(const clfftPlanHandle plHandle, size_t dim, size_t* begin, size_t* end);
+
 /* Tiers (docs/cache.md, "Tiers"): which kernels a bake sets up.
  * AUTO              the bake sets up the generic tier and returns; a background worker
  *                   (CLFFT_NG_COMPILE_THREADS, default 1) bakes the specialized kernels, and the

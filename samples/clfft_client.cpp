@@ -177,7 +177,27 @@ struct Options {
     size_t queues = 1; // --queues: a queue array of that many queues on the device (clfft-ng only)
     std::vector<clfftNgR2RKind> r2r; // --r2r: one kind per dimension (clfft-ng only); empty: a DFT
     bool layoutGiven = false;        // --inLayout or --outLayout on the command line
+    // --zero-input / --skip-output (clfft-ng only): per dimension [begin, end), begin == end: none
+    size_t zeroIn[3][2] = {{0, 0}, {0, 0}, {0, 0}}, skipOut[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    bool ranges() const
+    {
+        for (int d = 0; d < 3; ++d)
+            if (zeroIn[d][1] > zeroIn[d][0] || skipOut[d][1] > skipOut[d][0])
+                return true;
+        return false;
+    }
 };
+
+// "D:BEGIN:END" (--zero-input, --skip-output) into r[D].
+void parseRange(const std::string& flag, const std::string& v, size_t (*r)[2])
+{
+    size_t d = 0, b = 0, e = 0;
+    char extra = 0;
+    if (std::sscanf(v.c_str(), "%zu:%zu:%zu%c", &d, &b, &e, &extra) != 3 || d > 2 || b > e)
+        throw usageError(flag + " takes DIM:BEGIN:END (DIM 0-2, BEGIN <= END), not '" + v + "'");
+    r[d][0] = b;
+    r[d][1] = e;
+}
 
 bool allDigits(const std::string& s)
 {
@@ -369,6 +389,14 @@ std::vector<Flag> makeFlags(Options& o)
                  "redft11, rodft00, rodft01, rodft10, rodft11, one per dimension (dimension 0 first); real layouts, "
                  "--scale is the forward scale",
                  [&o](const std::string& fl, const std::string& v) { o.r2r = parseR2R(fl, v); }});
+    f.push_back({{"--zero-input"}, "D:B:E",
+                 "input elements B <= i < E along dimension D are zero and never read (clfft-ng only; "
+                 "docs/zero-padding.md); --verify writes NaN there",
+                 [&o](const std::string& fl, const std::string& v) { parseRange(fl, v, o.zeroIn); }});
+    f.push_back({{"--skip-output"}, "D:B:E",
+                 "output elements B <= i < E along dimension D are not needed and not written (clfft-ng only); "
+                 "--verify checks the others, and out of place that these keep what the buffer held",
+                 [&o](const std::string& fl, const std::string& v) { parseRange(fl, v, o.skipOut); }});
     f.push_back({{"--double"}, nullptr, "double precision (default single)", on(o.dbl)});
     f.push_back({{"--precision"}, "P",
                  "single, double, or (clfft-ng only) half or bfloat16: 16-bit storage, single-precision arithmetic",
@@ -573,6 +601,33 @@ void setQueueArrays(clfftPlanHandle plan)
     if (!set)
         throw usageError("--queues: the clFFT library in use takes one queue only");
     fft(set(plan, CL_TRUE), "clfftNgSetPlanQueueArrays");
+}
+
+// --zero-input / --skip-output: clfft-ng's clfftNgSetPlanZeroInput / SkipOutput, looked up at run time.
+void setRanges(clfftPlanHandle plan, const Options& o)
+{
+    using SetRange = clfftStatus (*)(clfftPlanHandle, size_t, size_t, size_t);
+    const auto zero = reinterpret_cast<SetRange>(dlsym(RTLD_DEFAULT, "clfftNgSetPlanZeroInput"));
+    const auto skip = reinterpret_cast<SetRange>(dlsym(RTLD_DEFAULT, "clfftNgSetPlanSkipOutput"));
+    if (!zero || !skip)
+        throw usageError("--zero-input/--skip-output: the clFFT library in use has no ranges");
+    for (size_t d = 0; d < 3; ++d) {
+        if (o.zeroIn[d][1] > o.zeroIn[d][0])
+            fft(zero(plan, d, o.zeroIn[d][0], o.zeroIn[d][1]), "clfftNgSetPlanZeroInput");
+        if (o.skipOut[d][1] > o.skipOut[d][0])
+            fft(skip(plan, d, o.skipOut[d][0], o.skipOut[d][1]), "clfftNgSetPlanSkipOutput");
+    }
+}
+
+// Whether logical element k of a side (packed, dimension 0 fastest, counts c) lies in one of the
+// ranges r (begin == end: none).
+bool inAnyRange(size_t k, const size_t c[3], const size_t (*r)[2])
+{
+    const size_t i[3] = {k % c[0], (k / c[0]) % c[1], (k / (c[0] * c[1])) % c[2]};
+    for (int d = 0; d < 3; ++d)
+        if (r[d][1] > r[d][0] && i[d] >= r[d][0] && i[d] < r[d][1])
+            return true;
+    return false;
 }
 
 // --r2r: clfft-ng's clfftNgSetPlanR2R, looked up at run time as --explain's function is.
@@ -1253,6 +1308,8 @@ void execute(const Options& o, Run& r)
         setRigor(plan, o.rigor);
     if (o.tier >= 0)
         setTier(plan, o.tier);
+    if (o.ranges())
+        setRanges(plan, o);
     if (o.queues > 1)
         setQueueArrays(plan);
     g_stage = "bake";
@@ -1337,7 +1394,25 @@ void execute(const Options& o, Run& r)
                 inIm[k] = devValue(rng.next());
         }
     }
-    hin.store(o.batch, inRe, inIm);
+    // Zero-padded input: NaN in the device's buffer where the plan must not read, zero for FFTW.
+    const size_t rank3 = static_cast<size_t>(rank);
+    const size_t inCounts[3] = {r.kind == Kind::C2R ? o.len[0] / 2 + 1 : o.len[0], rank3 > 1 ? o.len[1] : 1,
+                                rank3 > 2 ? o.len[2] : 1};
+    const size_t outCounts[3] = {r.kind == Kind::R2C ? o.len[0] / 2 + 1 : o.len[0], inCounts[1], inCounts[2]};
+    if (o.ranges()) {
+        std::vector<double> devRe = inRe, devIm = inIm;
+        for (size_t k = 0; k < inCount; ++k)
+            if (inAnyRange(k, inCounts, o.zeroIn)) {
+                devRe[k] = std::nan("");
+                inRe[k] = 0;
+                if (!inIm.empty()) {
+                    devIm[k] = std::nan("");
+                    inIm[k] = 0;
+                }
+            }
+        hin.store(o.batch, devRe, devIm);
+    } else
+        hin.store(o.batch, inRe, inIm);
 
     cl_mem inMem[2] = {nullptr, nullptr}, outMem[2] = {nullptr, nullptr};
     for (size_t k = 0; k < r.in.buffers(); ++k) {
@@ -1346,8 +1421,14 @@ void execute(const Options& o, Run& r)
             "clEnqueueWriteBuffer");
     }
     if (!inPlace)
-        for (size_t k = 0; k < r.out.buffers(); ++k)
+        for (size_t k = 0; k < r.out.buffers(); ++k) {
             outMem[k] = res.buffer(outBytes);
+            if (o.ranges()) { // a pattern the skipped output elements must keep
+                const cl_uchar pattern = 0x7F;
+                ocl(clEnqueueFillBuffer(queue, outMem[k], &pattern, 1, 0, outBytes, 0, nullptr, nullptr),
+                    "clEnqueueFillBuffer");
+            }
+        }
     cl_mem tmp = r.tmpBytes ? res.buffer(r.tmpBytes) : nullptr;
     cl_mem* outArg = inPlace ? nullptr : outMem;
     cl_mem* resultMem = inPlace ? inMem : outMem;
@@ -1372,7 +1453,19 @@ void execute(const Options& o, Run& r)
             reference(r.kind, rank, o.len, o.batch, r.forward ? FFTW_FORWARD : FFTW_BACKWARD, r.scale, inRe, inIm,
                       refRe, refIm);
         double diff2 = 0, ref2 = 0;
+        // the value the 0x7F pattern reads as (16-bit storage: a NaN)
+        HostSide pattern;
+        pattern.storage = o.storage;
+        pattern.dbl = o.dbl;
+        const double kept = pattern.get(std::vector<unsigned char>(8, 0x7F), 0);
+        size_t overwritten = 0;
         for (size_t k = 0; k < refRe.size(); ++k) {
+            if (o.ranges() && inAnyRange(k % r.out.perTransform(), outCounts, o.skipOut)) {
+                auto same = [&](double g) { return std::isnan(kept) ? std::isnan(g) : g == kept; };
+                if (!inPlace && (!same(gotRe[k]) || (!gotIm.empty() && !same(gotIm[k]))))
+                    ++overwritten;
+                continue;
+            }
             const double dr = gotRe[k] - refRe[k];
             diff2 += dr * dr;
             ref2 += refRe[k] * refRe[k];
@@ -1398,6 +1491,10 @@ void execute(const Options& o, Run& r)
         }
         r.verified = true;
         r.verifyPass = r.relErr <= r.bound;  // false for NaN
+        if (overwritten) {
+            std::fprintf(stderr, "verify: %zu skipped output element(s) written\n", overwritten);
+            r.verifyPass = false;
+        }
     }
 
     // Work and data volume of one batch.

@@ -157,6 +157,9 @@ CLFFTAPI clfftStatus clfftBakePlan(clfftPlanHandle plHandle, cl_uint numQueues, 
         if (numQueues > 1) {
             if (!plan.settings.queueArrays)
                 return CLFFT_NOTIMPLEMENTED;
+            for (std::size_t d = 0; d < 3; ++d) // not yet split across devices (docs/zero-padding.md)
+                if (plan.settings.zeroInput[d].present() || plan.settings.skipOutput[d].present())
+                    return CLFFT_NOTIMPLEMENTED;
             const clfftStatus m = checkMultiQueues(plan, numQueues, commQueueFFT);
             if (m != CLFFT_SUCCESS)
                 return m;

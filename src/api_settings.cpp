@@ -459,3 +459,57 @@ CLFFTAPI clfftStatus clfftSetPlanCallback(clfftPlanHandle plHandle, const char* 
 }
 
 } // extern "C"
+
+namespace {
+
+// clfftNgSetPlanZeroInput / SkipOutput (docs/zero-padding.md): the length is checked again at
+// bake, where the rank and the lengths are final.
+clfftStatus setRange(clfftPlanHandle plHandle, size_t dim, size_t begin, size_t end, bool input)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (dim >= 3 || begin > end || (end > begin && end > p.settings.lengths[dim]))
+            return CLFFT_INVALID_ARG_VALUE;
+        PointRange& r = (input ? p.settings.zeroInput : p.settings.skipOutput)[dim];
+        const PointRange next = begin == end ? PointRange{} : PointRange{begin, end};
+        if (!(r == next))
+            p.invalidate();
+        r = next;
+        return CLFFT_SUCCESS;
+    });
+}
+
+clfftStatus getRange(clfftPlanHandle plHandle, size_t dim, size_t* begin, size_t* end, bool input)
+{
+    if (!begin || !end)
+        return Library::get().find(plHandle) ? CLFFT_INVALID_HOST_PTR : CLFFT_INVALID_PLAN;
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (dim >= 3)
+            return CLFFT_INVALID_ARG_VALUE;
+        const PointRange& r = (input ? p.settings.zeroInput : p.settings.skipOutput)[dim];
+        *begin = r.begin;
+        *end = r.end;
+        return CLFFT_SUCCESS;
+    });
+}
+
+} // namespace
+
+CLFFTAPI clfftStatus clfftNgSetPlanZeroInput(clfftPlanHandle plHandle, size_t dim, size_t begin, size_t end)
+{
+    return setRange(plHandle, dim, begin, end, true);
+}
+
+CLFFTAPI clfftStatus clfftNgSetPlanSkipOutput(clfftPlanHandle plHandle, size_t dim, size_t begin, size_t end)
+{
+    return setRange(plHandle, dim, begin, end, false);
+}
+
+CLFFTAPI clfftStatus clfftNgGetPlanZeroInput(const clfftPlanHandle plHandle, size_t dim, size_t* begin, size_t* end)
+{
+    return getRange(plHandle, dim, begin, end, true);
+}
+
+CLFFTAPI clfftStatus clfftNgGetPlanSkipOutput(const clfftPlanHandle plHandle, size_t dim, size_t* begin, size_t* end)
+{
+    return getRange(plHandle, dim, begin, end, false);
+}

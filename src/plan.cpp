@@ -436,6 +436,9 @@ void bakePlan(Plan& plan, cl_command_queue queue)
         throw StatusError{CLFFT_INVALID_CONTEXT};
 
     if (!s.r2rKinds.empty()) {
+        for (std::size_t d = 0; d < 3; ++d) // not yet through the r2r stages (docs/zero-padding.md)
+            if (s.zeroInput[d].present() || s.skipOutput[d].present())
+                throw StatusError{CLFFT_NOTIMPLEMENTED};
         bakeR2R(plan, queue);
         return;
     }

@@ -76,6 +76,8 @@ struct PlanSettings {
     CallbackSettings postCallback;
     // clfftNgSetPlanR2R: one clfftNgR2RKind per dimension; empty: a DFT (docs/r2r.md).
     std::vector<int> r2rKinds;
+    // clfftNgSetPlanZeroInput / SkipOutput, per dimension (docs/zero-padding.md).
+    std::array<PointRange, 3> zeroInput{}, skipOutput{};
 
     std::array<std::size_t, 3> effectiveInStrides() const;
     std::array<std::size_t, 3> effectiveOutStrides() const;

@@ -168,6 +168,36 @@ CallbackCode callbackCode(const CallbackSettings& cb)
     return code;
 }
 
+// Zero-padded input and pruned output (docs/zero-padding.md): checked against the plan's rank and
+// lengths now, since the setters could not know them.
+void addRanges(const PlanSettings& s, Problem& p, bool transposed)
+{
+    bool any = false;
+    for (std::size_t d = 0; d < 3; ++d) {
+        for (const PointRange* r : {&s.zeroInput[d], &s.skipOutput[d]}) {
+            if (!r->present())
+                continue;
+            any = true;
+            const bool input = r == &s.zeroInput[d];
+            const bool hermitian = d == 0 && (input ? p.kind == TransformKind::ComplexToReal
+                                                    : p.kind == TransformKind::RealToComplex);
+            if (d >= static_cast<std::size_t>(s.rank))
+                throw StatusError{CLFFT_INVALID_ARG_VALUE};
+            const std::size_t n = hermitian ? s.lengths[0] / 2 + 1 : s.lengths[d];
+            // The whole dimension: an input of zeros, or no output at all.
+            if (r->end > n || (r->begin == 0 && r->end == n))
+                throw StatusError{CLFFT_INVALID_ARG_VALUE};
+        }
+    }
+    if (!any)
+        return;
+    if (transposed || p.inPlaceViaCopy || !s.r2rKinds.empty() || p.r2rIn.present() || p.r2rOut.present() ||
+        p.inPieces.length)
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    p.zeroIn.assign(s.zeroInput.begin(), s.zeroInput.begin() + s.rank);
+    p.skipOut.assign(s.skipOutput.begin(), s.skipOutput.begin() + s.rank);
+}
+
 Problem makeProblem(const PlanSettings& s)
 {
     // Transposed output (clFFT, FFTW-MPI's TRANSPOSED_OUT): the first two dimensions of the
@@ -235,6 +265,7 @@ Problem makeProblem(const PlanSettings& s)
         std::swap(p.dims[0].outStride, p.dims[1].outStride);
     p.batch.push_back(IoDim{s.batch, idist, odist});
     p.batch.insert(p.batch.end(), s.extraBatch.begin(), s.extraBatch.end());
+    addRanges(s, p, transposed);
     return p;
 }
 

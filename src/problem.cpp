@@ -11,3 +11,16 @@ std::size_t Problem::transformPoints() const
 }
 
 } // namespace clfft_ng
+
+namespace clfft_ng {
+
+bool Problem::hasRanges() const
+{
+    for (const std::vector<PointRange>* side : {&zeroIn, &skipOut})
+        for (const PointRange& r : *side)
+            if (r.present())
+                return true;
+    return false;
+}
+
+} // namespace clfft_ng

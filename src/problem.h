@@ -51,8 +51,13 @@ struct Problem {
     // plans in single precision (precision Single) and converts where a pass touches them.
     Storage inStorage = Storage::Native;
     Storage outStorage = Storage::Native;
+    // Zero-padded input and pruned output per transform dimension (docs/zero-padding.md): empty,
+    // or one range per entry of dims (absent: begin == end). Dimension 0's index counts the
+    // side's own elements (the N/2+1 points of a hermitian side).
+    std::vector<PointRange> zeroIn, skipOut;
 
     std::size_t transformPoints() const; // product of dims' n
+    bool hasRanges() const;
 };
 
 } // namespace clfft_ng

@@ -89,6 +89,8 @@ std::string genericUnsupported(const Problem& problem, const PlanSettings& setti
         return "fused real-to-real stages";
     if (problem.inStorage != Storage::Native || problem.outStorage != Storage::Native)
         return "16-bit storage";
+    if (problem.hasRanges())
+        return "zero-padded input or pruned output";
     if (problem.inPlaceViaCopy)
         return "in-place real rows at other offsets than the hermitian ones";
     if (settings.transposed == CLFFT_TRANSPOSED && settings.rank > 1 && problem.inPlace)

@@ -21,8 +21,10 @@ namespace clfft_ng::planning {
 // Plans with callbacks keep the Stockham kernels (the callbacks take one point, not a vector).
 bool Context::cpuForms() const
 {
+    // Zero-padded and pruned plans (docs/zero-padding.md): the masks are in the Stockham kernel's
+    // loads and stores only.
     return limits.isCpu() && tuning.laneKernels && limits.laneKernels && !problem.pre.present &&
-           !problem.post.present;
+           !problem.post.present && !problem.hasRanges();
 }
 
 std::size_t laneLocalRoom(const Context& ctx, bool bluestein)

@@ -144,6 +144,20 @@ void addRealRow(const Context& ctx, ExecutionPlan& plan, std::size_t n, int real
 // Sub-pass of a global Stockham over sub-transforms of f points (see dimension.cpp).
 PassIo subPass(std::size_t d, std::size_t n, std::size_t f, std::size_t span, const View& in, const View& out);
 
+// ---- ranges.cpp ----------------------------------------------------------------------------
+// Zero-padded input and pruned output (docs/zero-padding.md). The counts a pass over dimension
+// d needs along the other transform dimensions: before a dimension's transform only the rows
+// below its zero-input range (a range to the end; the rows above are zero), after it only those
+// below its skipped range (the rows above are not needed). Throws CLFFT_NOTIMPLEMENTED where a
+// range that does not run to the end would have to be skipped by rows.
+View neededRows(const Problem& p, View v, std::size_t d, const std::vector<bool>& transformed);
+// Puts dimension d's own ranges on the pass that transforms it (passes from `first` on), whose
+// loads and stores index the dimension: one pass, not a sub-pass of a multi-pass transform.
+void rangeOwnDimension(const Problem& p, ExecutionPlan& plan, std::size_t first, std::size_t d);
+bool anySkip(const Problem& p);
+// Whether one buffer holds both views' data (the pass then works in place).
+bool sameData(const Problem& p, const View& src, const View& dst);
+
 // ---- real.cpp ------------------------------------------------------------------------------
 ExecutionPlan planRealForward(const Context& ctx);
 // stagePre: a first pass applies the pre-callback alone (see real.cpp).

@@ -44,6 +44,33 @@ bool paddedDimsFirst(const Context& ctx, const View& in, const View& out, const 
     return viewExtent(temp) * e <= std::min(ctx.tuning.paddedDimsMaxBytes, ctx.limits.maxAllocBytes);
 }
 
+// Zero-padded or pruned (docs/zero-padding.md): each pass over the rows it needs, the masks on the
+// pass of the ranged dimension. With pruned output, the passes before the last work in a
+// temporary: the client's skipped elements are never written, not even in passing.
+ExecutionPlan planComplexRanged(const Context& ctx, const View& in, const View& out,
+                                const std::vector<std::size_t>& active)
+{
+    const Problem& problem = ctx.problem;
+    ExecutionPlan plan;
+    View work = out;
+    if (anySkip(problem) && active.size() > 1) {
+        work = tempView(in.counts, active[0]);
+        plan.tmpBytes = viewPoints(work) * complexBytes(problem.precision);
+    }
+    std::vector<bool> transformed(problem.dims.size());
+    for (std::size_t k = 0; k < active.size(); ++k) {
+        const std::size_t d = active[k];
+        const View& src = k == 0 ? in : work;
+        const View& dst = k + 1 == active.size() ? out : work;
+        const std::size_t first = plan.passes.size();
+        addDimension(ctx, plan, d, neededRows(problem, src, d, transformed), neededRows(problem, dst, d, transformed),
+                     sameData(problem, src, dst));
+        rangeOwnDimension(problem, plan, first, d);
+        transformed[d] = true;
+    }
+    return plan;
+}
+
 ExecutionPlan planComplex(const Context& ctx)
 {
     const Problem& problem = ctx.problem;
@@ -61,6 +88,11 @@ ExecutionPlan planComplex(const Context& ctx)
     bool reordered = false;
     for (std::size_t i = 0; i < in.counts.size(); ++i)
         reordered = reordered || (in.counts[i] > 1 && in.strides[i] != out.strides[i]);
+    if (problem.hasRanges()) {
+        if (problem.inPlace && reordered)
+            throw StatusError{CLFFT_NOTIMPLEMENTED};
+        return planComplexRanged(ctx, in, out, active);
+    }
     if (problem.inPlace && reordered) {
         if (active.size() < 2)
             throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};

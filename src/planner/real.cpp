@@ -242,6 +242,47 @@ void addRealDimension(const Context& ctx, const RealRowTask& task, ExecutionPlan
     throw StatusError{CLFFT_NOTIMPLEMENTED};
 }
 
+// Zero-padded or pruned real rows (docs/zero-padding.md): the real dimension as one real pass from
+// view src to view dst over the rows it needs (neededRows), its own ranges as masks.
+void rangedRealPass(const Context& ctx, ExecutionPlan& plan, bool forward, const View& src, const View& dst,
+                    const std::vector<bool>& transformed)
+{
+    const Problem& problem = ctx.problem;
+    if (longRealRow(ctx))
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    const View s = neededRows(problem, src, 0, transformed), d = neededRows(problem, dst, 0, transformed);
+    PassIo real;
+    real.kind = forward ? PassKind::RealForward : PassKind::RealBackward;
+    real.n = problem.dims[0].n;
+    real.inStride = s.strides[0];
+    real.outStride = d.strides[0];
+    for (std::size_t e = 1; e < s.counts.size(); ++e)
+        real.batch.push_back(IoDim{s.counts[e], s.strides[e], d.strides[e]});
+    real.source = s.role;
+    real.destination = d.role;
+    real.sourceLayout = s.layout;
+    real.destinationLayout = d.layout;
+    const std::size_t first = plan.passes.size();
+    plan.passes.push_back(makePass(ctx, real));
+    rangeOwnDimension(problem, plan, first, 0);
+}
+
+// The complex dimensions of a real plan with ranges, in order, from src (first) through work to
+// dst (last).
+void rangedComplexDims(const Context& ctx, ExecutionPlan& plan, const std::vector<std::size_t>& dims, const View& src,
+                       const View& work, const View& dst, std::vector<bool>& transformed)
+{
+    for (std::size_t k = 0; k < dims.size(); ++k) {
+        const View& a = k == 0 ? src : work;
+        const View& b = k + 1 == dims.size() ? dst : work;
+        const std::size_t first = plan.passes.size();
+        addDimension(ctx, plan, dims[k], neededRows(ctx.problem, a, dims[k], transformed),
+                     neededRows(ctx.problem, b, dims[k], transformed), sameData(ctx.problem, a, b));
+        rangeOwnDimension(ctx.problem, plan, first, dims[k]);
+        transformed[dims[k]] = true;
+    }
+}
+
 } // namespace
 
 ExecutionPlan planRealForward(const Context& ctx)
@@ -251,6 +292,25 @@ ExecutionPlan planRealForward(const Context& ctx)
     std::vector<IoDim> herm = problem.dims;
     herm[0].n = problem.dims[0].n / 2 + 1;
     const View out = viewOf(herm, problem.batch, true, BufferRole::Output, problem.outLayout);
+    if (problem.hasRanges()) {
+        // With pruned output, the passes before the last write a temporary (planComplexRanged).
+        std::vector<std::size_t> dims;
+        for (std::size_t d = 1; d < herm.size(); ++d)
+            if (herm[d].n > 1)
+                dims.push_back(d);
+        View work = out;
+        if (anySkip(problem) && !dims.empty()) {
+            work = tempView(out.counts, 0);
+            plan.tmpBytes = viewPoints(work) * complexBytes(problem.precision);
+        }
+        std::vector<bool> transformed(problem.dims.size());
+        const View real = viewOf(problem.dims, problem.batch, false, BufferRole::Input, ComplexLayout::Interleaved);
+        rangedRealPass(ctx, plan, true, real, dims.empty() ? out : work, transformed);
+        transformed[0] = true;
+        if (!dims.empty())
+            rangedComplexDims(ctx, plan, dims, work, work, out, transformed);
+        return plan;
+    }
     addRealDimension(ctx, RealRowTask{true, out}, plan);
     // The other dimensions, in place on the hermitian output (N0/2+1 points along dim 0).
     for (std::size_t d = 1; d < herm.size(); ++d)
@@ -274,6 +334,23 @@ ExecutionPlan planRealBackward(const Context& ctx, bool stagePre)
     for (std::size_t d = 1; d < herm.size(); ++d)
         if (herm[d].n > 1)
             complexDims.push_back(d);
+
+    if (problem.hasRanges()) {
+        // The complex dimensions in a temporary (the client's output is written once, by the
+        // real pass; its input is never written), then the real one.
+        if (stagePre)
+            throw StatusError{CLFFT_NOTIMPLEMENTED};
+        std::vector<bool> transformed(problem.dims.size());
+        View work = in;
+        if (!complexDims.empty()) {
+            work = tempView(in.counts, 0);
+            plan.tmpBytes = viewPoints(work) * complexBytes(problem.precision);
+            rangedComplexDims(ctx, plan, complexDims, in, work, work, transformed);
+        }
+        const View out = viewOf(problem.dims, problem.batch, true, BufferRole::Output, ComplexLayout::Interleaved);
+        rangedRealPass(ctx, plan, false, work, out, transformed);
+        return plan;
+    }
 
     if (stagePre) {
         View staged = tempView(in.counts, 0);

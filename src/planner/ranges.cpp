@@ -1,0 +1,71 @@
+// Zero-padded input and pruned output (docs/zero-padding.md): the rows a pass may leave out, and
+// the masks of the pass that transforms a ranged dimension.
+#include "internal.h"
+
+#include <clFFT.h>
+
+#include "status_error.h"
+
+namespace clfft_ng::planning {
+
+namespace {
+
+const PointRange* rangeOf(const std::vector<PointRange>& side, std::size_t j)
+{
+    return j < side.size() && side[j].present() ? &side[j] : nullptr;
+}
+
+} // namespace
+
+View neededRows(const Problem& p, View v, std::size_t d, const std::vector<bool>& transformed)
+{
+    for (std::size_t j = 0; j < p.dims.size() && j < v.counts.size(); ++j) {
+        if (j == d)
+            continue;
+        const PointRange* r = rangeOf(transformed[j] ? p.skipOut : p.zeroIn, j);
+        if (!r)
+            continue;
+        // Rows in a range that stops short of the end would need a mask on the pass's batch
+        // coordinates: not yet (a range to the end only shortens the count).
+        if (r->end < v.counts[j])
+            throw StatusError{CLFFT_NOTIMPLEMENTED};
+        v.counts[j] = r->begin;
+    }
+    return v;
+}
+
+void rangeOwnDimension(const Problem& p, ExecutionPlan& plan, std::size_t first, std::size_t d)
+{
+    const PointRange* zero = rangeOf(p.zeroIn, d);
+    const PointRange* skip = rangeOf(p.skipOut, d);
+    if (!zero && !skip)
+        return;
+    if (plan.passes.size() != first + 1)
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    KernelSpec& spec = plan.passes.back().spec;
+    // Loads and stores indexed by the point along the dimension (global_access.h): the Stockham
+    // kernel of whole transforms, not a sub-pass or a CPU form.
+    if (spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || spec.lane.width || spec.row.width ||
+        spec.rowVector.rowsPerGroup || spec.pairVector || spec.kind == PassKind::RealMerge ||
+        spec.kind == PassKind::RealSplit)
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    if (zero)
+        spec.zeroIn = *zero;
+    if (skip)
+        spec.skipOut = *skip;
+}
+
+bool anySkip(const Problem& p)
+{
+    for (const PointRange& r : p.skipOut)
+        if (r.present())
+            return true;
+    return false;
+}
+
+bool sameData(const Problem& p, const View& src, const View& dst)
+{
+    return src.role == dst.role || (p.inPlace && src.role == BufferRole::Input && dst.role == BufferRole::Output);
+}
+
+} // namespace clfft_ng::planning
