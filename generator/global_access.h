@@ -16,6 +16,15 @@ namespace clfft_ng {
 // "123u": an unsigned OpenCL C literal.
 inline std::string u(std::size_t v) { return std::to_string(v) + "u"; }
 
+// "Point e lies in r" as OpenCL C (zero-padded input, pruned output: docs/zero-padding.md).
+inline std::string pointInRange(const std::string& e, const PointRange& r)
+{
+    const std::string x = "(uint)(" + e + ")";
+    if (r.begin == 0)
+        return "(" + x + " < " + u(r.end) + ")";
+    return "(" + x + " - " + u(r.begin) + " < " + u(r.end - r.begin) + ")";
+}
+
 // Source text of the kernel's global-memory accesses, with the callbacks spliced in.
 class GlobalAccess {
 public:
@@ -207,21 +216,14 @@ private:
     {
         if (!spec_.zeroIn.present())
             return load;
-        return "(" + inRange(e, spec_.zeroIn) + " ? " + zero + " : " + load + ")";
+        return "(" + pointInRange(e, spec_.zeroIn) + " ? " + zero + " : " + load + ")";
     }
     // Pruned output: elements of the range are not stored.
     std::string skipMasked(const std::string& e, const std::string& store) const
     {
         if (!spec_.skipOut.present())
             return store;
-        return "{ if (!" + inRange(e, spec_.skipOut) + ") { " + store + " } }";
-    }
-    static std::string inRange(const std::string& e, const PointRange& r)
-    {
-        const std::string x = "(uint)(" + e + ")";
-        if (r.begin == 0)
-            return "(" + x + " < " + u(r.end) + ")";
-        return "(" + x + " - " + u(r.begin) + " < " + u(r.end - r.begin) + ")";
+        return "{ if (!" + pointInRange(e, spec_.skipOut) + ") { " + store + " } }";
     }
     std::string in(const std::string& at) const { return loadRealAt(spec_.inStorage, "in", at); }
     std::string out(const std::string& at, const std::string& v) const { return storeRealAt(spec_.outStorage, "out", at, v); }

@@ -2,6 +2,7 @@
 // where the lanes are neighbours, gathered and scattered elsewhere), the first pass's element
 // loads and the last pass's element stores for every variant (plain, stage and lane twiddles,
 // Bluestein, fused steps, real data).
+#include "global_access.h"
 #include "lane_kernel.h"
 #include "lanes.h"
 #include "storage.h"
@@ -247,6 +248,10 @@ void LaneKernel::loadElement(const std::string& e, const std::string& k)
     else if (realForward)
         os << loadRealPair("ioff + (idx_t)(2u * (" + e + ")) * inStride",
                            "ioff + (idx_t)(2u * (" + e + ") + 1u) * inStride", k);
+    else if (spec.zeroIn.present()) // zero-padded input: the range is not loaded
+        os << "        if " << pointInRange(e, spec.zeroIn) << " { vr[" << k << "] = (vreal_t)0; vi[" << k
+           << "] = (vreal_t)0; } else {\n"
+           << loadPoint(e, k) << "        }\n";
     else
         os << loadPoint(e, k);
     os << "        vi[" << k << "] *= dirSign;\n";
@@ -335,6 +340,9 @@ void LaneKernel::storeElement(const std::string& e, const std::string& k)
         os << storeRealPair("ooff + (idx_t)(2u * (" + e + ")) * outStride",
                             "ooff + (idx_t)(2u * (" + e + ") + 1u) * outStride", "vr[" + k + "] * scaleRe",
                             "vi[" + k + "] * scaleIm");
+    else if (spec.skipOut.present()) // pruned output: the range is not stored
+        os << "        if (!" << pointInRange(e, spec.skipOut) << ") {\n"
+           << storePoint(e, "vr[" + k + "] * scaleRe", "vi[" + k + "] * scaleIm") << "        }\n";
     else
         os << storePoint(e, "vr[" + k + "] * scaleRe", "vi[" + k + "] * scaleIm");
 }

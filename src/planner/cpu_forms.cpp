@@ -21,10 +21,8 @@ namespace clfft_ng::planning {
 // Plans with callbacks keep the Stockham kernels (the callbacks take one point, not a vector).
 bool Context::cpuForms() const
 {
-    // Zero-padded and pruned plans (docs/zero-padding.md): the masks are in the Stockham kernel's
-    // loads and stores only.
     return limits.isCpu() && tuning.laneKernels && limits.laneKernels && !problem.pre.present &&
-           !problem.post.present && !problem.hasRanges();
+           !problem.post.present;
 }
 
 std::size_t laneLocalRoom(const Context& ctx, bool bluestein)
@@ -293,7 +291,12 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     if (!ctx.cpuForms() || (spec.kind != PassKind::Complex && !realPass && !bluestein) || spec.radices.empty() ||
         spec.stockham.splitExchange || (spec.fusedStep != FusedStep::None && spec.realDirection != 0))
         return;
-    if (chooseRowVectors(ctx, pass) || (!sixteen && chooseRowLanes(ctx, pass)))
+    // Zero-padded input, pruned output (docs/zero-padding.md): the masks are in the lane kernels'
+    // element loads and stores (complex passes), else in the Stockham kernel's.
+    const bool ranged = spec.zeroIn.present() || spec.skipOut.present();
+    if (ranged && (spec.kind != PassKind::Complex || spec.stageTwiddleLength || spec.fusedStep != FusedStep::None))
+        return;
+    if (!ranged && (chooseRowVectors(ctx, pass) || (!sixteen && chooseRowLanes(ctx, pass))))
         return;
     if (sixteen) { // row lanes but their packed runs (partial vector stores)
         PassPlan tried = pass;
@@ -416,6 +419,8 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     spec.lane.rowsIn =
         !spec.lane.blocksIn && longEnough && chunksIn && pass.inStride == 1 && laneCanMoveRowsByChunks(spec, true);
     spec.lane.rowsOut = !spec.lane.blocksOut && longEnough && pass.outStride == 1 && laneCanMoveRowsByChunks(spec, false);
+    if (ranged) // the masked element paths only
+        spec.lane.blocksIn = spec.lane.blocksOut = spec.lane.rowsIn = spec.lane.rowsOut = false;
     spec.transformsPerGroup = 1;
     spec.stockham.transformMajor = false;
     // Several sets of lanes per group where a set is little work (PoCL's start of a group costs

@@ -28,6 +28,9 @@ struct Context {
     const Problem& problem;
     const DeviceLimits& limits;
     const TuningProfile& tuning;
+    // Zero-padded input and pruned output of the dimension being planned (docs/zero-padding.md):
+    // its passes' masks, set by the ranged plans on a copy of the context per dimension.
+    PointRange zeroIn{}, skipOut{};
     Precision precision() const { return problem.precision; }
     // Lane and row-lane kernels may run (a CPU device, no callbacks, not switched off).
     bool cpuForms() const;
@@ -155,6 +158,8 @@ View neededRows(const Problem& p, View v, std::size_t d, const std::vector<bool>
 // loads and stores index the dimension: one pass, not a sub-pass of a multi-pass transform.
 void rangeOwnDimension(const Problem& p, ExecutionPlan& plan, std::size_t first, std::size_t d);
 bool anySkip(const Problem& p);
+// The context of dimension d's passes: its ranges on them (Context::zeroIn, skipOut).
+Context dimensionContext(const Context& ctx, std::size_t d);
 // Whether one buffer holds both views' data (the pass then works in place).
 bool sameData(const Problem& p, const View& src, const View& dst);
 

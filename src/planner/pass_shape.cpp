@@ -192,6 +192,8 @@ PassPlan makePass(const Context& ctx, const PassIo& io)
     const std::size_t limit32 = UINT32_MAX;
     spec.index64 = pass.transforms > limit32 || maxOffset(inExtent, pass.inStride, pass.batch, true) > limit32 ||
                    maxOffset(outExtent, pass.outStride, pass.batch, false) > limit32;
+    spec.zeroIn = ctx.zeroIn;
+    spec.skipOut = ctx.skipOut;
     chooseCpuForm(ctx, pass);
     return pass;
 }

@@ -63,8 +63,8 @@ ExecutionPlan planComplexRanged(const Context& ctx, const View& in, const View& 
         const View& src = k == 0 ? in : work;
         const View& dst = k + 1 == active.size() ? out : work;
         const std::size_t first = plan.passes.size();
-        addDimension(ctx, plan, d, neededRows(problem, src, d, transformed), neededRows(problem, dst, d, transformed),
-                     sameData(problem, src, dst));
+        addDimension(dimensionContext(ctx, d), plan, d, neededRows(problem, src, d, transformed),
+                     neededRows(problem, dst, d, transformed), sameData(problem, src, dst));
         rangeOwnDimension(problem, plan, first, d);
         transformed[d] = true;
     }

@@ -43,9 +43,12 @@ void rangeOwnDimension(const Problem& p, ExecutionPlan& plan, std::size_t first,
     if (plan.passes.size() != first + 1)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
     KernelSpec& spec = plan.passes.back().spec;
-    // Loads and stores indexed by the point along the dimension (global_access.h): the Stockham
-    // kernel of whole transforms, not a sub-pass or a CPU form.
-    if (spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || spec.lane.width || spec.row.width ||
+    // Loads and stores indexed by the point along the dimension: the Stockham kernel of whole
+    // transforms (global_access.h), or a complex lane kernel's element paths (lane_memory.cpp);
+    // not a sub-pass of a multi-pass transform.
+    const bool lanes = spec.lane.width && spec.kind == PassKind::Complex && !spec.lane.rowsIn && !spec.lane.rowsOut &&
+                       !spec.lane.blocksIn && !spec.lane.blocksOut;
+    if (spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || (spec.lane.width && !lanes) || spec.row.width ||
         spec.rowVector.rowsPerGroup || spec.pairVector || spec.kind == PassKind::RealMerge ||
         spec.kind == PassKind::RealSplit)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
@@ -53,6 +56,16 @@ void rangeOwnDimension(const Problem& p, ExecutionPlan& plan, std::size_t first,
         spec.zeroIn = *zero;
     if (skip)
         spec.skipOut = *skip;
+}
+
+Context dimensionContext(const Context& ctx, std::size_t d)
+{
+    Context c = ctx;
+    if (const PointRange* r = rangeOf(ctx.problem.zeroIn, d))
+        c.zeroIn = *r;
+    if (const PointRange* r = rangeOf(ctx.problem.skipOut, d))
+        c.skipOut = *r;
+    return c;
 }
 
 bool anySkip(const Problem& p)

@@ -263,7 +263,7 @@ void rangedRealPass(const Context& ctx, ExecutionPlan& plan, bool forward, const
     real.sourceLayout = s.layout;
     real.destinationLayout = d.layout;
     const std::size_t first = plan.passes.size();
-    plan.passes.push_back(makePass(ctx, real));
+    plan.passes.push_back(makePass(dimensionContext(ctx, 0), real));
     rangeOwnDimension(problem, plan, first, 0);
 }
 
@@ -276,7 +276,7 @@ void rangedComplexDims(const Context& ctx, ExecutionPlan& plan, const std::vecto
         const View& a = k == 0 ? src : work;
         const View& b = k + 1 == dims.size() ? dst : work;
         const std::size_t first = plan.passes.size();
-        addDimension(ctx, plan, dims[k], neededRows(ctx.problem, a, dims[k], transformed),
+        addDimension(dimensionContext(ctx, dims[k]), plan, dims[k], neededRows(ctx.problem, a, dims[k], transformed),
                      neededRows(ctx.problem, b, dims[k], transformed), sameData(ctx.problem, a, b));
         rangeOwnDimension(ctx.problem, plan, first, dims[k]);
         transformed[dims[k]] = true;
