@@ -10,6 +10,7 @@
 // parts, and the stores write whole lines back. The pass structure (radices, spans, local
 // exchanges, twiddle tables) is that of stockham.cpp, with one group of W transforms per
 // work-group and the real and imaginary parts in separate local arrays.
+#include "global_access.h"
 #include "lane_kernel.h"
 #include "lanes.h"
 #include "storage.h"
@@ -247,18 +248,32 @@ void LaneKernel::rowsInByChunks(bool toRegisters)
     forEachItem(chunks, [&](std::size_t q, const std::string& j) {
         // in registers the one work-item's item q is chunk q (constant indices keep vr in registers)
         const std::string c = toRegisters ? u(q) : j;
+        auto point = [&](std::size_t k) { return toRegisters ? u(q * W + k) : c + " * " + u(W) + " + " + u(k); };
+        // zero-padded input: a chunk of the range (whole chunks: the planner aligns them) is not read
+        if (spec.zeroIn.present()) {
+            os << "        if " << pointInRange(c + " * " + u(W), spec.zeroIn) << " {\n";
+            for (std::size_t k = 0; k < W; ++k)
+                put(point(k), "(vreal_t)0", "(vreal_t)0");
+            os << "        } else {\n";
+        }
         os << "        const idx_t o = ioff + (idx_t)" << c << " * " << u(W) << ";\n";
         for (std::size_t l = 0; l < W; ++l)
             os << "        const vreal2_t x" << l << " = "
                << loadVectorAt(spec.inStorage, 2 * W, "in", "2u * (o + laneIn[" + std::to_string(l) + "])", true) << ";\n";
         transposeChunk("x", "y");
         for (std::size_t k = 0; k < W; ++k)
-            put(toRegisters ? u(q * W + k) : c + " * " + u(W) + " + " + u(k), "y" + std::to_string(k) + ".even",
-                "y" + std::to_string(k) + ".odd");
+            put(point(k), "y" + std::to_string(k) + ".even", "y" + std::to_string(k) + ".odd");
+        if (spec.zeroIn.present())
+            os << "        }\n";
     });
     forEachItem(rest, [&](std::size_t q, const std::string& j) {
         const std::string e = toRegisters ? u(N - rest + q) : "(" + u(N - rest) + " + " + j + ")";
-        os << "        vreal_t ar, ai;\n" << loadInto("ioff + (idx_t)" + e + " * inStride", "ar", "ai");
+        os << "        vreal_t ar, ai;\n";
+        if (spec.zeroIn.present())
+            os << "        if " << pointInRange(e, spec.zeroIn) << " { ar = (vreal_t)0; ai = (vreal_t)0; } else {\n"
+               << loadInto("ioff + (idx_t)" + e + " * inStride", "ar", "ai") << "        }\n";
+        else
+            os << loadInto("ioff + (idx_t)" + e + " * inStride", "ar", "ai");
         put(e, "ar", "ai");
     });
 }
@@ -274,6 +289,9 @@ void LaneKernel::rowsOutByChunks(bool fromRegisters)
        << (fromRegisters ? " (registers: point e in vr[e])\n" : "\n" + std::string(barrier));
     forEachItem(chunks, [&](std::size_t q, const std::string& j) {
         const std::string ch = fromRegisters ? u(q) : j;
+        // pruned output: a chunk of the range (whole chunks: the planner aligns them) is not stored
+        if (spec.skipOut.present())
+            os << "        if (!" << pointInRange(ch + " * " + u(W), spec.skipOut) << ") {\n";
         os << "        const idx_t o = ooff + (idx_t)" << ch << " * " << u(W) << ";\n";
         for (std::size_t k = 0; k < W; ++k) {
             const std::string e = fromRegisters ? u(q * W + k) : ch + " * " + u(W) + " + " + u(k);
@@ -287,10 +305,16 @@ void LaneKernel::rowsOutByChunks(bool fromRegisters)
                << storeVectorAt(spec, spec.outStorage, 2 * W, "y" + std::to_string(l), "out", "2u * (o + laneOut[" + u(l) + "])",
                                 true)
                << "\n";
+        if (spec.skipOut.present())
+            os << "        }\n";
     });
     forEachItem(rest, [&](std::size_t q, const std::string& j) {
         const std::string e = fromRegisters ? u(N - rest + q) : "(" + u(N - rest) + " + " + j + ")";
+        if (spec.skipOut.present())
+            os << "        if (!" << pointInRange(e, spec.skipOut) << ") {\n";
         os << storeText("ooff + (idx_t)" + e + " * outStride", get(e, false) + " * scaleRe", get(e, true) + " * scaleIm");
+        if (spec.skipOut.present())
+            os << "        }\n";
     });
 }
 

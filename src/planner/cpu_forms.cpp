@@ -419,8 +419,14 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
     spec.lane.rowsIn =
         !spec.lane.blocksIn && longEnough && chunksIn && pass.inStride == 1 && laneCanMoveRowsByChunks(spec, true);
     spec.lane.rowsOut = !spec.lane.blocksOut && longEnough && pass.outStride == 1 && laneCanMoveRowsByChunks(spec, false);
-    if (ranged) // the masked element paths only
-        spec.lane.blocksIn = spec.lane.blocksOut = spec.lane.rowsIn = spec.lane.rowsOut = false;
+    if (ranged) { // the masked paths: elements, and chunks where the ranges hold whole chunks
+        auto wholeChunks = [&](const PointRange& r) {
+            return !r.present() || (r.begin % W == 0 && (r.end % W == 0 || r.end == spec.length));
+        };
+        spec.lane.blocksIn = spec.lane.blocksOut = false;
+        spec.lane.rowsIn = spec.lane.rowsIn && wholeChunks(spec.zeroIn);
+        spec.lane.rowsOut = spec.lane.rowsOut && wholeChunks(spec.skipOut);
+    }
     spec.transformsPerGroup = 1;
     spec.stockham.transformMajor = false;
     // Several sets of lanes per group where a set is little work (PoCL's start of a group costs

@@ -46,8 +46,7 @@ void rangeOwnDimension(const Problem& p, ExecutionPlan& plan, std::size_t first,
     // Loads and stores indexed by the point along the dimension: the Stockham kernel of whole
     // transforms (global_access.h), or a complex lane kernel's element paths (lane_memory.cpp);
     // not a sub-pass of a multi-pass transform.
-    const bool lanes = spec.lane.width && spec.kind == PassKind::Complex && !spec.lane.rowsIn && !spec.lane.rowsOut &&
-                       !spec.lane.blocksIn && !spec.lane.blocksOut;
+    const bool lanes = spec.lane.width && spec.kind == PassKind::Complex && !spec.lane.blocksIn && !spec.lane.blocksOut;
     if (spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || (spec.lane.width && !lanes) || spec.row.width ||
         spec.rowVector.rowsPerGroup || spec.pairVector || spec.kind == PassKind::RealMerge ||
         spec.kind == PassKind::RealSplit)
