@@ -260,6 +260,40 @@ CLFFTAPI clfftStatus clfftNgGetPlanTiering(const clfftPlanHandle plHandle, clfft
  * CLFFT_INVALID_OPERATION before the plan is baked. */
 CLFFTAPI clfftStatus clfftNgGetPlanTier(const clfftPlanHandle plHandle, clfftNgTiering* tier);
 
+/* Convolution and cross-correlation (docs/convolution.md). With a spectrum set, the plan's
+ * clfftEnqueueTransform (either direction argument) computes for each batch entry b and output
+ * channel k
+ *     out_k = IDFT( sum_j S_kj * DFT(in_j) )        (CLFFT_NG_CORRELATE: conj(S_kj))
+ * scaled by the plan's backward scale (default 1/N). Input channel j of entry b is the plan's
+ * input transform b * inChannels + j, output channel k its output transform
+ * b * outChannels + k (one distance apart). The spectrum buffer holds outChannels x inChannels
+ * spectra, k-major (S_kj at k * inChannels + j), packed and interleaved in the plan's precision:
+ * N complex values each for a complex plan, the hermitian half (N0/2+1 along dimension 0, the
+ * other dimensions full) for a real plan. A real convolution plan is an R2C plan (CLFFT_REAL ->
+ * CLFFT_HERMITIAN_INTERLEAVED or _PLANAR) whose output is real: one buffer, its strides and
+ * distance counting reals. In place, the output takes the input's strides and distance. */
+typedef enum clfftNgConvolution_
+{
+	CLFFT_NG_CONVOLVE = 1,
+	CLFFT_NG_CORRELATE = 2
+} clfftNgConvolution;
+
+/* Sets (or, with a NULL spectrum, clears) the plan's convolution; unbakes the plan. The plan
+ * retains the buffer until the convolution is cleared or replaced or the plan destroyed.
+ * CLFFT_INVALID_ARG_VALUE for another mode or zero channels, CLFFT_INVALID_MEM_OBJECT for a
+ * spectrum that is not a buffer, CLFFT_INVALID_CONTEXT for one of another context,
+ * CLFFT_NOTIMPLEMENTED on a real-to-real plan. At bake: CLFFT_INVALID_BUFFER_SIZE for a spectrum
+ * smaller than the channels' spectra, CLFFT_NOTIMPLEMENTED for 16-bit precisions, callbacks,
+ * r2r kinds and queue arrays, CLFFT_TRANSPOSED_NOTIMPLEMENTED for transposed output,
+ * CLFFT_INVALID_ARG_VALUE for a C2R plan. */
+CLFFTAPI clfftStatus clfftNgSetPlanConvolution(clfftPlanHandle plHandle, clfftNgConvolution mode, cl_mem spectrum,
+                                               cl_uint inChannels, cl_uint outChannels);
+
+/* The plan's convolution: mode 0 and a NULL spectrum (channels 1) when none is set. Any of the
+ * pointers may be NULL. */
+CLFFTAPI clfftStatus clfftNgGetPlanConvolution(const clfftPlanHandle plHandle, clfftNgConvolution* mode,
+                                               cl_mem* spectrum, cl_uint* inChannels, cl_uint* outChannels);
+
 #ifdef __cplusplus
 }
 #endif

@@ -186,6 +186,8 @@ struct Options {
                 return true;
         return false;
     }
+    int conv = 0;                    // --convolve 1, --correlate 2 (clfft-ng only): clfftNgConvolution
+    size_t chIn = 1, chOut = 1;      // --channels IN,OUT of a convolution
 };
 
 // "D:BEGIN:END" (--zero-input, --skip-output) into r[D].
@@ -397,6 +399,21 @@ std::vector<Flag> makeFlags(Options& o)
                  "output elements B <= i < E along dimension D are not needed and not written (clfft-ng only); "
                  "--verify checks the others, and out of place that these keep what the buffer held",
                  [&o](const std::string& fl, const std::string& v) { parseRange(fl, v, o.skipOut); }});
+    f.push_back({{"--convolve"}, nullptr,
+                 "a convolution plan (clfft-ng only): out = IDFT(S * DFT(in)) with a random spectrum S; C2C layouts, "
+                 "or real -> hermitian for real data (real output); --scale is the backward scale",
+                 [&o](const std::string&, const std::string&) { o.conv = 1; }});
+    f.push_back({{"--correlate"}, nullptr, "as --convolve with conj(S): cross-correlation",
+                 [&o](const std::string&, const std::string&) { o.conv = 2; }});
+    f.push_back({{"--channels"}, "IN,OUT",
+                 "channels of --convolve/--correlate (default 1,1): -b counts entries of IN inputs and OUT outputs",
+                 [&o](const std::string& fl, const std::string& v) {
+                     const size_t comma = v.find(',');
+                     if (comma == std::string::npos)
+                         throw usageError("bad value '" + v + "' for " + fl + ": expected IN,OUT");
+                     o.chIn = parseUnsigned(fl, v.substr(0, comma), 1, 1024, "IN,OUT channels of 1..1024");
+                     o.chOut = parseUnsigned(fl, v.substr(comma + 1), 1, 1024, "IN,OUT channels of 1..1024");
+                 }});
     f.push_back({{"--double"}, nullptr, "double precision (default single)", on(o.dbl)});
     f.push_back({{"--precision"}, "P",
                  "single, double, or (clfft-ng only) half or bfloat16: 16-bit storage, single-precision arithmetic",
@@ -541,6 +558,19 @@ void parseArgs(int argc, char** argv, Options& o)
             throw usageError("--r2r transforms real data to real data: its layouts are real (drop --inLayout/--outLayout)");
         o.inLayout = o.outLayout = CLFFT_REAL;
     }
+    if (o.conv) {
+        auto complexLayout = [](clfftLayout l) { return l == CLFFT_COMPLEX_INTERLEAVED || l == CLFFT_COMPLEX_PLANAR; };
+        const bool c2c = complexLayout(o.inLayout) && complexLayout(o.outLayout);
+        const bool r2c = o.inLayout == CLFFT_REAL &&
+                         (o.outLayout == CLFFT_HERMITIAN_INTERLEAVED || o.outLayout == CLFFT_HERMITIAN_PLANAR);
+        if (!o.r2r.empty() || o.storage || o.transposed || o.queues > 1 || !o.preFile.empty() || !o.postFile.empty())
+            throw usageError("--convolve/--correlate take no --r2r, 16-bit precision, --transposed, --queues or "
+                             "callbacks");
+        if (!c2c && !r2c)
+            throw usageError("--convolve/--correlate take C2C layouts or real -> hermitian (a real convolution)");
+    } else if (o.chIn != 1 || o.chOut != 1) {
+        throw usageError("--channels goes with --convolve or --correlate");
+    }
     if (o.preFile.empty() != o.preName.empty())
         throw usageError("--pre-callback FILE and --pre-name NAME go together");
     if (o.postFile.empty() != o.postName.empty())
@@ -638,6 +668,18 @@ void setR2R(clfftPlanHandle plan, const std::vector<clfftNgR2RKind>& kinds)
     if (!set)
         throw usageError("--r2r: the clFFT library in use has no real-to-real transforms");
     fft(set(plan, kinds.size(), kinds.data()), "clfftNgSetPlanR2R");
+}
+
+// --convolve/--correlate: clfft-ng's clfftNgSetPlanConvolution, looked up at run time as
+// --explain's function is.
+void setConvolution(clfftPlanHandle plan, int mode, cl_mem spectrum, size_t chIn, size_t chOut)
+{
+    using SetConvolution = clfftStatus (*)(clfftPlanHandle, int, cl_mem, cl_uint, cl_uint);
+    const auto set = reinterpret_cast<SetConvolution>(dlsym(RTLD_DEFAULT, "clfftNgSetPlanConvolution"));
+    if (!set)
+        throw usageError("--convolve/--correlate: the clFFT library in use has no convolution plans");
+    fft(set(plan, mode, spectrum, static_cast<cl_uint>(chIn), static_cast<cl_uint>(chOut)),
+        "clfftNgSetPlanConvolution");
 }
 
 void setRigor(clfftPlanHandle plan, int rigor)
@@ -1198,6 +1240,8 @@ void execute(const Options& o, Run& r)
     // Real transforms take their direction from the layouts; r2r transforms from their kinds
     // (the library ignores the direction and applies the forward scale).
     r.forward = r.kind == Kind::R2C || r.kind == Kind::R2R ? true : (r.kind == Kind::C2R ? false : !o.inv);
+    // A convolution's direction argument is ignored: its scale is the backward one.
+    const clfftDirection scaleDir = o.conv ? CLFFT_BACKWARD : r.forward ? CLFFT_FORWARD : CLFFT_BACKWARD;
     if (r.kind == Kind::R2C && o.inv && !o.json)
         std::fprintf(stderr, "note: real input is always a forward transform; --inv ignored\n");
     if (r.kind == Kind::R2R && o.inv && !o.json)
@@ -1268,8 +1312,13 @@ void execute(const Options& o, Run& r)
     r.in.rank = r.out.rank = rank;
     for (int d = 0; d < 3; ++d)
         r.in.len[d] = r.out.len[d] = d < rank ? o.len[d] : 1;
-    if (r.kind == Kind::R2C)
+    if (r.kind == Kind::R2C && !o.conv)
         r.out.len[0] = o.len[0] / 2 + 1;
+    if (o.conv && r.kind == Kind::R2C)
+        r.out.layout = CLFFT_REAL; // a real convolution's output is real, its strides count reals
+    // A convolution reads IN channels and writes OUT channels per batch entry.
+    const size_t inT = checkedProduct(o.batch, o.conv ? o.chIn : 1);
+    const size_t outT = checkedProduct(o.batch, o.conv ? o.chOut : 1);
     if (r.kind == Kind::C2R)
         r.in.len[0] = o.len[0] / 2 + 1;
     r.out.swap01 = o.transposed && rank >= 2;
@@ -1279,7 +1328,7 @@ void execute(const Options& o, Run& r)
     const bool padRows = inPlace && r.kind != Kind::R2R;
     deriveStrides(r.in, o.is, o.iD, padRows && r.in.real() ? padded : 0);
     const bool outGiven = o.os[0] || o.os[1] || o.os[2] || o.oD;
-    if (inPlace && (r.kind == Kind::C2C || r.kind == Kind::R2R) && !outGiven) {
+    if (inPlace && (r.kind == Kind::C2C || r.kind == Kind::R2R || o.conv) && !outGiven) {
         std::copy(r.in.stride, r.in.stride + 3, r.out.stride);
         r.out.dist = r.in.dist;
     } else {
@@ -1289,13 +1338,48 @@ void execute(const Options& o, Run& r)
     fft(clfftSetPlanOutStride(plan, static_cast<clfftDim>(rank), r.out.stride), "clfftSetPlanOutStride");
     fft(clfftSetPlanDistance(plan, r.in.dist, r.out.dist), "clfftSetPlanDistance");
     if (o.scaleGiven)
-        fft(clfftSetPlanScale(plan, dir, static_cast<cl_float>(o.scale)), "clfftSetPlanScale");
+        fft(clfftSetPlanScale(plan, scaleDir, static_cast<cl_float>(o.scale)), "clfftSetPlanScale");
     {
         cl_float s = 1.0f;
-        fft(clfftGetPlanScale(plan, dir, &s), "clfftGetPlanScale");
+        fft(clfftGetPlanScale(plan, scaleDir, &s), "clfftGetPlanScale");
         const double n = static_cast<double>(o.len[0] * (rank > 1 ? o.len[1] : 1) * (rank > 2 ? o.len[2] : 1));
         // The default backward scale is 1/N; a library may keep it exactly, so the reference does too.
-        r.scale = (!o.scaleGiven && !r.forward && std::fabs(s * n - 1.0) < 1e-6) ? 1.0 / n : static_cast<double>(s);
+        r.scale = (!o.scaleGiven && scaleDir == CLFFT_BACKWARD && std::fabs(s * n - 1.0) < 1e-6)
+                      ? 1.0 / n
+                      : static_cast<double>(s);
+    }
+    // --convolve/--correlate: the spectra of random filters (real ones for a real plan, so that
+    // the hermitian half describes them), kept in full in double for the reference.
+    const size_t nFull = o.len[0] * (rank > 1 ? o.len[1] : 1) * (rank > 2 ? o.len[2] : 1);
+    std::vector<double> specRe, specIm;
+    if (o.conv) {
+        const size_t filters = o.chIn * o.chOut;
+        std::vector<double> hRe(checkedProduct(filters, nFull)), hIm(hRe.size()), unusedIm;
+        Random frng;
+        frng.s = 0x9E3779B97F4A7C15ull;
+        for (size_t k = 0; k < hRe.size(); ++k) {
+            hRe[k] = frng.next();
+            hIm[k] = r.kind == Kind::R2C ? 0.0 : frng.next();
+        }
+        reference(Kind::C2C, rank, o.len, filters, FFTW_FORWARD, 1.0, hRe, hIm, specRe, specIm);
+        std::vector<double> devRe = specRe, devIm = specIm;
+        if (r.kind == Kind::R2C)
+            reference(Kind::R2C, rank, o.len, filters, FFTW_FORWARD, 1.0, hRe, unusedIm, devRe, devIm);
+        const size_t elt = o.dbl ? sizeof(double) : sizeof(float);
+        std::vector<unsigned char> bytes(checkedProduct(devRe.size(), 2 * elt));
+        for (size_t k = 0; k < devRe.size(); ++k) {
+            if (o.dbl) {
+                const double v[2] = {devRe[k], devIm[k]};
+                std::memcpy(&bytes[2 * k * elt], v, sizeof v);
+            } else {
+                const float v[2] = {static_cast<float>(devRe[k]), static_cast<float>(devIm[k])};
+                std::memcpy(&bytes[2 * k * elt], v, sizeof v);
+            }
+        }
+        cl_mem spectrum = res.buffer(bytes.size());
+        ocl(clEnqueueWriteBuffer(res.queue, spectrum, CL_TRUE, 0, bytes.size(), bytes.data(), 0, nullptr, nullptr),
+            "clEnqueueWriteBuffer");
+        setConvolution(plan, o.conv, spectrum, o.chIn, o.chOut);
     }
     if (!o.preFile.empty())
         fft(clfftSetPlanCallback(plan, o.preName.c_str(), o.preText.c_str(), 0, PRECALLBACK, nullptr, 0),
@@ -1346,22 +1430,23 @@ void execute(const Options& o, Run& r)
         throw usageError(std::string("an in-place transform needs layouts with as many buffers on both sides (") +
                          layoutName(o.inLayout) + " -> " + layoutName(o.outLayout) + "); use -o");
     const size_t elt = o.storage ? 2 : o.dbl ? sizeof(double) : sizeof(float);
-    auto bytesPerBuffer = [&](const Side& s) {
-        return checkedProduct(s.span(o.batch), (s.real() || s.planar()) ? elt : 2 * elt);
+    auto bytesPerBuffer = [&](const Side& s, size_t transforms) {
+        return checkedProduct(s.span(transforms), (s.real() || s.planar()) ? elt : 2 * elt);
     };
     HostSide hin, hout;
     hin.side = &r.in;
     hout.side = &r.out;
     hin.dbl = hout.dbl = o.dbl;
     hin.storage = hout.storage = o.storage;
-    const size_t inBytes = inPlace ? std::max(bytesPerBuffer(r.in), bytesPerBuffer(r.out)) : bytesPerBuffer(r.in);
-    const size_t outBytes = inPlace ? inBytes : bytesPerBuffer(r.out);
+    const size_t inBytes =
+        inPlace ? std::max(bytesPerBuffer(r.in, inT), bytesPerBuffer(r.out, outT)) : bytesPerBuffer(r.in, inT);
+    const size_t outBytes = inPlace ? inBytes : bytesPerBuffer(r.out, outT);
     hin.resize(inBytes);
 
     // Input data: uniform in [-1, 1); hermitian input is the (scaled) transform of real data, so
     // that it has the symmetry a real result needs.
     g_stage = "data";
-    const size_t inCount = checkedProduct(o.batch, r.in.perTransform());
+    const size_t inCount = checkedProduct(inT, r.in.perTransform());
     std::vector<double> inRe(inCount), inIm;
     Random rng;
     const bool roundToFloat = !o.dbl;
@@ -1410,9 +1495,9 @@ void execute(const Options& o, Run& r)
                     inIm[k] = 0;
                 }
             }
-        hin.store(o.batch, devRe, devIm);
+        hin.store(inT, devRe, devIm);
     } else
-        hin.store(o.batch, inRe, inIm);
+        hin.store(inT, inRe, inIm);
 
     cl_mem inMem[2] = {nullptr, nullptr}, outMem[2] = {nullptr, nullptr};
     for (size_t k = 0; k < r.in.buffers(); ++k) {
@@ -1445,9 +1530,28 @@ void execute(const Options& o, Run& r)
                                     nullptr),
                 "clEnqueueReadBuffer");
         std::vector<double> gotRe, gotIm, refRe, refIm;
-        hout.load(o.batch, gotRe, gotIm);
+        hout.load(outT, gotRe, gotIm);
         hout.bufs.clear();
-        if (r.kind == Kind::R2R)
+        if (o.conv) {
+            // FFTW's spectra of the inputs, the channel sums, FFTW's inverse, all in double.
+            std::vector<double> xRe, xIm, yRe(checkedProduct(outT, nFull)), yIm(yRe.size());
+            std::vector<double> zeroIm(inIm.empty() ? inRe.size() : 0);
+            reference(Kind::C2C, rank, o.len, inT, FFTW_FORWARD, 1.0, inRe, inIm.empty() ? zeroIm : inIm, xRe, xIm);
+            const double sign = o.conv == 2 ? -1.0 : 1.0;
+            for (size_t b = 0; b < o.batch; ++b)
+                for (size_t k = 0; k < o.chOut; ++k)
+                    for (size_t j = 0; j < o.chIn; ++j)
+                        for (size_t p = 0; p < nFull; ++p) {
+                            const size_t x = (b * o.chIn + j) * nFull + p, h = (k * o.chIn + j) * nFull + p;
+                            const size_t y = (b * o.chOut + k) * nFull + p;
+                            const double hr = specRe[h], hi = sign * specIm[h];
+                            yRe[y] += hr * xRe[x] - hi * xIm[x];
+                            yIm[y] += hr * xIm[x] + hi * xRe[x];
+                        }
+            reference(Kind::C2C, rank, o.len, outT, FFTW_BACKWARD, r.scale, yRe, yIm, refRe, refIm);
+            if (r.kind == Kind::R2C)
+                refIm.clear();
+        } else if (r.kind == Kind::R2R)
             referenceR2R(rank, o.len, o.batch, o.r2r, r.scale, inRe, refRe);
         else
             reference(r.kind, rank, o.len, o.batch, r.forward ? FFTW_FORWARD : FFTW_BACKWARD, r.scale, inRe, inIm,

@@ -227,8 +227,10 @@ CLFFTAPI clfftStatus clfftEnqueueTransform(clfftPlanHandle plHandle, clfftDirect
         const PlanSettings& s = p.settings;
         if (!inputBuffers || !inputBuffers[0] || (isPlanarLayout(s.inLayout) && !inputBuffers[1]))
             return CLFFT_INVALID_MEM_OBJECT;
+        // A real convolution plan's output is real, one buffer whatever its hermitian layout says.
+        const bool realOut = s.convolution.set() && s.inLayout == CLFFT_REAL;
         if (s.placement == CLFFT_OUTOFPLACE &&
-            (!outputBuffers || !outputBuffers[0] || (isPlanarLayout(s.outLayout) && !outputBuffers[1])))
+            (!outputBuffers || !outputBuffers[0] || (isPlanarLayout(s.outLayout) && !realOut && !outputBuffers[1])))
             return CLFFT_INVALID_MEM_OBJECT;
         if (numQueuesAndEvents > 1) {
             const clfftStatus m = checkMultiQueues(p, numQueuesAndEvents, commQueues);

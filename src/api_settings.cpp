@@ -410,6 +410,57 @@ CLFFTAPI clfftStatus clfftNgGetPlanR2R(const clfftPlanHandle plHandle, size_t di
     });
 }
 
+CLFFTAPI clfftStatus clfftNgSetPlanConvolution(clfftPlanHandle plHandle, clfftNgConvolution mode, cl_mem spectrum,
+                                               cl_uint inChannels, cl_uint outChannels)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        if (!spectrum) {
+            if (p.settings.convolution.set())
+                p.invalidate();
+            p.settings.convolution = ConvolutionSettings{};
+            return CLFFT_SUCCESS;
+        }
+        const int m = raw(mode);
+        if ((m != CLFFT_NG_CONVOLVE && m != CLFFT_NG_CORRELATE) || inChannels == 0 || outChannels == 0)
+            return CLFFT_INVALID_ARG_VALUE;
+        cl_mem_object_type type = 0;
+        cl_context context = nullptr;
+        if (clGetMemObjectInfo(spectrum, CL_MEM_TYPE, sizeof type, &type, nullptr) != CL_SUCCESS ||
+            type != CL_MEM_OBJECT_BUFFER ||
+            clGetMemObjectInfo(spectrum, CL_MEM_CONTEXT, sizeof context, &context, nullptr) != CL_SUCCESS)
+            return CLFFT_INVALID_MEM_OBJECT;
+        if (context != p.settings.context.get())
+            return CLFFT_INVALID_CONTEXT;
+        if (!p.settings.r2rKinds.empty())
+            return CLFFT_NOTIMPLEMENTED;
+        ConvolutionSettings c;
+        c.mode = m;
+        c.spectrum = MemRef::retain(spectrum);
+        c.inChannels = inChannels;
+        c.outChannels = outChannels;
+        p.settings.convolution = std::move(c); // releases a spectrum it replaces
+        p.invalidate();
+        return CLFFT_SUCCESS;
+    });
+}
+
+CLFFTAPI clfftStatus clfftNgGetPlanConvolution(const clfftPlanHandle plHandle, clfftNgConvolution* mode,
+                                               cl_mem* spectrum, cl_uint* inChannels, cl_uint* outChannels)
+{
+    return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
+        const ConvolutionSettings& c = p.settings.convolution;
+        if (mode)
+            *mode = static_cast<clfftNgConvolution>(c.mode);
+        if (spectrum)
+            *spectrum = c.spectrum.get();
+        if (inChannels)
+            *inChannels = static_cast<cl_uint>(c.inChannels);
+        if (outChannels)
+            *outChannels = static_cast<cl_uint>(c.outChannels);
+        return CLFFT_SUCCESS;
+    });
+}
+
 // Not in clFFT's public header: an internal helper clFFT 2.12 exports. Reports the local
 // memory the baked plan's kernels use.
 CLFFTAPI clfftStatus clfftLocalMemSize(const clfftPlanHandle plHandle, cl_ulong* local_mem_size)

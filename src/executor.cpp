@@ -4,6 +4,7 @@
 #include "families.h"
 #include "kernel_args.h"
 #include "kernel_binding.h"
+#include "convolution.h"
 #include "r2r.h"
 #include "tiering.h"
 
@@ -228,6 +229,10 @@ void runFromInputCopy(const PlanSettings& s, BakedPlan& baked, const EnqueueRequ
 
 void enqueuePlan(Plan& plan, const EnqueueRequest& rq)
 {
+    if (plan.conv) {
+        enqueueConvolution(plan, rq);
+        return;
+    }
     if (plan.r2r) {
         enqueueR2R(plan, rq);
         return;

@@ -97,6 +97,8 @@ void bakeMulti(Plan& plan, cl_uint count, const cl_command_queue* queues)
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
     if (!s.r2rKinds.empty()) // real-to-real plans run on one queue (docs/r2r.md)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
+    if (s.convolution.set()) // so do convolution plans (docs/convolution.md)
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
     std::size_t inBytes = 0, outBytes = 0;
     if (!planBufferBytes(s, &inBytes, &outBytes))
         throw StatusError{CLFFT_INVALID_ARG_VALUE};

@@ -8,6 +8,7 @@
 #include "env_settings.h"
 #include "kernel_binding.h"
 #include "plan_text.h"
+#include "convolution.h"
 #include "r2r.h"
 #include "tiering.h"
 #include "wisdom.h"
@@ -435,6 +436,10 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     if (queueContext != s.context.get())
         throw StatusError{CLFFT_INVALID_CONTEXT};
 
+    if (s.convolution.set()) {
+        bakeConvolution(plan, queue);
+        return;
+    }
     if (!s.r2rKinds.empty()) {
         for (std::size_t d = 0; d < 3; ++d) // not yet through the r2r stages (docs/zero-padding.md)
             if (s.zeroInput[d].present() || s.skipOutput[d].present())

@@ -25,6 +25,15 @@ struct CallbackSettings {
     std::vector<MemRef> userdata;
 };
 
+// clfftNgSetPlanConvolution (docs/convolution.md): the filter spectra the plan multiplies by
+// between its forward and inverse transform; mode 0: an ordinary transform.
+struct ConvolutionSettings {
+    int mode = 0; // a clfftNgConvolution value
+    MemRef spectrum;
+    std::size_t inChannels = 1, outChannels = 1;
+    bool set() const { return mode != 0; }
+};
+
 // Everything the client set, as the client set it. Values the client never set are derived
 // on demand (effective*), so that changing the lengths updates them as clFFT does.
 struct PlanSettings {
@@ -78,6 +87,7 @@ struct PlanSettings {
     std::vector<int> r2rKinds;
     // clfftNgSetPlanZeroInput / SkipOutput, per dimension (docs/zero-padding.md).
     std::array<PointRange, 3> zeroInput{}, skipOutput{};
+    ConvolutionSettings convolution;
 
     std::array<std::size_t, 3> effectiveInStrides() const;
     std::array<std::size_t, 3> effectiveOutStrides() const;
@@ -119,6 +129,7 @@ struct BakedPlan {
 struct MultiDeviceBake; // several devices: multi_device.h
 struct GenericBake;     // the generic tier: tiering.h
 struct R2RBake;         // real-to-real plans: r2r.h
+struct ConvolutionBake; // convolution plans: convolution.h
 
 class ProgramCache; // cache/program_cache.h
 class WisdomStore;  // cache/wisdom_store.h
@@ -143,6 +154,7 @@ struct Plan {
     std::shared_ptr<MultiDeviceBake> multi;
     std::shared_ptr<R2RBake> r2r; // with `baked` (which then has no passes) for r2r plans
     std::shared_ptr<GenericBake> generic; // likewise for plans baked on the generic tier
+    std::shared_ptr<ConvolutionBake> conv; // likewise for convolution plans
 
     void invalidate()
     {
@@ -150,6 +162,7 @@ struct Plan {
         multi.reset();
         r2r.reset();
         generic.reset();
+        conv.reset();
     }
 };
 

@@ -1,0 +1,297 @@
+// Convolution plans: the bake (checks, the two inner plans, the multiply kernel) and the enqueue
+// (forward, multiply, inverse, chained by events on the client's queue).
+#include "convolution.h"
+
+#include "device_info.h"
+#include "env_settings.h"
+#include "kernel_binding.h"
+#include "program_cache.h"
+#include "tiering.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace clfft_ng {
+
+namespace {
+
+const char* const kBuildOptions = "-cl-std=CL1.2";
+
+bool isDouble(const PlanSettings& s)
+{
+    return s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST;
+}
+
+bool mulOk(std::size_t a, std::size_t b, std::size_t* out)
+{
+    return !__builtin_mul_overflow(a, b, out);
+}
+
+KernelRef buildMultiply(Plan& plan, cl_device_id device, const ConvolutionStageSpec& spec)
+{
+    const std::string source = convolutionStageSource(spec);
+    // CLFFT_DUMP_PROGRAMS or clfftSetup's debug flag, as for the FFT kernels.
+    if ((plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || EnvSettings::fromEnvironment().dumpPrograms) {
+        std::ofstream f(spec.kernelName() + ".cl");
+        f << source;
+    }
+    ProgramCache::Result built =
+        plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions);
+    if (built.status != CL_SUCCESS)
+        throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES
+                              ? built.status
+                              : CLFFT_BUILD_PROGRAM_FAILURE};
+    cl_int err = CL_SUCCESS;
+    KernelRef kernel(clCreateKernel(built.program.get(), spec.kernelName().c_str(), &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    return kernel;
+}
+
+// The client's output side: real for a real plan (strides counting reals, packed N0 rows by
+// default), the input's own strides in place.
+void outputSide(const PlanSettings& s, std::array<std::size_t, 3>* strides, std::size_t* distance)
+{
+    if (s.placement == CLFFT_INPLACE) {
+        *strides = s.effectiveInStrides();
+        *distance = s.effectiveInDistance();
+        return;
+    }
+    if (s.inLayout != CLFFT_REAL) {
+        *strides = s.effectiveOutStrides();
+        *distance = s.effectiveOutDistance();
+        return;
+    }
+    std::array<std::size_t, 3> st{{1, s.lengths[0], s.lengths[0] * s.lengths[1]}};
+    if (s.outStridesSet)
+        st = s.outStrides;
+    *strides = st;
+    *distance = s.outDistance != 0
+                    ? s.outDistance
+                    : st[static_cast<std::size_t>(s.rank - 1)] * s.lengths[static_cast<std::size_t>(s.rank - 1)];
+}
+
+const char* layoutName(clfftLayout l)
+{
+    switch (l) {
+    case CLFFT_COMPLEX_INTERLEAVED: return "complex interleaved";
+    case CLFFT_COMPLEX_PLANAR: return "complex planar";
+    case CLFFT_HERMITIAN_INTERLEAVED: return "hermitian interleaved";
+    case CLFFT_HERMITIAN_PLANAR: return "hermitian planar";
+    case CLFFT_REAL: return "real";
+    default: return "?";
+    }
+}
+
+} // namespace
+
+void bakeConvolution(Plan& plan, cl_command_queue queue)
+{
+    const PlanSettings& s = plan.settings;
+    const ConvolutionSettings& c = s.convolution;
+    cl_device_id device = nullptr;
+    if (clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof device, &device, nullptr) != CL_SUCCESS)
+        throw StatusError{CLFFT_INVALID_COMMAND_QUEUE};
+    if (!s.r2rKinds.empty() || storageOf(s.precision) != Storage::Native || s.preCallback.set || s.postCallback.set)
+        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    if (s.transposed == CLFFT_TRANSPOSED && s.rank > 1)
+        throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};
+    if (s.batch == 0 || c.inChannels == 0 || c.outChannels == 0)
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    const bool real = s.inLayout == CLFFT_REAL;
+    const bool complexIn = s.inLayout == CLFFT_COMPLEX_INTERLEAVED || s.inLayout == CLFFT_COMPLEX_PLANAR;
+    const bool complexOut = s.outLayout == CLFFT_COMPLEX_INTERLEAVED || s.outLayout == CLFFT_COMPLEX_PLANAR;
+    const bool hermitianOut = s.outLayout == CLFFT_HERMITIAN_INTERLEAVED || s.outLayout == CLFFT_HERMITIAN_PLANAR;
+    // A real convolution plan is an R2C plan (its output layout names the frequency domain).
+    if (!(real && hermitianOut) && !(complexIn && (complexOut || s.placement == CLFFT_INPLACE)))
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    const bool dbl = isDouble(s);
+    if (dbl && deviceInfo<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) == 0)
+        throw StatusError{CLFFT_DEVICE_NO_DOUBLE};
+    const bool inPlace = s.placement == CLFFT_INPLACE;
+
+    auto conv = std::make_shared<ConvolutionBake>();
+    conv->device = device;
+    const std::size_t n0 = real ? s.lengths[0] / 2 + 1 : s.lengths[0];
+    std::size_t points = n0;
+    for (int d = 1; d < s.rank; ++d)
+        if (!mulOk(points, s.lengths[static_cast<std::size_t>(d)], &points))
+            throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    const std::size_t complexBytes = dbl ? 2 * sizeof(cl_double) : 2 * sizeof(cl_float);
+    std::size_t inRows = 0, outRows = 0, spectrumBytes = 0;
+    if (!mulOk(s.batch, c.inChannels, &inRows) || !mulOk(s.batch, c.outChannels, &outRows) ||
+        !mulOk(c.inChannels * c.outChannels, points, &spectrumBytes) ||
+        !mulOk(spectrumBytes, complexBytes, &spectrumBytes) || !mulOk(inRows * points, complexBytes, &conv->aBytes) ||
+        !mulOk(outRows * points, complexBytes, &conv->bBytes) || inRows > SIZE_MAX / points ||
+        outRows > SIZE_MAX / points)
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
+    const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    if (conv->aBytes > maxAlloc || conv->bBytes > maxAlloc)
+        throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
+    // The spectrum: the plan's context (a copied plan keeps its spectrum) and all the bytes.
+    cl_context memContext = nullptr;
+    std::size_t memBytes = 0;
+    if (clGetMemObjectInfo(c.spectrum.get(), CL_MEM_CONTEXT, sizeof memContext, &memContext, nullptr) != CL_SUCCESS ||
+        clGetMemObjectInfo(c.spectrum.get(), CL_MEM_SIZE, sizeof memBytes, &memBytes, nullptr) != CL_SUCCESS)
+        throw StatusError{CLFFT_INVALID_MEM_OBJECT};
+    if (memContext != s.context.get())
+        throw StatusError{CLFFT_INVALID_CONTEXT};
+    if (memBytes < spectrumBytes)
+        throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
+    conv->points = points;
+    conv->outputRows = outRows;
+
+    // The library's spectra, packed: n0 complex values along dimension 0, then the others.
+    const std::array<std::size_t, 3> packed{{1, n0, n0 * s.lengths[1]}};
+    std::array<std::size_t, 3> outStrides{};
+    std::size_t outDistance = 0;
+    outputSide(s, &outStrides, &outDistance);
+    const int tiering = tierModeOf(s) == TierMode::GenericOnly ? static_cast<int>(TierMode::GenericOnly)
+                                                               : static_cast<int>(TierMode::SpecializedOnly);
+    auto innerPlan = [&](bool forward) {
+        auto p = std::make_unique<Plan>();
+        p->services = plan.services;
+        PlanSettings& t = p->settings;
+        t.context = s.context;
+        t.rank = s.rank;
+        t.inStrideCount = t.outStrideCount = s.rank;
+        t.lengths = s.lengths;
+        t.precision = s.precision;
+        t.placement = CLFFT_OUTOFPLACE;
+        t.rigor = s.rigor;
+        t.tiering = tiering;
+        t.forwardScale = 1.0;
+        t.backwardScale = forward ? 1.0 : s.effectiveBackwardScale();
+        t.backwardScaleSet = true;
+        t.inStridesSet = t.outStridesSet = t.distancesSet = true;
+        if (forward) {
+            t.batch = inRows;
+            t.inLayout = s.inLayout;
+            t.outLayout = real ? CLFFT_HERMITIAN_INTERLEAVED : CLFFT_COMPLEX_INTERLEAVED;
+            t.inStrides = s.effectiveInStrides();
+            t.inDistance = s.effectiveInDistance();
+            t.outStrides = packed;
+            t.outDistance = points;
+        } else {
+            t.batch = outRows;
+            t.inLayout = real ? CLFFT_HERMITIAN_INTERLEAVED : CLFFT_COMPLEX_INTERLEAVED;
+            t.outLayout = real ? CLFFT_REAL : inPlace ? s.inLayout : s.outLayout;
+            t.inStrides = packed;
+            t.inDistance = points;
+            t.outStrides = outStrides;
+            t.outDistance = outDistance;
+        }
+        bakePlan(*p, queue);
+        return p;
+    };
+    conv->forward = innerPlan(true);
+    conv->inverse = innerPlan(false);
+    conv->spec.precision = dbl ? Precision::Double : Precision::Single;
+    conv->spec.correlate = c.mode == 2;
+    std::size_t largest = 0;
+    conv->spec.index64 = !mulOk(std::max(inRows, std::max(outRows, c.inChannels * c.outChannels)), points, &largest) ||
+                         largest > 0xffffffffu;
+    conv->multiply = buildMultiply(plan, device, conv->spec);
+
+    std::ostringstream explain;
+    explain << "convolution (" << (c.mode == 2 ? "correlate" : "convolve") << "), " << s.lengths[0];
+    for (int d = 1; d < s.rank; ++d)
+        explain << "x" << s.lengths[static_cast<std::size_t>(d)];
+    explain << ", batch " << s.batch << ", channels " << c.inChannels << " in, " << c.outChannels << " out, "
+            << (dbl ? "double" : "single") << ", " << layoutName(s.inLayout) << " in, "
+            << (real ? "real" : layoutName(inPlace ? s.inLayout : s.outLayout)) << " out, "
+            << (inPlace ? "in place" : "out of place") << ", backward scale " << s.effectiveBackwardScale()
+            << "; three steps (the multiply is not fused into the transforms yet)\n"
+            << "step 1, forward over " << inRows << " transforms into a library buffer of " << conv->aBytes
+            << " bytes: " << conv->forward->baked->explanation << "step 2, multiply: " << conv->spec.kernelName()
+            << ", " << points << " points x " << outRows << " outputs, summing " << c.inChannels
+            << " input channel(s), into a library buffer of " << conv->bBytes << " bytes\n"
+            << "step 3, inverse over " << outRows << " transforms: " << conv->inverse->baked->explanation;
+
+    auto baked = std::make_unique<BakedPlan>();
+    baked->device = device;
+    baked->explanation = explain.str();
+    if (EnvSettings::fromEnvironment().explain) // the inner plans printed themselves as they baked
+        std::fprintf(stderr, "clfft-ng plan: %s", baked->explanation.c_str());
+    plan.baked = std::move(baked);
+    plan.conv = std::move(conv);
+}
+
+void enqueueConvolution(Plan& plan, const EnqueueRequest& rq)
+{
+    const PlanSettings& s = plan.settings;
+    ConvolutionBake& conv = *plan.conv;
+    auto& scratch = conv.scratch[rq.queue];
+    auto allocate = [&](MemRef& slot, std::size_t bytes) {
+        if (!slot) {
+            cl_int err = CL_SUCCESS;
+            slot = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, bytes, nullptr, &err));
+            if (err != CL_SUCCESS)
+                throw StatusError{err};
+        }
+        return slot.get();
+    };
+    cl_mem a = allocate(scratch.first, conv.aBytes);
+    cl_mem b = allocate(scratch.second, conv.bBytes);
+
+    EnqueueRequest fwd;
+    fwd.direction = CLFFT_FORWARD;
+    fwd.queue = rq.queue;
+    fwd.numWaitEvents = rq.numWaitEvents;
+    fwd.waitEvents = rq.waitEvents;
+    cl_event fwdEvent = nullptr;
+    fwd.outEvent = &fwdEvent;
+    fwd.inputs = rq.inputs;
+    cl_mem aOut[1] = {a};
+    fwd.outputs = aOut;
+    enqueuePlan(*conv.forward, fwd);
+    EventRef forwardDone(fwdEvent);
+
+    // CLFFT_NG_PROFILE: the stage's wall time on stderr (blocking; a diagnostic).
+    static const bool profile = EnvSettings::fromEnvironment().profile;
+    if (profile)
+        clFinish(rq.queue);
+    const auto t0 = std::chrono::steady_clock::now();
+    {
+        ArgBinder args(conv.multiply.get(), conv.spec.index64, conv.spec.precision == Precision::Double);
+        args.mem(a);
+        args.mem(s.convolution.spectrum.get());
+        args.mem(b);
+        args.index(conv.points);
+        args.index(s.convolution.inChannels);
+        args.index(s.convolution.outChannels);
+    }
+    std::size_t global[2], local[2];
+    convolutionStageLaunch(conv.points, conv.outputRows, global, local);
+    cl_event mulEvent = nullptr;
+    cl_event fwdWait = forwardDone.get();
+    const cl_int err = clEnqueueNDRangeKernel(rq.queue, conv.multiply.get(), 2, nullptr, global, local, fwdWait ? 1 : 0,
+                                              fwdWait ? &fwdWait : nullptr, &mulEvent);
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    EventRef multiplied(mulEvent);
+    if (profile) {
+        clFinish(rq.queue);
+        std::fprintf(stderr, "clfft-ng profile: %s: %.3f ms\n", conv.spec.kernelName().c_str(),
+                     std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+
+    EnqueueRequest inv;
+    inv.direction = CLFFT_BACKWARD;
+    inv.queue = rq.queue;
+    inv.numWaitEvents = 1;
+    inv.waitEvents = &mulEvent;
+    cl_event invEvent = nullptr;
+    inv.outEvent = &invEvent;
+    cl_mem bIn[1] = {b};
+    inv.inputs = bIn;
+    inv.outputs = s.placement == CLFFT_INPLACE ? rq.inputs : rq.outputs;
+    enqueuePlan(*conv.inverse, inv);
+    EventRef inverseDone(invEvent);
+    if (rq.outEvent)
+        *rq.outEvent = inverseDone.release();
+}
+
+} // namespace clfft_ng
