@@ -1483,7 +1483,9 @@ void execute(const Options& o, Run& r)
     const size_t rank3 = static_cast<size_t>(rank);
     const size_t inCounts[3] = {r.kind == Kind::C2R ? o.len[0] / 2 + 1 : o.len[0], rank3 > 1 ? o.len[1] : 1,
                                 rank3 > 2 ? o.len[2] : 1};
-    const size_t outCounts[3] = {r.kind == Kind::R2C ? o.len[0] / 2 + 1 : o.len[0], inCounts[1], inCounts[2]};
+    // (a convolution's output is the input's domain: real rows of N0 for a real one)
+    const size_t outCounts[3] = {r.kind == Kind::R2C && !o.conv ? o.len[0] / 2 + 1 : o.len[0], inCounts[1],
+                                 inCounts[2]};
     if (o.ranges()) {
         std::vector<double> devRe = inRe, devIm = inIm;
         for (size_t k = 0; k < inCount; ++k)
@@ -1564,7 +1566,7 @@ void execute(const Options& o, Run& r)
         const double kept = pattern.get(std::vector<unsigned char>(8, 0x7F), 0);
         size_t overwritten = 0;
         for (size_t k = 0; k < refRe.size(); ++k) {
-            if (o.ranges() && inAnyRange(k % r.out.perTransform(), outCounts, o.skipOut)) {
+            if (o.ranges() && inAnyRange(k, outCounts, o.skipOut)) {
                 auto same = [&](double g) { return std::isnan(kept) ? std::isnan(g) : g == kept; };
                 if (!inPlace && (!same(gotRe[k]) || (!gotIm.empty() && !same(gotIm[k]))))
                     ++overwritten;

@@ -183,6 +183,12 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
             t.outStrides = outStrides;
             t.outDistance = outDistance;
         }
+        // Zero-padded input and pruned output (docs/zero-padding.md): the forward plan skips the
+        // zeros, the inverse the outputs not needed (linear convolution).
+        if (forward)
+            t.zeroInput = s.zeroInput;
+        else
+            t.skipOutput = s.skipOutput;
         bakePlan(*p, queue);
         return p;
     };
