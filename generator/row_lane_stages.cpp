@@ -371,7 +371,10 @@ void RowLaneKernel::output(std::size_t c, std::size_t reg)
     } else if (spec.r2rOut.present()) { // DCT-IV: u = Y e^{-i pi q / n} to local memory, 2 Re u and -2 Im u
         os << "        " << r2rStageQuarter("8u * g + " + u(A * c), "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm") << "\n";
     } else {
-        os << "        if (valid) "
+        // pruned output: whole vectors of the range not stored (the planner aligns them)
+        const std::string keep =
+            spec.skipOut.present() ? " && !" + pointInRange("8u * g + " + u(A * c), spec.skipOut) : std::string();
+        os << "        if (valid" << keep << ") "
            << storePoints("ooff + (idx_t)(8u * g + " + u(A * c) + ")", "ur[" + r + "] * scaleRe", "ui[" + r + "] * scaleIm")
            << "\n";
     }

@@ -298,6 +298,20 @@ void chooseCpuForm(const Context& ctx, PassPlan& pass)
         return;
     if (!ranged && (chooseRowVectors(ctx, pass) || (!sixteen && chooseRowLanes(ctx, pass))))
         return;
+    if (ranged) { // complex row lanes of single vectors, the ranges whole vectors of 8 points
+        PassPlan tried = pass;
+        const KernelSpec& k = tried.spec;
+        auto whole = [&](const PointRange& r, std::size_t grain) {
+            return !r.present() || (r.begin % grain == 0 && r.end % grain == 0);
+        };
+        if (!sixteen && chooseRowLanes(ctx, tried) && k.row.width == 8 && !k.row.stacked && !k.row.pairs &&
+            !k.row.pieceLength && !rowLanePacked(k) && whole(k.zeroIn, 8) && whole(k.skipOut, 8) &&
+            (!k.skipOut.present() || (k.length / 8) % 8 == 0)) { // stored vectors start at 8g + c N/8
+
+            pass = tried;
+            return;
+        }
+    }
     if (sixteen) { // row lanes but their packed runs (partial vector stores)
         PassPlan tried = pass;
         if (chooseRowLanes(ctx, tried) && !rowLanePacked(tried.spec) && !tried.spec.row.pieceLength) {

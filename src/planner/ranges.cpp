@@ -47,7 +47,9 @@ void rangeOwnDimension(const Problem& p, ExecutionPlan& plan, std::size_t first,
     // transforms (global_access.h), or a complex lane kernel's element paths (lane_memory.cpp);
     // not a sub-pass of a multi-pass transform.
     const bool lanes = spec.lane.width && spec.kind == PassKind::Complex && !spec.lane.blocksIn && !spec.lane.blocksOut;
-    if (spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || (spec.lane.width && !lanes) || spec.row.width ||
+    const bool rowLanes = spec.row.width == 8 && spec.kind == PassKind::Complex && !spec.row.stacked && !spec.row.pairs;
+    if (spec.stageTwiddleLength || spec.fusedStep != FusedStep::None || (spec.lane.width && !lanes) ||
+        (spec.row.width && !rowLanes) ||
         spec.rowVector.rowsPerGroup || spec.pairVector || spec.kind == PassKind::RealMerge ||
         spec.kind == PassKind::RealSplit)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
