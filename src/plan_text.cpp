@@ -67,6 +67,20 @@ std::string explainPlan(const ExecutionPlan& plan, const Problem& problem)
     if (plan.wideBytes)
         os << ", wide output " << bytesText(plan.wideBytes);
     os << '\n';
+    if (problem.hasRanges()) { // docs/zero-padding.md: each pass's rows and masks are below
+        os << "  ranges:";
+        const char* sep = " ";
+        for (int side = 0; side < 2; ++side)
+            for (std::size_t d = 0; d < problem.dims.size(); ++d) {
+                const std::vector<PointRange>& r = side ? problem.skipOut : problem.zeroIn;
+                if (d < r.size() && r[d].present()) {
+                    os << sep << (side ? "skipped output" : "zero input") << " dim " << d << ' ' << r[d].begin << ".."
+                       << r[d].end;
+                    sep = ", ";
+                }
+            }
+        os << " (the passes leave out those rows, loads and stores)\n";
+    }
     std::size_t total = 0;
     for (std::size_t i = 0; i < plan.passes.size(); ++i) {
         const PassPlan& p = plan.passes[i];

@@ -171,6 +171,18 @@ std::vector<Case> corpus()
             add(h, k == B ? "bfloat16" : "half");
         }
     }
+    // Zero-padded input and pruned output (docs/zero-padding.md): rows left out, masked passes.
+    for (TransformKind k : {C, R, B}) {
+        using Z = std::size_t;
+        Problem z = packed(k, {256, 64, 32}, S, false, 2);
+        z.zeroIn = {PointRange{Z(k == B ? 64 : 128), Z(k == B ? 129 : 256)}, PointRange{32, 64}, PointRange{16, 32}};
+        z.skipOut = {PointRange{}, PointRange{}, PointRange{24, 32}};
+        add(z, "zero-padded");
+        Problem r = packed(k, {4096}, S, true, 8);
+        r.zeroIn = {PointRange{1024, Z(k == B ? 2049 : 4096)}};
+        r.skipOut = {PointRange{Z(k == R ? 1024 : 2048), Z(k == R ? 2049 : 4096)}};
+        add(r, "zero-padded");
+    }
     Problem cb2 = packed(C, {128, 100}, S, false, 1);
     cb2.pre = preC;
     cb2.post = postC;
