@@ -41,6 +41,10 @@ std::vector<KernelArg> kernelArguments(const KernelSpec& spec)
     side(true);
     side(false);
     add(KernelArgRole::Twiddles, 0, "__global const real2_t*", "tw");
+    if (spec.convolve) {
+        add(KernelArgRole::Spectrum, 0, "__global const real2_t*", "spectrum");
+        add(KernelArgRole::Period, 0, "const idx_t", "spectrumPeriod");
+    }
     ++line;
     for (int i = 0; i < userdataCount(spec.pre); ++i, ++line)
         add(KernelArgRole::PreUserdata, i, "__global void*", "preUserdata" + std::to_string(i));

@@ -17,6 +17,8 @@ enum class KernelArgRole {
     Output,
     OutputImag,
     Twiddles,      // the pass's constant table (generate.h kernelTable)
+    Spectrum,      // convolution passes (KernelSpec::convolve): the filter's spectrum
+    Period,        // idx_t: the spectrum's points (an input offset modulo it is the spectrum's)
     PreUserdata,   // `index`: which of the pre-callback's userdata buffers
     PostUserdata,
     Transforms,    // idx_t: transforms the launch computes

@@ -18,8 +18,8 @@ bool KernelSpec::usesLocalMemory() const
     if (kind == PassKind::RealMerge || kind == PassKind::RealSplit || (lane.width && lane.registers) ||
         (row.width && row.registers) || rowVector.rowsPerGroup)
         return false;
-    return row.width || radices.size() >= 2 || kind == PassKind::RealBackward || kind == PassKind::Bluestein ||
-           kind == PassKind::Rader || (kind == PassKind::RealForward && halfLengthReal());
+    return row.width || radices.size() >= 2 || convolve || kind == PassKind::RealBackward ||
+           kind == PassKind::Bluestein || kind == PassKind::Rader || (kind == PassKind::RealForward && halfLengthReal());
 }
 
 std::size_t KernelSpec::localMemBytes() const
@@ -99,6 +99,8 @@ std::string KernelSpec::kernelName() const
         os << "_z" << zeroIn.begin << "t" << zeroIn.end;
     if (skipOut.present())
         os << "_k" << skipOut.begin << "t" << skipOut.end;
+    if (convolve)
+        os << (convolve == 2 ? "_xcorr" : "_xconv");
     return os.str();
 }
 
@@ -144,6 +146,8 @@ std::string radicesText(const std::vector<int>& radices)
     return t.empty() ? "-" : t;
 }
 
+const char* convolutionText(int convolve) { return convolve == 2 ? "correlate" : convolve ? "convolve" : "none"; }
+
 std::string callbackText(const CallbackCode& c, bool whole)
 {
     if (!c.present)
@@ -186,6 +190,7 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"out storage", storageText(outStorage), {}},
         {"zero input", n(zeroIn.begin) + ".." + n(zeroIn.end), {}},
         {"skipped output", n(skipOut.begin) + ".." + n(skipOut.end), {}},
+        {"convolution", convolutionText(convolve), {}},
         {"transforms per group", n(transformsPerGroup), {}},
         {"work-items per transform", n(threadsPerTransform), {}},
         {"transform-major", b(stockham.transformMajor), {}},

@@ -209,6 +209,10 @@ struct KernelSpec {
     Storage outStorage = Storage::Native;
     PointRange zeroIn;                  // input elements read as zero (zero-padded input)
     PointRange skipOut;                 // output elements not stored (pruned output)
+    // Convolution passes (src/convolution.cpp; lane kernels): 1 convolve, 2 correlate. Two rounds
+    // of the radix passes, the forward DFT of the input, then the inverse DFT of its product with
+    // the spectrum (conj(spectrum) to correlate), read at the input's offsets modulo the period.
+    int convolve = 0;
 
     // ---- the work-group
     std::size_t transformsPerGroup = 1; // B

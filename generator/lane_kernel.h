@@ -36,6 +36,8 @@ private:
     const FusedStep step;
     // Bluestein in one kernel: the convolution's two rounds of passes over M points.
     const bool bluestein;
+    // A convolution pass (KernelSpec::convolve): two rounds too, the spectrum between them.
+    const int convolve;
     // Odd real passes and Bluestein on real data: the complex FFT of all `points` points, reading
     // reals (realDir > 0) or the hermitian half expanded by X[N-k] = conj(X[k]) (realDir < 0),
     // keeping X[k] for k <= N/2 or the real parts.
@@ -92,7 +94,8 @@ private:
     }
     // Point `at` (an element offset) of every lane into re, im: one vector load when the lanes
     // are neighbours, else element by element.
-    std::string loadInto(const std::string& at, const std::string& re, const std::string& im) const;
+    std::string loadInto(const std::string& at, const std::string& re, const std::string& im,
+                         const std::string& buffer = "in") const;
     std::string loadText(const std::string& at, const std::string& k) const
     {
         return loadInto(at, "vr[" + k + "]", "vi[" + k + "]");

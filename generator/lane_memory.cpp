@@ -28,7 +28,8 @@ std::string outR(const KernelSpec& s, const char* p, const std::string& at, cons
 
 } // namespace
 
-std::string LaneKernel::loadInto(const std::string& at, const std::string& re, const std::string& im) const
+std::string LaneKernel::loadInto(const std::string& at, const std::string& re, const std::string& im,
+                                 const std::string& buffer) const
 {
     std::ostringstream t;
     if (!spec.lane.gatherIn) {
@@ -39,8 +40,8 @@ std::string LaneKernel::loadInto(const std::string& at, const std::string& re, c
             t << "{ " << re << " = " << loadVectorAt(spec.inStorage, W, "inRe", at) << "; " << im << " = "
               << loadVectorAt(spec.inStorage, W, "inIm", at) << "; }\n";
         else
-            t << "{ const vreal2_t z = " << loadVectorAt(spec.inStorage, 2 * W, "in", "2u * (" + at + ")", true) << "; " << re
-              << " = z.even; " << im << " = z.odd; }\n";
+            t << "{ const vreal2_t z = " << loadVectorAt(spec.inStorage, 2 * W, buffer, "2u * (" + at + ")", true)
+              << "; " << re << " = z.even; " << im << " = z.odd; }\n";
         if (spec.lane.full)
             return t.str();
         t << "        else";
@@ -54,7 +55,7 @@ std::string LaneKernel::loadInto(const std::string& at, const std::string& re, c
             if (inPlanar)
                 t << inR(spec, c ? "inIm" : "inRe", el);
             else
-                t << inC(spec, el) << "." << (c ? "y" : "x");
+                t << loadComplexAt(spec.inStorage, buffer, el) << "." << (c ? "y" : "x");
         }
         t << ");";
     }

@@ -36,12 +36,12 @@ namespace detail {
 namespace {
 
 // Vectors (of each component) a work-item holds over the passes with every item unrolled.
-std::size_t unrolledVectors(const std::vector<VectorPass>& passes, std::size_t T, bool bluestein)
+std::size_t unrolledVectors(const std::vector<VectorPass>& passes, std::size_t T, bool twoRounds)
 {
     std::size_t vectors = 0;
     for (const VectorPass& p : passes)
         vectors += (p.butterflies + T - 1) / T * static_cast<std::size_t>(p.radix);
-    return bluestein ? 2 * vectors : vectors;
+    return twoRounds ? 2 * vectors : vectors;
 }
 
 } // namespace
@@ -50,7 +50,7 @@ LaneKernel::LaneKernel(const KernelSpec& k)
     : KernelSkeleton(k), W(k.lane.width), N(k.length), T(k.threadsPerTransform),
       realForward(k.kind == PassKind::RealForward && k.halfLengthReal()),
       realBackward(k.kind == PassKind::RealBackward && k.halfLengthReal()), step(k.fusedStep),
-      bluestein(k.kind == PassKind::Bluestein),
+      bluestein(k.kind == PassKind::Bluestein), convolve(k.convolve),
       realDir(k.kind == PassKind::RealForward    ? 1
               : k.kind == PassKind::RealBackward ? -1
               : bluestein                        ? k.realDirection
@@ -61,7 +61,7 @@ LaneKernel::LaneKernel(const KernelSpec& k)
       laneTables(lanePositions && k.lane.full), S(k.fusedPositionStride), chirpN(k.transformLength), io(k),
       buffers(laneLocalBuffers(k)), chunksInRegisters(laneChunksInRegisters(k)), barrier(k.lane.registers ? "" : k.barrier()), inPlanar(k.inLayout == ComplexLayout::Planar),
       outPlanar(k.outLayout == ComplexLayout::Planar),
-      loopedItems(!k.lane.registers && unrolledVectors(shapes, T, bluestein) > 256)
+      loopedItems(!k.lane.registers && unrolledVectors(shapes, T, bluestein || k.convolve) > 256)
 {
 }
 
@@ -96,6 +96,8 @@ void LaneKernel::ownership()
             os << " coord0 = c;";
         os << " ioff += c * inStride" << d << "; ooff += c * outStride" << d << "; }\n";
     }
+    if (convolve) // the spectrum is laid out as the input, one period for every batch entry
+        os << "    const idx_t soff = ioff % spectrumPeriod;\n";
     // Gathered sides: the offset of each lane, lanes past the end of the dimension clamped to
     // the last valid one, so no lane needs a branch (see the stores for why that is safe).
     for (int side = 0; side < 2; ++side) {
@@ -120,7 +122,8 @@ void LaneKernel::ownership()
             os << "};\n";
         }
     }
-    os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
+    // a convolution pass's second round is a forward DFT of the conjugate: conjugated at the store
+    os << "    const real_t scaleRe = scale, scaleIm = " << (convolve ? "-" : "") << "scale * dirSign;\n";
     if (spec.lane.setsPerGroup == 1)
         localBuffers();
     os << "    vreal_t vr[" << vectorRegisters(shapes, T) << "], vi[" << vectorRegisters(shapes, T) << "];\n";
@@ -389,12 +392,12 @@ void LaneKernel::rowBlockOut()
 void LaneKernel::passes()
 {
     const std::size_t spectrumBase = table.steps + spec.transformLength; // Bluestein: after the chirp
-    const std::size_t rounds = bluestein ? 2 : 1;
+    const std::size_t rounds = bluestein || convolve ? 2 : 1;
     for (std::size_t stepIndex = 0; stepIndex < rounds * shapes.size(); ++stepIndex) {
         const std::size_t p = stepIndex % shapes.size();
         const VectorPass& s = shapes[p];
         const bool first = stepIndex == 0, last = stepIndex + 1 == rounds * shapes.size();
-        const bool roundEnd = bluestein && stepIndex + 1 == shapes.size();
+        const bool roundEnd = (bluestein || convolve) && stepIndex + 1 == shapes.size();
         const bool readsGlobal = first && !realBackward && !(spec.lane.rowsIn && !chunksInRegisters),
                    writesGlobal = last && !realForward && !(spec.lane.rowsOut && !chunksInRegisters);
         const int R = s.radix;
@@ -456,7 +459,15 @@ void LaneKernel::passes()
             emitVectorButterfly(os, s, q, j);
             for (int r = 0; r < R; ++r) {
                 const std::string e = writeElement(s, j, r), k = vectorSlot(s, q, r);
-                if (roundEnd) // conj(v * DFT_M(b~) / M): the second round's forward FFT inverts
+                if (roundEnd && convolve) { // conj(X S), or conj(X conj(S)) to correlate
+                    os << "        { vreal_t sr, si;\n"
+                       << loadInto("soff + (idx_t)(" + e + ") * inStride", "sr", "si", "spectrum")
+                       << "          const vreal_t a = vr[" << k << "], b = vi[" << k << "];\n";
+                    if (convolve == 2)
+                        os << "          vr[" << k << "] = a * sr + b * si; vi[" << k << "] = a * si - b * sr; }\n";
+                    else
+                        os << "          vr[" << k << "] = a * sr - b * si; vi[" << k << "] = -(a * si + b * sr); }\n";
+                } else if (roundEnd) // conj(v * DFT_M(b~) / M): the second round's forward FFT inverts
                     os << "        { const real2_t c = tw[" << u(spectrumBase) << " + (" << e << ")]; const vreal_t a = vr["
                        << k << "]; vr[" << k << "] = a * c.x - vi[" << k << "] * c.y; vi[" << k << "] = -(a * c.y + vi[" << k
                        << "] * c.x); }\n";
@@ -526,6 +537,10 @@ void validateLaneSpec(const KernelSpec& spec)
         product *= static_cast<std::size_t>(r);
     if (product != N)
         throw std::invalid_argument("KernelSpec: radices do not multiply to the length");
+    if (spec.convolve && (spec.kind != PassKind::Complex || spec.stageTwiddleLength || step != FusedStep::None ||
+                          spec.inLayout != ComplexLayout::Interleaved || spec.inStorage != Storage::Native ||
+                          spec.lane.rowsIn || spec.lane.rowsOut || spec.lane.blocksIn || spec.lane.blocksOut))
+        throw std::invalid_argument("KernelSpec: a convolution pass is a complex lane kernel of whole rows");
     if (spec.lane.registers && spec.threadsPerTransform != 1)
         throw std::invalid_argument("KernelSpec: lane passes in registers on more than one work-item");
 }
@@ -565,7 +580,7 @@ std::size_t laneLocalBuffers(const KernelSpec& spec)
     const bool realForward = spec.kind == PassKind::RealForward && spec.halfLengthReal(),
                realBackward = spec.kind == PassKind::RealBackward && spec.halfLengthReal();
     const bool bluestein = spec.kind == PassKind::Bluestein;
-    const std::size_t steps = spec.radices.size() * (bluestein ? 2 : 1);
+    const std::size_t steps = spec.radices.size() * (bluestein || spec.convolve ? 2 : 1);
     // stages around the passes that write local memory before the first (the C2R split, rows
     // in by chunks) and read it after the last (the R2C merge, rows out by chunks)
     const bool direct = laneChunksInRegisters(spec);

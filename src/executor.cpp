@@ -105,6 +105,8 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
             case KernelArgRole::Output: arg.mem(dst.first); break;
             case KernelArgRole::OutputImag: arg.mem(dst.second); break;
             case KernelArgRole::Twiddles: arg.mem(bp.twiddles.get()); break;
+            case KernelArgRole::Spectrum: arg.mem(bp.spectrum.get()); break;
+            case KernelArgRole::Period: arg.index(bp.spectrumPeriod); break;
             case KernelArgRole::PreUserdata: arg.mem(userdata(s.preCallback, a.index)); break;
             case KernelArgRole::PostUserdata: arg.mem(userdata(s.postCallback, a.index)); break;
             case KernelArgRole::Transforms: arg.index(p.transforms); break;
@@ -114,7 +116,8 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
             case KernelArgRole::BatchInStride: arg.index(p.batch[static_cast<std::size_t>(a.index)].inStride); break;
             case KernelArgRole::BatchOutStride: arg.index(p.batch[static_cast<std::size_t>(a.index)].outStride); break;
             case KernelArgRole::Scale: arg.real(p.appliesScale ? passScale(p, i + 1 == baked.passes.size()) : 1.0); break;
-            case KernelArgRole::DirectionSign: arg.real(dirSign); break;
+            // a convolution pass runs forward, then backward (its inverse plan's direction)
+            case KernelArgRole::DirectionSign: arg.real(p.spec.convolve ? 1.0 : dirSign); break;
             }
         }
     }

@@ -268,6 +268,45 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
     return baked;
 }
 
+} // namespace
+
+bool bakeExtraPass(const Plan& plan, cl_device_id device, const PassPlan& pass, BakedPass* out)
+{
+    const KernelSpec& spec = pass.spec;
+    const cl_ulong localLimit = deviceInfo<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE);
+    if (spec.localMemBytes() > localLimit ||
+        spec.workGroupSize() > deviceInfo<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE))
+        return false;
+    const std::string source = generateKernelSource(spec);
+    if ((plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || EnvSettings::fromEnvironment().dumpPrograms)
+        dumpProgram(spec, source);
+    const ProgramCache::Result built =
+        plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions, true);
+    if (built.status != CL_SUCCESS)
+        throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES ||
+                                  built.status == CL_MEM_OBJECT_ALLOCATION_FAILURE
+                              ? built.status
+                              : CLFFT_BUILD_PROGRAM_FAILURE};
+    cl_int err = CL_SUCCESS;
+    KernelRef kernel(clCreateKernel(built.program.get(), spec.kernelName().c_str(), &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    std::size_t groupLimit = 0;
+    cl_ulong localBytes = 0;
+    if (clGetKernelWorkGroupInfo(kernel.get(), device, CL_KERNEL_WORK_GROUP_SIZE, sizeof groupLimit, &groupLimit,
+                                 nullptr) != CL_SUCCESS ||
+        clGetKernelWorkGroupInfo(kernel.get(), device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof localBytes, &localBytes,
+                                 nullptr) != CL_SUCCESS ||
+        groupLimit < spec.workGroupSize() || localBytes > localLimit)
+        return false;
+    out->pass = pass;
+    out->kernel = std::move(kernel);
+    out->twiddles = uploadTwiddles(plan.settings.context.get(), spec);
+    return true;
+}
+
+namespace {
+
 std::string formatMs(double ms)
 {
     char text[32];

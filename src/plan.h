@@ -88,6 +88,7 @@ struct PlanSettings {
     // clfftNgSetPlanZeroInput / SkipOutput, per dimension (docs/zero-padding.md).
     std::array<PointRange, 3> zeroInput{}, skipOutput{};
     ConvolutionSettings convolution;
+    int leadDim = -1; // not the client's: the dimension the complex passes take first (Problem::leadDim)
 
     std::array<std::size_t, 3> effectiveInStrides() const;
     std::array<std::size_t, 3> effectiveOutStrides() const;
@@ -102,6 +103,9 @@ struct BakedPass {
     PassPlan pass;
     KernelRef kernel;
     MemRef twiddles;
+    // Convolution passes (KernelSpec::convolve): the plan's spectrum and its points.
+    MemRef spectrum;
+    std::size_t spectrumPeriod = 0;
 };
 
 struct BakedPlan {
@@ -168,6 +172,11 @@ struct Plan {
 
 // Bakes the plan for the device of `queue` (plan mutex held by the caller). Throws StatusError.
 void bakePlan(Plan& plan, cl_command_queue queue);
+
+// One pass compiled for `device` with the plan's services, outside the plan's own passes (the
+// fused pass of a convolution plan). False when it does not fit the device's local memory or
+// work-group size: the caller keeps its other plan. Throws StatusError.
+bool bakeExtraPass(const Plan& plan, cl_device_id device, const PassPlan& pass, BakedPass* out);
 
 // A CPU device of PoCL, whose driver quirks (and their absence) the library knows.
 bool isPoclCpu(cl_device_id device);
