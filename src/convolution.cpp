@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
+#include <vector>
 
 namespace clfft_ng {
 
@@ -85,6 +87,71 @@ const char* layoutName(clfftLayout l)
     }
 }
 
+// The complex dimension a plan's last pass transforms (-1: none found), by its stride in the
+// packed library buffer it works in: the inverse plan starts there (fuseMultiply).
+int lastDimension(const Plan& forward, const std::array<std::size_t, 3>& packed)
+{
+    if (!forward.baked || forward.baked->passes.empty())
+        return -1;
+    const PassPlan& last = forward.baked->passes.back().pass;
+    const PlanSettings& s = forward.settings;
+    for (int d = s.inLayout == CLFFT_REAL ? 1 : 0; d < s.rank; ++d)
+        if (packed[static_cast<std::size_t>(d)] == last.inStride &&
+            s.lengths[static_cast<std::size_t>(d)] == last.spec.length && last.spec.kind == PassKind::Complex)
+            return d;
+    return -1;
+}
+
+// The multiply inside the transforms: where the forward plan's last pass and the inverse plan's
+// first transform the same rows of the library buffer in lane kernels, one kernel does both with
+// the spectrum between (KernelSpec::convolve), and the multiply stage and a trip through memory
+// go. One channel each way (a channel sum needs every input's spectrum at once).
+bool fuseMultiply(const Plan& plan, cl_device_id device, ConvolutionBake& conv)
+{
+    const ConvolutionSettings& c = plan.settings.convolution;
+    if (c.inChannels != 1 || c.outChannels != 1 || !conv.forward->baked || !conv.inverse->baked ||
+        conv.forward->generic || conv.inverse->generic)
+        return false;
+    std::vector<BakedPass>& forward = conv.forward->baked->passes;
+    std::vector<BakedPass>& inverse = conv.inverse->baked->passes;
+    if (forward.size() < 2 || inverse.empty())
+        return false;
+    const PassPlan& f = forward.back().pass;
+    const PassPlan& i = inverse.front().pass;
+    auto wholeRows = [](const KernelSpec& k) {
+        return k.lane.width && k.kind == PassKind::Complex && !k.stageTwiddleLength && k.fusedStep == FusedStep::None &&
+               !k.pre.present && !k.post.present && k.inLayout == ComplexLayout::Interleaved &&
+               k.inStorage == Storage::Native;
+    };
+    // the forward pass leaves its result in place in the library buffer, where the inverse reads
+    if (f.source != BufferRole::Output || f.destination != BufferRole::Output || i.source != BufferRole::Input ||
+        !wholeRows(f.spec) || !wholeRows(i.spec) || f.spec.length != i.spec.length || f.inStride != i.inStride ||
+        f.transforms != i.transforms)
+        return false;
+    PassPlan fused = i;
+    KernelSpec& k = fused.spec;
+    k.convolve = c.mode == 2 ? 2 : 1;
+    k.zeroIn = f.spec.zeroIn; // rows the forward passes left out are masked as they were there
+    k.lane.rowsIn = k.lane.rowsOut = k.lane.blocksIn = k.lane.blocksOut = false;
+    BakedPass bp;
+    try {
+        if (!bakeExtraPass(plan, device, fused, &bp))
+            return false;
+    } catch (const std::invalid_argument&) { // a lane kernel the two rounds do not take
+        return false;
+    }
+    bp.spectrum = c.spectrum;
+    bp.spectrumPeriod = conv.points;
+    // the inverse plan's text names the kernel that now runs first
+    std::string& text = conv.inverse->baked->explanation;
+    const std::string before = i.spec.kernelName(), after = k.kernelName();
+    if (const std::size_t at = text.find(before); at != std::string::npos)
+        text.replace(at, before.size(), after);
+    forward.pop_back();
+    inverse.front() = std::move(bp);
+    return true;
+}
+
 } // namespace
 
 void bakeConvolution(Plan& plan, cl_command_queue queue)
@@ -150,6 +217,7 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
     outputSide(s, &outStrides, &outDistance);
     const int tiering = tierModeOf(s) == TierMode::GenericOnly ? static_cast<int>(TierMode::GenericOnly)
                                                                : static_cast<int>(TierMode::SpecializedOnly);
+    int leadDim = -1;
     auto innerPlan = [&](bool forward) {
         auto p = std::make_unique<Plan>();
         p->services = plan.services;
@@ -189,11 +257,19 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
             t.zeroInput = s.zeroInput;
         else
             t.skipOutput = s.skipOutput;
+        t.leadDim = forward ? -1 : leadDim;
         bakePlan(*p, queue);
         return p;
     };
     conv->forward = innerPlan(true);
+    leadDim = lastDimension(*conv->forward, packed);
     conv->inverse = innerPlan(false);
+    std::string fusedNote;
+    if (fuseMultiply(plan, device, *conv))
+        fusedNote = "the forward plan's last pass and the inverse plan's first run as one kernel, " +
+                    conv->inverse->baked->passes.front().pass.spec.kernelName() +
+                    ": the forward rows, the product with the spectrum, the inverse rows; no multiply step\n";
+    conv->fused = !fusedNote.empty();
     conv->spec.precision = dbl ? Precision::Double : Precision::Single;
     conv->spec.correlate = c.mode == 2;
     std::size_t largest = 0;
@@ -209,12 +285,18 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
             << (dbl ? "double" : "single") << ", " << layoutName(s.inLayout) << " in, "
             << (real ? "real" : layoutName(inPlace ? s.inLayout : s.outLayout)) << " out, "
             << (inPlace ? "in place" : "out of place") << ", backward scale " << s.effectiveBackwardScale()
-            << "; three steps (the multiply is not fused into the transforms yet)\n"
-            << "step 1, forward over " << inRows << " transforms into a library buffer of " << conv->aBytes
-            << " bytes: " << conv->forward->baked->explanation << "step 2, multiply: " << conv->spec.kernelName()
-            << ", " << points << " points x " << outRows << " outputs, summing " << c.inChannels
-            << " input channel(s), into a library buffer of " << conv->bBytes << " bytes\n"
-            << "step 3, inverse over " << outRows << " transforms: " << conv->inverse->baked->explanation;
+            << (conv->fused ? "; the multiply fused into the transforms\n"
+                            : "; three steps (a multiply stage between the transforms)\n");
+    if (conv->fused)
+        explain << fusedNote << "forward over " << inRows << " transforms into a library buffer of " << conv->aBytes
+                << " bytes, all passes but the last: " << conv->forward->baked->explanation << "inverse over "
+                << outRows << " transforms, its first pass the fused one: " << conv->inverse->baked->explanation;
+    else
+        explain << "step 1, forward over " << inRows << " transforms into a library buffer of " << conv->aBytes
+                << " bytes: " << conv->forward->baked->explanation << "step 2, multiply: " << conv->spec.kernelName()
+                << ", " << points << " points x " << outRows << " outputs, summing " << c.inChannels
+                << " input channel(s), into a library buffer of " << conv->bBytes << " bytes\n"
+                << "step 3, inverse over " << outRows << " transforms: " << conv->inverse->baked->explanation;
 
     auto baked = std::make_unique<BakedPlan>();
     baked->device = device;
@@ -240,7 +322,7 @@ void enqueueConvolution(Plan& plan, const EnqueueRequest& rq)
         return slot.get();
     };
     cl_mem a = allocate(scratch.first, conv.aBytes);
-    cl_mem b = allocate(scratch.second, conv.bBytes);
+    cl_mem b = conv.fused ? nullptr : allocate(scratch.second, conv.bBytes);
 
     EnqueueRequest fwd;
     fwd.direction = CLFFT_FORWARD;
@@ -254,6 +336,22 @@ void enqueueConvolution(Plan& plan, const EnqueueRequest& rq)
     fwd.outputs = aOut;
     enqueuePlan(*conv.forward, fwd);
     EventRef forwardDone(fwdEvent);
+    if (conv.fused) { // the inverse's first pass multiplies (fuseMultiply)
+        EnqueueRequest inv;
+        inv.direction = CLFFT_BACKWARD;
+        inv.queue = rq.queue;
+        inv.numWaitEvents = 1;
+        inv.waitEvents = &fwdEvent;
+        cl_event invEvent = nullptr;
+        inv.outEvent = &invEvent;
+        inv.inputs = aOut;
+        inv.outputs = s.placement == CLFFT_INPLACE ? rq.inputs : rq.outputs;
+        enqueuePlan(*conv.inverse, inv);
+        EventRef inverseDone(invEvent);
+        if (rq.outEvent)
+            *rq.outEvent = inverseDone.release();
+        return;
+    }
 
     // CLFFT_NG_PROFILE: the stage's wall time on stderr (blocking; a diagnostic).
     static const bool profile = EnvSettings::fromEnvironment().profile;

@@ -23,6 +23,7 @@ struct ConvolutionBake {
     std::size_t points = 0;     // complex values of one spectrum
     std::size_t outputRows = 0; // batch * outChannels
     std::size_t aBytes = 0, bBytes = 0;
+    bool fused = false; // the multiply runs in the inverse plan's first pass (no second buffer)
     std::map<cl_command_queue, std::pair<MemRef, MemRef>> scratch;
 };
 

@@ -266,6 +266,7 @@ Problem makeProblem(const PlanSettings& s)
     p.batch.push_back(IoDim{s.batch, idist, odist});
     p.batch.insert(p.batch.end(), s.extraBatch.begin(), s.extraBatch.end());
     addRanges(s, p, transposed);
+    p.leadDim = s.leadDim;
     return p;
 }
 

@@ -55,6 +55,9 @@ struct Problem {
     // or one range per entry of dims (absent: begin == end). Dimension 0's index counts the
     // side's own elements (the N/2+1 points of a hermitian side).
     std::vector<PointRange> zeroIn, skipOut;
+    // Not the client's: the complex dimension the plan transforms first (-1: the planner's order).
+    // A convolution's inverse plan starts where its forward plan ends (src/convolution.cpp).
+    int leadDim = -1;
 
     std::size_t transformPoints() const; // product of dims' n
     bool hasRanges() const;

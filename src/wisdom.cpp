@@ -34,6 +34,8 @@ std::string problemText(const Problem& p)
         t << " callbacks";
     if (p.inPieces.length)
         t << " pieces " << p.inPieces.length << ':' << p.inPieces.distance << ':' << p.inPieces.base;
+    if (p.leadDim >= 0)
+        t << " lead " << p.leadDim;
     return t.str();
 }
 

@@ -17,6 +17,7 @@
 #include "planner.h"
 #include "tuning.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -162,6 +163,14 @@ bool anySkip(const Problem& p);
 Context dimensionContext(const Context& ctx, std::size_t d);
 // Whether one buffer holds both views' data (the pass then works in place).
 bool sameData(const Problem& p, const View& src, const View& dst);
+
+// Problem::leadDim moved to the front of the complex dimensions `dims` (in their planned order).
+inline void leadFirst(const Problem& p, std::vector<std::size_t>& dims)
+{
+    const auto lead = std::find(dims.begin(), dims.end(), static_cast<std::size_t>(p.leadDim));
+    if (p.leadDim >= 0 && lead != dims.end())
+        std::rotate(dims.begin(), lead, lead + 1);
+}
 
 // ---- real.cpp ------------------------------------------------------------------------------
 ExecutionPlan planRealForward(const Context& ctx);

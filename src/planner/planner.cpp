@@ -33,7 +33,7 @@ bool paddedDimsFirst(const Context& ctx, const View& in, const View& out, const 
                      View& temp)
 {
     if (!ctx.cpuForms() || !ctx.limits.paddedDims || ctx.limits.noLibraryMemory || active.size() < 2 ||
-        !ctx.tuning.paddedDimsMaxBytes)
+        !ctx.tuning.paddedDimsMaxBytes || ctx.problem.leadDim >= 0)
         return false;
     const std::size_t e = complexBytes(ctx.precision()), last = active.back();
     const std::size_t n = out.counts[last], step = out.strides[last] * e;
@@ -83,6 +83,7 @@ ExecutionPlan planComplex(const Context& ctx)
             active.push_back(i);
     if (active.empty())
         active.push_back(0); // every length is 1: one scaling copy
+    leadFirst(problem, active);
     // In place with a transposed output, the buffer is read in one order and written in
     // another: the first dimension goes out to the temporary buffer and the second comes back.
     bool reordered = false;

@@ -334,6 +334,7 @@ ExecutionPlan planRealBackward(const Context& ctx, bool stagePre)
     for (std::size_t d = 1; d < herm.size(); ++d)
         if (herm[d].n > 1)
             complexDims.push_back(d);
+    leadFirst(problem, complexDims);
 
     if (problem.hasRanges()) {
         // The complex dimensions in a temporary (the client's output is written once, by the

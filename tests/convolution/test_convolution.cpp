@@ -14,12 +14,15 @@
 //
 // Coverage (suite / what). Quick (the default tier): 1D C2C 16 (1x1, correlation 2x3 in place,
 // planar input 3x3 with a backward scale), real 2D 15x6 (3x2 batch 2; correlation 2x2 in place),
-// real 1D 32 linear convolution of 20 and 13 points, double 3D C2C 6x5x4 2x2 and real 1D 17
-// (prime) correlation with strided input; every error status, the getter, NULL clearing,
-// un-baking, the spectrum's reference count (retain/release, copies). Sweep (CLFFT_TEST_TIER=sweep,
+// real 1D 32 linear convolution of 20 and 13 points, double 3D C2C 6x5x4 2x2, real 1D 17
+// (prime) correlation with strided input, real 3D 12x8x6 correlation batch 2; every error
+// status, the getter, NULL clearing, un-baking, the spectrum's reference count (retain/release,
+// copies). Sweep (CLFFT_TEST_TIER=sweep,
 // CTest entry test_convolution_sweep): C2C 1000 batch 3, double prime 97 3x3, real 4096 batch 2,
 // real 2D 64x48 linear, double real 3D 16x12x10 2x3 in place, planar C2C 30x14 in place 3x3,
-// real 2D 128x128 and C2C 3D 32^3 against FFTW.
+// real 2D 128x128 and C2C 3D 32^3 against FFTW, double C2C 20x9 batch 3 in place. Plans of one
+// channel each way and two or more dimensions run the multiply inside the transforms on a CPU
+// device (quick: real 12x8x6 correlation batch 2); the explanation must say so there.
 //
 // Cost: each distinct (lengths, precision, real/complex, planar input) bakes 1-2 FFT programs
 // (forward and inverse share the C2C one) and each (precision, mode) one multiply program: the
@@ -60,6 +63,9 @@ struct Case {
     std::vector<std::size_t> signal, filter; // non-empty: linear convolution of these supports
     std::size_t inStride0 = 1, distPad = 0;  // input stride along dimension 0, gap after each transform
     double scale = 0;                        // non-zero: the backward scale set
+    // The multiply runs inside the transforms (one channel each way, two or more dimensions): on
+    // a CPU device, where the planner takes lane kernels, the explanation must say so.
+    bool fusedOnCpu = false;
 };
 
 std::ostream& operator<<(std::ostream& os, const Case& c)
@@ -329,6 +335,16 @@ void runCase(const Case& c)
     REQUIRE_CLFFT_SUCCESS(clfftNgSetPlanConvolution(plan.h, static_cast<clfftNgConvolution>(c.mode), spectrum.mem,
                                                     static_cast<cl_uint>(c.inC), static_cast<cl_uint>(c.outC)));
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+    if (c.fusedOnCpu && env.limits.isCpu) {
+        std::size_t needed = 0;
+        REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, nullptr, 0, &needed));
+        std::string text(needed, '\0');
+        REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, &text[0], text.size(), nullptr));
+        BOOST_CHECK_MESSAGE(text.find("the multiply fused into the transforms") != std::string::npos &&
+                                text.find("_xco") != std::string::npos,
+                            c.name << ": not fused on a CPU device:\n"
+                                   << text);
+    }
 
     std::vector<ScopedBuffer> inBufs, outBufs;
     for (std::size_t b = 0; b < hin.bufs.size(); ++b) {
@@ -429,6 +445,9 @@ std::vector<Case> quickCases()
     c.inStride0 = 2;
     c.distPad = 3;
     v.push_back(c);
+    c = make("real 12x8x6 correlate batch 2 (fused)", {12, 8, 6}, true, CLFFT_NG_CORRELATE, 1, 1, 2);
+    c.fusedOnCpu = true;
+    v.push_back(c);
     return v;
 }
 
@@ -455,8 +474,17 @@ std::vector<Case> sweepCases()
     c = make("c2c 30x14 interleaved in, planar out, correlate", {30, 14}, false, CLFFT_NG_CORRELATE, 1, 1, 2);
     c.planarOut = true;
     v.push_back(c);
-    v.push_back(make("real 128x128 convolve (FFTW reference)", {128, 128}, true, CLFFT_NG_CONVOLVE, 1, 1, 1));
-    v.push_back(make("c2c 32x32x32 correlate (FFTW reference)", {32, 32, 32}, false, CLFFT_NG_CORRELATE, 1, 1, 1));
+    c = make("real 128x128 convolve (FFTW reference)", {128, 128}, true, CLFFT_NG_CONVOLVE, 1, 1, 1);
+    c.fusedOnCpu = true;
+    v.push_back(c);
+    c = make("c2c 32x32x32 correlate (FFTW reference)", {32, 32, 32}, false, CLFFT_NG_CORRELATE, 1, 1, 1);
+    c.fusedOnCpu = true;
+    v.push_back(c);
+    c = make("double c2c 20x9 convolve batch 3 in place (fused)", {20, 9}, false, CLFFT_NG_CONVOLVE, 1, 1, 3);
+    c.dbl = true;
+    c.inPlace = true;
+    c.fusedOnCpu = true;
+    v.push_back(c);
     return v;
 }
 

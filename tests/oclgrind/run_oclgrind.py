@@ -61,6 +61,7 @@ REQUIRED_FORMS = [
     ("stores past the caches (non-temporal)", r"_nt"),
     ("pre-callbacks", r"_pre"),
     ("post-callbacks", r"_post"),
+    ("convolution passes (the spectrum between two rounds)", r"_x(conv|corr)$"),
 ]
 
 
