@@ -8,8 +8,10 @@ namespace clfft_ng {
 
 std::string generateKernelSource(const KernelSpec& spec)
 {
-    if (spec.convolve && !spec.lane.width) // the lane kernel's two rounds (lanes.cpp) only
-        throw std::invalid_argument("KernelSpec: a convolution pass is a lane kernel");
+    // two rounds in one kernel: the lane and Stockham kernels (lanes.cpp, stockham.cpp)
+    if (spec.convolve && (spec.row.width || spec.rowVector.rowsPerGroup || spec.pairVector ||
+                          spec.kind == PassKind::RealMerge || spec.kind == PassKind::RealSplit))
+        throw std::invalid_argument("KernelSpec: a convolution pass is a lane or Stockham kernel");
     return familyOf(spec).source(spec);
 }
 

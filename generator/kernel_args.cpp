@@ -41,10 +41,6 @@ std::vector<KernelArg> kernelArguments(const KernelSpec& spec)
     side(true);
     side(false);
     add(KernelArgRole::Twiddles, 0, "__global const real2_t*", "tw");
-    if (spec.convolve) {
-        add(KernelArgRole::Spectrum, 0, "__global const real2_t*", "spectrum");
-        add(KernelArgRole::Period, 0, "const idx_t", "spectrumPeriod");
-    }
     ++line;
     for (int i = 0; i < userdataCount(spec.pre); ++i, ++line)
         add(KernelArgRole::PreUserdata, i, "__global void*", "preUserdata" + std::to_string(i));
@@ -61,6 +57,11 @@ std::vector<KernelArg> kernelArguments(const KernelSpec& spec)
     }
     add(KernelArgRole::Scale, 0, "const real_t", "scale");
     add(KernelArgRole::DirectionSign, 0, "const real_t", "dirSign");
+    if (spec.convolve) {
+        ++line;
+        add(KernelArgRole::Spectrum, 0, "__global const real2_t*", "spectrum");
+        add(KernelArgRole::Period, 0, "const idx_t", "spectrumPeriod");
+    }
     return args;
 }
 

@@ -94,6 +94,9 @@ void validate(const KernelSpec& spec)
         if (spec.kind != PassKind::Bluestein && (spec.stockham.splitExchange || spec.stageTwiddleLength))
             throw std::invalid_argument("KernelSpec: split exchange and stage twiddles are for complex passes only");
     }
+    if (spec.convolve && (spec.kind != PassKind::Complex || spec.stageTwiddleLength || spec.fusedStep != FusedStep::None ||
+                          spec.inStorage != Storage::Native))
+        throw std::invalid_argument("KernelSpec: a convolution pass is a complex pass of whole transforms");
     if (spec.stageTwiddleLength > 0xFFFFFFFFu)
         throw std::invalid_argument("KernelSpec: stage twiddle length beyond 32 bits");
     if (spec.batchDims < 1 || spec.batchDims > kMaxBatchDims)
@@ -139,7 +142,10 @@ void StockhamKernel::ownership()
     if (spec.stageTwiddleLength || spec.fusedStep != FusedStep::None)
         os << "    const idx_t coord0 = " << (spec.batchDims > 1 ? "m % count0" : "m") << ";\n";
     os << batchOffsets(spec, "    ", "ioff", "ooff") << "\n";
-    os << "    const real_t scaleRe = scale, scaleIm = scale * dirSign;\n";
+    if (convolve) // the spectrum is laid out as the input, one period for every batch entry
+        os << "    const idx_t soff = ioff % spectrumPeriod;\n";
+    // a convolution pass's second round is a forward DFT of the conjugate: conjugated at the store
+    os << "    const real_t scaleRe = scale, scaleIm = " << (convolve ? "-" : "") << "scale * dirSign;\n";
     os << io.callbackLocals();
 
     std::size_t regs = 0;
@@ -185,12 +191,12 @@ void StockhamKernel::passes()
 {
     const bool expandInput = spec.kind == PassKind::RealBackward;                      // pre-stage
     const bool mergeOutput = spec.kind == PassKind::RealForward && spec.halfLengthReal(); // post-stage
-    const std::size_t rounds = (bluestein || rader) ? 2 : 1;
+    const std::size_t rounds = (bluestein || rader || convolve) ? 2 : 1;
     for (std::size_t step = 0; step < rounds * shapes.size(); ++step) {
         const std::size_t p = step % shapes.size(), round = step / shapes.size();
         const PassShape& s = shapes[p];
         const bool first = step == 0, last = step + 1 == rounds * shapes.size();
-        const bool roundEnd = (bluestein || rader) && round == 0 && p + 1 == shapes.size();
+        const bool roundEnd = (bluestein || rader || convolve) && round == 0 && p + 1 == shapes.size();
         const bool readsGlobal = first && !expandInput;
         const bool writesGlobal = last && !mergeOutput;
         const int R = s.radix;

@@ -27,7 +27,7 @@ public:
     explicit StockhamKernel(const KernelSpec& k)
         : KernelSkeleton(k), shapes(passShapes(k)), N(k.length), B(k.transformsPerGroup), T(k.threadsPerTransform),
           table(tableLayout(k)), io(k), split(k.stockham.splitExchange), barrier(k.barrier()),
-          bluestein(k.kind == PassKind::Bluestein), rader(k.kind == PassKind::Rader)
+          bluestein(k.kind == PassKind::Bluestein), rader(k.kind == PassKind::Rader), convolve(k.convolve)
     {
     }
 
@@ -45,6 +45,9 @@ private:
     // the same two rounds over L = p - 1 points, with permuted loads and stores; x[0] and the
     // sum of the other inputs (the first round's output 0) meet every output.
     const bool bluestein, rader;
+    // A convolution pass (KernelSpec::convolve): the two rounds with the client's spectrum, read
+    // at the input's offsets, between them.
+    const int convolve;
 
     // Table sections: Bluestein's chirp then its kernel's spectrum; Rader's permutations and
     // spectrum.
@@ -129,7 +132,8 @@ private:
     void loadElement(const PassShape& s, std::size_t q, int r, const std::string& e);
     // Hook: register y, output element e of the last pass, to global memory.
     void storeElement(const PassShape& s, std::size_t q, int r, const std::string& e, const std::string& y);
-    // Hook: between the rounds of Rader and Bluestein, the product with the kernel's spectrum.
+    // Hook: between the rounds of Rader, Bluestein and a convolution pass, the product with the
+    // spectrum.
     void betweenRounds(const PassShape& s);
     void mergeHermitian();
 };

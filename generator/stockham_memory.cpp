@@ -207,6 +207,12 @@ void StockhamKernel::betweenRounds(const PassShape& s)
         for (int r = 0; r < R; ++r) {
             const std::string y = slot(s, q, r);
             const std::string e = writeElement(s, j, r);
+            if (convolve) { // the client's spectrum (a slot past the last transform reads none)
+                os << "        { const real2_t S = spectrum[valid ? soff + (idx_t)(" << e
+                   << ") * inStride : 0]; const real2_t c = cmul(" << y << ", "
+                   << (convolve == 2 ? "(real2_t)(S.x, -S.y)" : "S") << "); " << y << " = (real2_t)(c.x, -c.y); }\n";
+                continue;
+            }
             if (rader) // the first round's output 0 is the sum of x[1..p-1]
                 os << "        if ((" << e << ") == 0u) raderSum[b] = " << y << ";\n";
             os << "        { const real2_t c = cmul(" << y << ", tw[" << u(spectrum) << " + (" << e << ")]); "

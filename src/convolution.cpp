@@ -103,7 +103,7 @@ int lastDimension(const Plan& forward, const std::array<std::size_t, 3>& packed)
 }
 
 // The multiply inside the transforms: where the forward plan's last pass and the inverse plan's
-// first transform the same rows of the library buffer in lane kernels, one kernel does both with
+// first transform the same rows of the library buffer (lane or Stockham kernels), one kernel does both with
 // the spectrum between (KernelSpec::convolve), and the multiply stage and a trip through memory
 // go. One channel each way (a channel sum needs every input's spectrum at once).
 bool fuseMultiply(const Plan& plan, cl_device_id device, ConvolutionBake& conv)
@@ -118,10 +118,11 @@ bool fuseMultiply(const Plan& plan, cl_device_id device, ConvolutionBake& conv)
         return false;
     const PassPlan& f = forward.back().pass;
     const PassPlan& i = inverse.front().pass;
+    // complex passes of whole transforms in the two forms with two rounds (lanes, Stockham)
     auto wholeRows = [](const KernelSpec& k) {
-        return k.lane.width && k.kind == PassKind::Complex && !k.stageTwiddleLength && k.fusedStep == FusedStep::None &&
-               !k.pre.present && !k.post.present && k.inLayout == ComplexLayout::Interleaved &&
-               k.inStorage == Storage::Native;
+        return !k.row.width && !k.rowVector.rowsPerGroup && !k.pairVector && k.kind == PassKind::Complex &&
+               !k.stageTwiddleLength && k.fusedStep == FusedStep::None && !k.pre.present && !k.post.present &&
+               k.inLayout == ComplexLayout::Interleaved && k.inStorage == Storage::Native;
     };
     // the forward pass leaves its result in place in the library buffer, where the inverse reads
     if (f.source != BufferRole::Output || f.destination != BufferRole::Output || i.source != BufferRole::Input ||
