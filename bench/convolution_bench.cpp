@@ -6,7 +6,9 @@
 // ones); a run is the median of K convolutions after W warm-up ones, each enqueued and waited
 // for with clFinish; a side's time is the median of its rounds. The ratio is sequence / ours
 // (above 1: the convolution plan is faster). The first results of both are compared (relative L2
-// distance), so that the two compute the same thing.
+// distance), so that the two compute the same thing. The linear cases give ours the zero-input and
+// skipped-output ranges of the lower half of every dimension (the sequence runs on the same data,
+// zeros in the padding) and compare the kept outputs only.
 //
 //   convolution-bench [--quick] [--rounds R] [--iters K] [--warmup W]
 //
@@ -39,6 +41,9 @@ struct Case {
     bool real;
     size_t batch, inC, outC;
     bool quick; // in --quick's list
+    // Linear convolution: the input is zero and the output not needed outside the lower half of
+    // every dimension; ours says so (clfftNgSetPlanZeroInput/SkipOutput), the sequence cannot.
+    bool linear = false;
 };
 
 const std::vector<Case> kCases = {
@@ -48,7 +53,22 @@ const std::vector<Case> kCases = {
     {"real 3D 64^3", {64, 64, 64}, true, 1, 1, 1, true},
     {"real 3D 128^3", {128, 128, 128}, true, 1, 1, 1, false},
     {"c2c 3D 64^3 channels 2->2", {64, 64, 64}, false, 1, 2, 2, false},
+    // issue 60's (b) and (c)
+    {"(b) real 3D 256^3 linear, 128^3", {256, 256, 256}, true, 1, 1, 1, false, true},
+    {"(c) real 2D 2048x2048 batch 4", {2048, 2048}, true, 4, 1, 1, false},
 };
+
+// Whether buffer element i (packed transforms of `lengths`) lies in the lower half of every
+// dimension: the region a linear case computes.
+bool inLowerHalf(const std::vector<size_t>& lengths, size_t i)
+{
+    for (size_t n : lengths) {
+        if (i % n >= n / 2)
+            return false;
+        i /= n;
+    }
+    return true;
+}
 
 // The bench's own multiply: one work-item per frequency point and output channel.
 const char* const kMultiplySource = R"CL(
@@ -117,8 +137,8 @@ int runCase(bench::Cl& cl, cl_kernel mul, const Case& c, int rounds, int iters, 
     {
         bench::Random rng{0x2545F4914F6CDD1Dull};
         std::vector<float> host(inT * N * valBytes / 4), spec(c.inC * c.outC * M * 2);
-        for (float& v : host)
-            v = static_cast<float>(rng.next());
+        for (size_t i = 0; i < host.size(); ++i) // a linear case's padding holds zeros for the sequence
+            host[i] = c.linear && !inLowerHalf(c.lengths, i / (valBytes / 4) % N) ? 0.0f : static_cast<float>(rng.next());
         for (float& v : spec)
             v = static_cast<float>(rng.next());
         checkCl(clEnqueueWriteBuffer(cl.queue, in, CL_TRUE, 0, host.size() * 4, host.data(), 0, nullptr, nullptr),
@@ -137,6 +157,10 @@ int runCase(bench::Cl& cl, cl_kernel mul, const Case& c, int rounds, int iters, 
     checkFft(clfftNgSetPlanConvolution(conv, CLFFT_NG_CONVOLVE, spectrum, static_cast<cl_uint>(c.inC),
                                        static_cast<cl_uint>(c.outC)),
              "clfftNgSetPlanConvolution");
+    for (size_t d = 0; c.linear && d < c.lengths.size(); ++d) {
+        checkFft(clfftNgSetPlanZeroInput(conv, d, c.lengths[d] / 2, c.lengths[d]), "clfftNgSetPlanZeroInput");
+        checkFft(clfftNgSetPlanSkipOutput(conv, d, c.lengths[d] / 2, c.lengths[d]), "clfftNgSetPlanSkipOutput");
+    }
     checkFft(clfftBakePlan(conv, 1, &cl.queue, nullptr, nullptr), "clfftBakePlan");
     // The sequence: forward plan, the bench's multiply, inverse plan.
     clfftPlanHandle fwd = makePlan(cl, c, timeLayout, freqLayout, inT);
@@ -178,6 +202,8 @@ int runCase(bench::Cl& cl, cl_kernel mul, const Case& c, int rounds, int iters, 
     checkCl(clEnqueueReadBuffer(cl.queue, outSeq, CL_TRUE, 0, y.size() * 4, y.data(), 0, nullptr, nullptr), "read");
     double d2 = 0, r2 = 0;
     for (size_t i = 0; i < x.size(); ++i) {
+        if (c.linear && !inLowerHalf(c.lengths, i / (valBytes / 4) % N))
+            continue;
         d2 += (static_cast<double>(x[i]) - y[i]) * (static_cast<double>(x[i]) - y[i]);
         r2 += static_cast<double>(y[i]) * y[i];
     }
