@@ -99,23 +99,6 @@ public:
         return skipMasked(e, storeComplexUnmasked(e, value));
     }
 
-    std::string storeComplexUnmasked(const std::string& e, const std::string& value) const
-    {
-        const std::string at = outOffset(e);
-        if (spec_.post.present) {
-            if (spec_.outLayout == ComplexLayout::Interleaved)
-                return spec_.post.functionName + "((__global void*)out, (uint)(" + at + ")" + userdata(spec_.post, "post") +
-                       ", " + value + local(spec_.post, "post") + ");";
-            return "{ const real2_t y = " + value + "; " + spec_.post.functionName +
-                   "((__global void*)outRe, (__global void*)outIm, (uint)(" + at + ")" + userdata(spec_.post, "post") +
-                   ", y.x, y.y" + local(spec_.post, "post") + "); }";
-        }
-        if (spec_.outLayout == ComplexLayout::Interleaved)
-            return storeComplexAt(spec_.outStorage, "out", at, value);
-        return "{ const real2_t y = " + value + "; " + storeRealAt(spec_.outStorage, "outRe", at, "y.x") + " " +
-               storeRealAt(spec_.outStorage, "outIm", at, "y.y") + " }";
-    }
-
     // Statement storing real `value` (scaled already) at output element index e.
     std::string storeReal(const std::string& e, const std::string& value) const
     {
@@ -210,6 +193,24 @@ public:
     }
 
 private:
+    // A store of point e, callbacks included, without the pruned-output mask (storeComplex).
+    std::string storeComplexUnmasked(const std::string& e, const std::string& value) const
+    {
+        const std::string at = outOffset(e);
+        if (spec_.post.present) {
+            if (spec_.outLayout == ComplexLayout::Interleaved)
+                return spec_.post.functionName + "((__global void*)out, (uint)(" + at + ")" + userdata(spec_.post, "post") +
+                       ", " + value + local(spec_.post, "post") + ");";
+            return "{ const real2_t y = " + value + "; " + spec_.post.functionName +
+                   "((__global void*)outRe, (__global void*)outIm, (uint)(" + at + ")" + userdata(spec_.post, "post") +
+                   ", y.x, y.y" + local(spec_.post, "post") + "); }";
+        }
+        if (spec_.outLayout == ComplexLayout::Interleaved)
+            return storeComplexAt(spec_.outStorage, "out", at, value);
+        return "{ const real2_t y = " + value + "; " + storeRealAt(spec_.outStorage, "outRe", at, "y.x") + " " +
+               storeRealAt(spec_.outStorage, "outIm", at, "y.y") + " }";
+    }
+
     // Zero-padded input: elements of the range read as zero without a load (a select would
     // still load them).
     std::string zeroMasked(const std::string& e, const std::string& load, const std::string& zero) const

@@ -5,12 +5,10 @@
 #include "device_info.h"
 #include "env_settings.h"
 #include "kernel_binding.h"
-#include "program_cache.h"
 #include "tiering.h"
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -18,8 +16,6 @@
 namespace clfft_ng {
 
 namespace {
-
-const char* const kBuildOptions = "-cl-std=CL1.2";
 
 bool isDouble(const PlanSettings& s)
 {
@@ -29,27 +25,6 @@ bool isDouble(const PlanSettings& s)
 bool mulOk(std::size_t a, std::size_t b, std::size_t* out)
 {
     return !__builtin_mul_overflow(a, b, out);
-}
-
-KernelRef buildMultiply(Plan& plan, cl_device_id device, const ConvolutionStageSpec& spec)
-{
-    const std::string source = convolutionStageSource(spec);
-    // CLFFT_DUMP_PROGRAMS or clfftSetup's debug flag, as for the FFT kernels.
-    if ((plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || EnvSettings::fromEnvironment().dumpPrograms) {
-        std::ofstream f(spec.kernelName() + ".cl");
-        f << source;
-    }
-    ProgramCache::Result built =
-        plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions);
-    if (built.status != CL_SUCCESS)
-        throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES
-                              ? built.status
-                              : CLFFT_BUILD_PROGRAM_FAILURE};
-    cl_int err = CL_SUCCESS;
-    KernelRef kernel(clCreateKernel(built.program.get(), spec.kernelName().c_str(), &err));
-    if (err != CL_SUCCESS)
-        throw StatusError{err};
-    return kernel;
 }
 
 // The client's output side: real for a real plan (strides counting reals, packed N0 rows by
@@ -276,7 +251,7 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
     std::size_t largest = 0;
     conv->spec.index64 = !mulOk(std::max(inRows, std::max(outRows, c.inChannels * c.outChannels)), points, &largest) ||
                          largest > 0xffffffffu;
-    conv->multiply = buildMultiply(plan, device, conv->spec);
+    conv->multiply = buildStageKernel(plan, device, convolutionStageSource(conv->spec), conv->spec.kernelName());
 
     std::ostringstream explain;
     explain << "convolution (" << (c.mode == 2 ? "correlate" : "convolve") << "), " << s.lengths[0];
@@ -313,17 +288,8 @@ void enqueueConvolution(Plan& plan, const EnqueueRequest& rq)
     const PlanSettings& s = plan.settings;
     ConvolutionBake& conv = *plan.conv;
     auto& scratch = conv.scratch[rq.queue];
-    auto allocate = [&](MemRef& slot, std::size_t bytes) {
-        if (!slot) {
-            cl_int err = CL_SUCCESS;
-            slot = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, bytes, nullptr, &err));
-            if (err != CL_SUCCESS)
-                throw StatusError{err};
-        }
-        return slot.get();
-    };
-    cl_mem a = allocate(scratch.first, conv.aBytes);
-    cl_mem b = conv.fused ? nullptr : allocate(scratch.second, conv.bBytes);
+    cl_mem a = scratchBuffer(s.context.get(), scratch.first, conv.aBytes);
+    cl_mem b = conv.fused ? nullptr : scratchBuffer(s.context.get(), scratch.second, conv.bBytes);
 
     EnqueueRequest fwd;
     fwd.direction = CLFFT_FORWARD;

@@ -32,15 +32,7 @@ namespace {
 // Enqueues the passes of `baked` (a plan of settings `s`, in place or not) on rq's queue.
 void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const EnqueueRequest& rq)
 {
-    auto allocate = [&](MemRef& slot, std::size_t bytes) {
-        if (!slot) {
-            cl_int err = CL_SUCCESS;
-            slot = MemRef(clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, bytes, nullptr, &err));
-            if (err != CL_SUCCESS)
-                throw StatusError{err};
-        }
-        return slot.get();
-    };
+    auto allocate = [&](MemRef& slot, std::size_t bytes) { return scratchBuffer(s.context.get(), slot, bytes); };
     cl_mem tmp = rq.tmpBuffer, tmp2 = nullptr, tmp3 = nullptr, wide = nullptr;
     if (baked.tmpBytes > 0 && !tmp)
         tmp = allocate(baked.scratch[rq.queue].tmp, baked.tmpBytes);

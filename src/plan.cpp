@@ -305,6 +305,36 @@ bool bakeExtraPass(const Plan& plan, cl_device_id device, const PassPlan& pass, 
     return true;
 }
 
+KernelRef buildStageKernel(const Plan& plan, cl_device_id device, const std::string& source, const std::string& name)
+{
+    if ((plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || EnvSettings::fromEnvironment().dumpPrograms) {
+        std::ofstream f(name + ".cl");
+        f << source;
+    }
+    const ProgramCache::Result built =
+        plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions);
+    if (built.status != CL_SUCCESS)
+        throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES
+                              ? built.status
+                              : CLFFT_BUILD_PROGRAM_FAILURE};
+    cl_int err = CL_SUCCESS;
+    KernelRef kernel(clCreateKernel(built.program.get(), name.c_str(), &err));
+    if (err != CL_SUCCESS)
+        throw StatusError{err};
+    return kernel;
+}
+
+cl_mem scratchBuffer(cl_context context, MemRef& slot, std::size_t bytes)
+{
+    if (!slot) {
+        cl_int err = CL_SUCCESS;
+        slot = MemRef(clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &err));
+        if (err != CL_SUCCESS)
+            throw StatusError{err};
+    }
+    return slot.get();
+}
+
 namespace {
 
 std::string formatMs(double ms)

@@ -6,19 +6,15 @@
 #include "device_info.h"
 #include "env_settings.h"
 #include "kernel_binding.h"
-#include "program_cache.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 
 namespace clfft_ng {
 
 namespace {
-
-const char* const kBuildOptions = "-cl-std=CL1.2";
 
 std::size_t realBytes(const PlanSettings& s)
 {
@@ -41,22 +37,7 @@ bool span(const std::vector<std::pair<std::size_t, std::size_t>>& dims, std::siz
 
 KernelRef buildStage(Plan& plan, cl_device_id device, const R2RStageSpec& spec, MemRef* table)
 {
-    const std::string source = r2rStageSource(spec);
-    // CLFFT_DUMP_PROGRAMS or clfftSetup's debug flag, as for the FFT kernels (dumpProgram).
-    if ((plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || EnvSettings::fromEnvironment().dumpPrograms) {
-        std::ofstream f(spec.kernelName() + ".cl");
-        f << source;
-    }
-    ProgramCache::Result built =
-        plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions);
-    if (built.status != CL_SUCCESS)
-        throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES
-                              ? built.status
-                              : CLFFT_BUILD_PROGRAM_FAILURE};
-    cl_int err = CL_SUCCESS;
-    KernelRef kernel(clCreateKernel(built.program.get(), spec.kernelName().c_str(), &err));
-    if (err != CL_SUCCESS)
-        throw StatusError{err};
+    KernelRef kernel = buildStageKernel(plan, device, r2rStageSource(spec), spec.kernelName());
     if (spec.hasTable()) {
         const auto t = r2rStageTable(spec);
         *table = spec.precision == Precision::Double ? uploadTable<double>(plan.settings.context.get(), t)
@@ -425,14 +406,7 @@ void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
     checkBufferSize(out, r2r.outBytes);
     auto& scratch = r2r.scratch[rq.queue];
     auto allocate = [&](MemRef& slot, std::size_t bytes) {
-        if (!slot) {
-            cl_int err = CL_SUCCESS;
-            slot = MemRef(
-                clCreateBuffer(s.context.get(), CL_MEM_READ_WRITE, std::max<std::size_t>(bytes, 16), nullptr, &err));
-            if (err != CL_SUCCESS)
-                throw StatusError{err};
-        }
-        return slot.get();
+        return scratchBuffer(s.context.get(), slot, std::max<std::size_t>(bytes, 16));
     };
     cl_mem a = allocate(scratch.first, r2r.aBytes);
     cl_mem b = allocate(scratch.second, r2r.bBytes);

@@ -159,6 +159,10 @@ View neededRows(const Problem& p, View v, std::size_t d, const std::vector<bool>
 // loads and stores index the dimension: one pass, not a sub-pass of a multi-pass transform.
 void rangeOwnDimension(const Problem& p, ExecutionPlan& plan, std::size_t first, std::size_t d);
 bool anySkip(const Problem& p);
+// The complex dimensions `dims` of a plan with ranges, in order, from src (first) through work to
+// dst (last), each over the rows it needs, with its own ranges as masks.
+void rangedComplexDims(const Context& ctx, ExecutionPlan& plan, const std::vector<std::size_t>& dims, const View& src,
+                       const View& work, const View& dst, std::vector<bool>& transformed);
 // The context of dimension d's passes: its ranges on them (Context::zeroIn, skipOut).
 Context dimensionContext(const Context& ctx, std::size_t d);
 // Whether one buffer holds both views' data (the pass then works in place).

@@ -58,16 +58,7 @@ ExecutionPlan planComplexRanged(const Context& ctx, const View& in, const View& 
         plan.tmpBytes = viewPoints(work) * complexBytes(problem.precision);
     }
     std::vector<bool> transformed(problem.dims.size());
-    for (std::size_t k = 0; k < active.size(); ++k) {
-        const std::size_t d = active[k];
-        const View& src = k == 0 ? in : work;
-        const View& dst = k + 1 == active.size() ? out : work;
-        const std::size_t first = plan.passes.size();
-        addDimension(dimensionContext(ctx, d), plan, d, neededRows(problem, src, d, transformed),
-                     neededRows(problem, dst, d, transformed), sameData(problem, src, dst));
-        rangeOwnDimension(problem, plan, first, d);
-        transformed[d] = true;
-    }
+    rangedComplexDims(ctx, plan, active, in, work, out, transformed);
     return plan;
 }
 

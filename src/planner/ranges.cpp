@@ -59,6 +59,20 @@ void rangeOwnDimension(const Problem& p, ExecutionPlan& plan, std::size_t first,
         spec.skipOut = *skip;
 }
 
+void rangedComplexDims(const Context& ctx, ExecutionPlan& plan, const std::vector<std::size_t>& dims, const View& src,
+                       const View& work, const View& dst, std::vector<bool>& transformed)
+{
+    for (std::size_t k = 0; k < dims.size(); ++k) {
+        const View& a = k == 0 ? src : work;
+        const View& b = k + 1 == dims.size() ? dst : work;
+        const std::size_t first = plan.passes.size();
+        addDimension(dimensionContext(ctx, dims[k]), plan, dims[k], neededRows(ctx.problem, a, dims[k], transformed),
+                     neededRows(ctx.problem, b, dims[k], transformed), sameData(ctx.problem, a, b));
+        rangeOwnDimension(ctx.problem, plan, first, dims[k]);
+        transformed[dims[k]] = true;
+    }
+}
+
 Context dimensionContext(const Context& ctx, std::size_t d)
 {
     Context c = ctx;
