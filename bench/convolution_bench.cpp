@@ -17,6 +17,7 @@
 // Exit status: 0 success, 1 the two results differ, 2 error.
 
 #include "bench_common.h"
+#include "vkfft_convolution.h"
 
 #include <clFFT-ng.h>
 #include <clFFT.h>
@@ -146,6 +147,29 @@ int runCase(bench::Cl& cl, cl_kernel mul, const Case& c, int rounds, int iters, 
         checkCl(clEnqueueWriteBuffer(cl.queue, spectrum, CL_TRUE, 0, spec.size() * 4, spec.data(), 0, nullptr, nullptr),
                 "write");
     }
+    // A real filter where VkFFT runs too (real, one channel, one transform): the spectrum is its
+    // R2C transform, as VkFFT's kernel application makes its own from the same filter.
+    std::vector<float> filter;
+    if (c.real && c.inC == 1 && c.outC == 1 && c.batch == 1) {
+        bench::Random rng{0x9E3779B97F4A7C15ull};
+        filter.resize(N);
+        for (float& v : filter)
+            v = static_cast<float>(rng.next());
+        cl_mem h = cl.buffer(N * 4);
+        checkCl(clEnqueueWriteBuffer(cl.queue, h, CL_TRUE, 0, N * 4, filter.data(), 0, nullptr, nullptr), "write");
+        clfftPlanHandle r2c = makePlan(cl, c, CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED, 1);
+        size_t di = 0, dd = 0;
+        setSide(r2c, c, c.lengths[0], true, &di);
+        setSide(r2c, c, n0, false, &dd);
+        checkFft(clfftSetPlanDistance(r2c, di, dd), "clfftSetPlanDistance");
+        checkFft(clfftBakePlan(r2c, 1, &cl.queue, nullptr, nullptr), "clfftBakePlan");
+        checkFft(clfftEnqueueTransform(r2c, CLFFT_FORWARD, 1, &cl.queue, 0, nullptr, nullptr, &h, &spectrum, nullptr),
+                 "enqueue");
+        checkCl(clFinish(cl.queue), "clFinish");
+        clfftDestroyPlan(&r2c);
+        clReleaseMemObject(h);
+        cl.mems.erase(std::find(cl.mems.begin(), cl.mems.end(), h));
+    }
     const clfftLayout timeLayout = c.real ? CLFFT_REAL : CLFFT_COMPLEX_INTERLEAVED;
     const clfftLayout freqLayout = c.real ? CLFFT_HERMITIAN_INTERLEAVED : CLFFT_COMPLEX_INTERLEAVED;
     size_t dIn = 0, dOut = 0;
@@ -209,22 +233,61 @@ int runCase(bench::Cl& cl, cl_kernel mul, const Case& c, int rounds, int iters, 
     }
     const double diff = std::sqrt(d2 / std::max(r2, 1e-300));
 
-    std::vector<double> tOurs, tSeq;
-    for (int r = 0; r < rounds; ++r) {
-        if (r % 2 == 0) {
-            tOurs.push_back(timeRun(cl, iters, warmup, ours));
-            tSeq.push_back(timeRun(cl, iters, warmup, sequence));
-        } else {
-            tSeq.push_back(timeRun(cl, iters, warmup, sequence));
-            tOurs.push_back(timeRun(cl, iters, warmup, ours));
+    // VkFFT's convolution mode (real data, one channel, one transform): our result compared with
+    // its result on the outputs both keep.
+    std::unique_ptr<bench::VkfftConvolution> vk;
+    std::string vkWhy = "real, one channel, batch 1 only";
+    double vkDiff = 0;
+    if (c.real && c.inC == 1 && c.outC == 1 && c.batch == 1) {
+        vk = bench::makeVkfftConvolution(cl.device, cl.context, cl.queue, c.lengths, c.linear, filter, in,
+                                         N * valBytes, vkWhy);
+        std::string why;
+        if (vk && (!vk->enqueue(why) || clFinish(cl.queue) != CL_SUCCESS)) {
+            vkWhy = why;
+            vk.reset();
+        }
+        if (vk) {
+            std::vector<float> z;
+            if (!vk->result(z, why))
+                throw bench::Error(why);
+            double e2 = 0, o2 = 0;
+            for (size_t i = 0; i < z.size(); ++i) {
+                if (c.linear && !inLowerHalf(c.lengths, i % N))
+                    continue;
+                e2 += (static_cast<double>(z[i]) - x[i]) * (static_cast<double>(z[i]) - x[i]);
+                o2 += static_cast<double>(x[i]) * x[i];
+            }
+            vkDiff = std::sqrt(e2 / std::max(o2, 1e-300));
         }
     }
-    const double mo = bench::median(tOurs), ms = bench::median(tSeq);
-    std::printf("| %-30s | %9.2f | %9.2f | %5.2f | %.1e |\n", c.name, mo, ms, ms / mo, diff);
+    auto vkfft = [&]() {
+        std::string why;
+        if (!vk->enqueue(why))
+            throw bench::Error(why);
+    };
+
+    // each round runs the sides in a rotated order
+    std::vector<std::function<void()>> sides = {ours, sequence};
+    if (vk)
+        sides.push_back(vkfft);
+    std::vector<std::vector<double>> t(sides.size());
+    for (int r = 0; r < rounds; ++r)
+        for (size_t k = 0; k < sides.size(); ++k) {
+            const size_t s = (k + static_cast<size_t>(r)) % sides.size();
+            t[s].push_back(timeRun(cl, iters, warmup, sides[s]));
+        }
+    const double mo = bench::median(t[0]), ms = bench::median(t[1]);
+    if (vk)
+        std::printf("| %-34s | %9.2f | %9.2f | %5.2f | %.1e | %9.2f | %5.2f | %.1e |\n", c.name, mo, ms, ms / mo, diff,
+                    bench::median(t[2]), bench::median(t[2]) / mo, vkDiff);
+    else
+        std::printf("| %-34s | %9.2f | %9.2f | %5.2f | %.1e | n/a: %s | | |\n", c.name, mo, ms, ms / mo, diff,
+                    vkWhy.c_str());
     std::fflush(stdout);
     clfftDestroyPlan(&conv);
     clfftDestroyPlan(&fwd);
     clfftDestroyPlan(&inv);
+    vk.reset();
     for (cl_mem m : {in, outOurs, outSeq, spectrum, a, b}) {
         clReleaseMemObject(m);
         cl.mems.erase(std::find(cl.mems.begin(), cl.mems.end(), m));
@@ -271,8 +334,8 @@ int main(int argc, char** argv)
         checkCl(err, "clCreateKernel");
         std::printf("device: %s, driver %s; single precision, out of place; median of %d rounds of %d runs\n\n",
                     cl.deviceString(CL_DEVICE_NAME).c_str(), cl.deviceString(CL_DRIVER_VERSION).c_str(), rounds, iters);
-        std::printf("| %-30s | %9s | %9s | %5s | %7s |\n|---|---:|---:|---:|---:|\n", "case", "ours ms", "seq. ms",
-                    "ratio", "diff");
+        std::printf("| %-34s | %9s | %9s | %5s | %7s | %9s | %5s | %7s |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
+                    "case", "ours ms", "seq. ms", "ratio", "diff", "VkFFT ms", "ratio", "diff");
         int status = 0;
         for (const Case& c : kCases)
             if (!quick || c.quick)
