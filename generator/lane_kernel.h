@@ -1,5 +1,5 @@
 // The lane kernel's class (generator/lanes.cpp prints its skeleton, lane_memory.cpp its
-// global-memory hooks). Internal to the generator.
+// global-memory hooks, lane_rows.cpp its rows by chunks and as blocks). Internal to the generator.
 #pragma once
 
 #include "global_access.h"
