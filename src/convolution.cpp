@@ -303,20 +303,25 @@ void enqueueConvolution(Plan& plan, const EnqueueRequest& rq)
     fwd.outputs = aOut;
     enqueuePlan(*conv.forward, fwd);
     EventRef forwardDone(fwdEvent);
-    if (conv.fused) { // the inverse's first pass multiplies (fuseMultiply)
+    // The inverse plan from `input` into the client's output, after `wait` (none: nullptr).
+    auto inverse = [&](cl_mem input, cl_event wait) {
         EnqueueRequest inv;
         inv.direction = CLFFT_BACKWARD;
         inv.queue = rq.queue;
-        inv.numWaitEvents = 1;
-        inv.waitEvents = &fwdEvent;
+        inv.numWaitEvents = wait ? 1 : 0;
+        inv.waitEvents = wait ? &wait : nullptr;
         cl_event invEvent = nullptr;
         inv.outEvent = &invEvent;
-        inv.inputs = aOut;
+        cl_mem in[1] = {input};
+        inv.inputs = in;
         inv.outputs = s.placement == CLFFT_INPLACE ? rq.inputs : rq.outputs;
         enqueuePlan(*conv.inverse, inv);
         EventRef inverseDone(invEvent);
         if (rq.outEvent)
             *rq.outEvent = inverseDone.release();
+    };
+    if (conv.fused) { // the inverse's first pass multiplies (fuseMultiply)
+        inverse(a, forwardDone.get());
         return;
     }
 
@@ -349,20 +354,7 @@ void enqueueConvolution(Plan& plan, const EnqueueRequest& rq)
                      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
 
-    EnqueueRequest inv;
-    inv.direction = CLFFT_BACKWARD;
-    inv.queue = rq.queue;
-    inv.numWaitEvents = 1;
-    inv.waitEvents = &mulEvent;
-    cl_event invEvent = nullptr;
-    inv.outEvent = &invEvent;
-    cl_mem bIn[1] = {b};
-    inv.inputs = bIn;
-    inv.outputs = s.placement == CLFFT_INPLACE ? rq.inputs : rq.outputs;
-    enqueuePlan(*conv.inverse, inv);
-    EventRef inverseDone(invEvent);
-    if (rq.outEvent)
-        *rq.outEvent = inverseDone.release();
+    inverse(b, multiplied.get());
 }
 
 } // namespace clfft_ng
