@@ -11,11 +11,12 @@ from ._api import (fft, ifft, fft2, ifft2, fftn, ifftn, rfft, irfft, rfft2, irff
                    hfft, ihfft, hfft2, ihfft2, hfftn, ihfftn)
 from ._plan import plan, clear_cache, cache_info
 from ._r2r import dct, idct, dst, idst, dctn, idctn, dstn, idstn
+from ._convolve import fftconvolve, correlate
 from . import scipy_backend
 
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2",
            "rfftn", "irfftn", "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn", "dct", "idct",
-           "dst", "idst", "dctn", "idctn", "dstn", "idstn", "plan", "clear_cache", "cache_info", "default_queue", "set_default_queue",
+           "dst", "idst", "dctn", "idctn", "dstn", "idstn", "fftconvolve", "correlate", "plan", "clear_cache", "cache_info", "default_queue", "set_default_queue",
            "ClfftError", "scipy_backend"]
 
 

@@ -253,7 +253,7 @@ class _ClfftPlan:
     """One baked clFFT plan (out of place)."""
 
     def __init__(self, queue, precision, kind, lengths, istrides, ostrides, batch, idist, odist, scale,
-                 r2r=None):
+                 r2r=None, setup=None):
         L = _lib
         self.gen = _generation[0]
         handle = ctypes.c_size_t(0)
@@ -278,6 +278,8 @@ class _ClfftPlan:
             L.call("clfftSetPlanBatchSize", handle, batch)
             if scale is not None:
                 L.call("clfftSetPlanScale", handle, scale[0], scale[1])
+            if setup is not None:
+                setup(handle)  # extensions the caller sets before the bake (convolution, ranges)
             q = (ctypes.c_void_p * 1)(queue.int_ptr)
             L.call("clfftBakePlan", handle, 1, q, None, None)
         except Exception:

@@ -11,6 +11,9 @@ CLFFT_REAL = 5
 CLFFT_SINGLE, CLFFT_DOUBLE = 1, 2
 CLFFT_FORWARD, CLFFT_BACKWARD = -1, 1
 CLFFT_INPLACE, CLFFT_OUTOFPLACE = 1, 2
+CLFFT_NOTIMPLEMENTED = 4097
+# include/clFFT-ng.h's clfftNgConvolution.
+CLFFT_NG_CONVOLVE, CLFFT_NG_CORRELATE = 1, 2
 
 _CL_NAMES = {
     0: "CLFFT_SUCCESS", -1: "CLFFT_DEVICE_NOT_FOUND", -2: "CLFFT_DEVICE_NOT_AVAILABLE",
@@ -76,6 +79,10 @@ _SIGNATURES = {
     "clfftDestroyPlan": [_size_p],
     # clFFT-ng's extension (include/clFFT-ng.h): the kinds are an enum, passed as C ints.
     "clfftNgSetPlanR2R": [ctypes.c_size_t, ctypes.c_size_t, ctypes.POINTER(ctypes.c_int)],
+    # Convolution plans (docs/convolution.md) and their ranges (docs/zero-padding.md).
+    "clfftNgSetPlanConvolution": [ctypes.c_size_t, ctypes.c_int, _vp, ctypes.c_uint, ctypes.c_uint],
+    "clfftNgSetPlanZeroInput": [ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t],
+    "clfftNgSetPlanSkipOutput": [ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t],
 }
 
 
