@@ -264,6 +264,47 @@ BOOST_AUTO_TEST_CASE(lane_kernels_load_whole_vectors_only_where_lanes_are_neighb
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument);
 }
 
+// A convolution pass (KernelSpec::convolve): the lane and Stockham kernels run their passes twice
+// with the client's spectrum, read at the input's offsets, between the rounds (conjugated for
+// correlation), and conjugate at the store; the other forms refuse it.
+BOOST_AUTO_TEST_CASE(convolution_passes_take_the_spectrum_between_two_rounds)
+{
+    KernelSpec s = specFor(64);
+    s.convolve = 1;
+    const std::string stockham = generateKernelSource(s);
+    BOOST_TEST(s.kernelName().find("_xconv") != std::string::npos);
+    BOOST_TEST(stockham.find("__global const real2_t* spectrum, const idx_t spectrumPeriod") != std::string::npos);
+    BOOST_TEST(stockham.find("soff = ioff % spectrumPeriod") != std::string::npos);
+    BOOST_TEST(stockham.find("scaleIm = -scale * dirSign") != std::string::npos);
+    BOOST_TEST(stockham.find("(real2_t)(S.x, -S.y)") == std::string::npos);
+    std::size_t passes = 0;
+    for (std::size_t at = stockham.find("// pass "); at != std::string::npos; at = stockham.find("// pass ", at + 1))
+        ++passes;
+    BOOST_TEST(passes == 2 * s.radices.size());
+    s.convolve = 2;
+    BOOST_TEST(generateKernelSource(s).find("(real2_t)(S.x, -S.y)") != std::string::npos);
+    BOOST_TEST(s.kernelName().find("_xcorr") != std::string::npos);
+    BOOST_TEST(!(s == specFor(64)));
+
+    KernelSpec l = specFor(64);
+    l.convolve = 1;
+    l.lane.width = 8;
+    l.lane.dim = 0;
+    l.lane.full = true;
+    l.transformsPerGroup = 1;
+    const std::string lanes = generateKernelSource(l);
+    BOOST_TEST(lanes.find("vload16(0, (__global const real_t*)spectrum") != std::string::npos);
+    BOOST_TEST(lanes.find("soff = ioff % spectrumPeriod") != std::string::npos);
+    l.lane.rowsIn = true; // rows by chunks move the input around the two rounds: not taken
+    l.lane.gatherIn = true;
+    BOOST_CHECK_THROW(generateKernelSource(l), std::invalid_argument);
+
+    KernelSpec r = specFor(64);
+    r.convolve = 1;
+    r.row.width = 8;
+    BOOST_CHECK_THROW(generateKernelSource(r), std::invalid_argument);
+}
+
 // Lane kernels exchange through local memory between passes; where a pass reads local memory
 // and writes it, the passes alternate between two buffers, so that no pass reads and writes
 // one buffer (one barrier per exchange, nothing held across a barrier).
