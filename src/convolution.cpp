@@ -277,6 +277,8 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
     auto baked = std::make_unique<BakedPlan>();
     baked->device = device;
     baked->explanation = explain.str();
+    // clfftGetTmpBufSize: the library buffer A (the forward spectra), which the client may give.
+    baked->tmpBytes = conv->aBytes;
     if (EnvSettings::fromEnvironment().explain) // the inner plans printed themselves as they baked
         std::fprintf(stderr, "clfft-ng plan: %s", baked->explanation.c_str());
     plan.baked = std::move(baked);
@@ -288,7 +290,9 @@ void enqueueConvolution(Plan& plan, const EnqueueRequest& rq)
     const PlanSettings& s = plan.settings;
     ConvolutionBake& conv = *plan.conv;
     auto& scratch = conv.scratch[rq.queue];
-    cl_mem a = scratchBuffer(s.context.get(), scratch.first, conv.aBytes);
+    if (rq.tmpBuffer)
+        checkBufferSize(rq.tmpBuffer, conv.aBytes);
+    cl_mem a = rq.tmpBuffer ? rq.tmpBuffer : scratchBuffer(s.context.get(), scratch.first, conv.aBytes);
     cl_mem b = conv.fused ? nullptr : scratchBuffer(s.context.get(), scratch.second, conv.bBytes);
 
     EnqueueRequest fwd;

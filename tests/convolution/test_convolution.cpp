@@ -15,7 +15,8 @@
 // Coverage (suite / what). Quick (the default tier): 1D C2C 16 (1x1, correlation 2x3 in place,
 // planar input 3x3 with a backward scale), real 2D 15x6 (3x2 batch 2; correlation 2x2 in place),
 // real 1D 32 linear convolution of 20 and 13 points, double 3D C2C 6x5x4 2x2, real 1D 17
-// (prime) correlation with strided input, real 3D 12x8x6 correlation batch 2; every error
+// (prime) correlation with strided input, real 3D 12x8x6 correlation batch 2 (this one and the
+// 6x5x4 with the client's scratch buffer of clfftGetTmpBufSize's bytes); every error
 // status, the getter, NULL clearing, un-baking, the spectrum's reference count (retain/release,
 // copies). Sweep (CLFFT_TEST_TIER=sweep,
 // CTest entry test_convolution_sweep): C2C 1000 batch 3, double prime 97 3x3, real 4096 batch 2,
@@ -46,6 +47,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -66,6 +68,7 @@ struct Case {
     // The multiply runs inside the transforms (one channel each way, two or more dimensions): on
     // a CPU device, where the planner takes lane kernels, the explanation must say so.
     bool fusedOnCpu = false;
+    bool clientTmp = false; // the enqueue gives a buffer of clfftGetTmpBufSize's bytes
 };
 
 std::ostream& operator<<(std::ostream& os, const Case& c)
@@ -359,9 +362,22 @@ void runCase(const Case& c)
     cl_mem outs[2] = {c.inPlace ? nullptr : outBufs[0].mem, outBufs.size() > 1 ? outBufs[1].mem : nullptr};
     // Either direction argument: the forward one for real plans, the backward one for some C2C.
     const clfftDirection dir = c.name.size() % 2 ? CLFFT_BACKWARD : CLFFT_FORWARD;
+    // The client's scratch buffer: clfftGetTmpBufSize's bytes (the forward spectra); one byte
+    // fewer is refused.
+    std::size_t tmpBytes = 0;
+    REQUIRE_CLFFT_SUCCESS(clfftGetTmpBufSize(plan.h, &tmpBytes));
+    BOOST_CHECK_GE(tmpBytes, c.batch * c.inC * M * (c.dbl ? 16 : 8));
+    std::unique_ptr<ScopedBuffer> tmp, small;
+    if (c.clientTmp) {
+        tmp = std::make_unique<ScopedBuffer>(tmpBytes);
+        small = std::make_unique<ScopedBuffer>(tmpBytes - 1);
+        BOOST_CHECK_EQUAL(clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, nullptr, ins,
+                                                c.inPlace ? nullptr : outs, small->mem),
+                          CLFFT_INVALID_BUFFER_SIZE);
+    }
     cl_event done = nullptr;
-    REQUIRE_CLFFT_SUCCESS(
-        clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &done, ins, c.inPlace ? nullptr : outs, nullptr));
+    REQUIRE_CLFFT_SUCCESS(clfftEnqueueTransform(plan.h, dir, 1, &env.queue, 0, nullptr, &done, ins,
+                                                c.inPlace ? nullptr : outs, tmp ? tmp->mem : nullptr));
     BOOST_REQUIRE(done);
     BOOST_REQUIRE_EQUAL(clWaitForEvents(1, &done), CL_SUCCESS);
     clReleaseEvent(done);
@@ -437,16 +453,20 @@ std::vector<Case> quickCases()
     c.signal = {20};
     c.filter = {13};
     v.push_back(c);
-    c = make("double c2c 6x5x4 convolve 2x2", {6, 5, 4}, false, CLFFT_NG_CONVOLVE, 2, 2, 1);
+    c = make("double c2c 6x5x4 convolve 2x2, the client's scratch buffer", {6, 5, 4}, false, CLFFT_NG_CONVOLVE, 2,
+             2, 1);
     c.dbl = true;
+    c.clientTmp = true;
     v.push_back(c);
     c = make("double real 17 correlate, input stride 2", {17}, true, CLFFT_NG_CORRELATE, 1, 2, 2);
     c.dbl = true;
     c.inStride0 = 2;
     c.distPad = 3;
     v.push_back(c);
-    c = make("real 12x8x6 correlate batch 2 (fused)", {12, 8, 6}, true, CLFFT_NG_CORRELATE, 1, 1, 2);
+    c = make("real 12x8x6 correlate batch 2 (fused), the client's scratch buffer", {12, 8, 6}, true,
+             CLFFT_NG_CORRELATE, 1, 1, 2);
     c.fusedOnCpu = true;
+    c.clientTmp = true;
     v.push_back(c);
     return v;
 }
