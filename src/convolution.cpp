@@ -62,17 +62,28 @@ const char* layoutName(clfftLayout l)
     }
 }
 
-// The complex dimension a plan's last pass transforms (-1: none found), by its stride in the
-// packed library buffer it works in: the inverse plan starts there (fuseMultiply).
+// A complex pass of whole transforms in a form with two rounds (lanes, Stockham).
+bool wholeRows(const KernelSpec& k)
+{
+    return !k.row.width && !k.rowVector.rowsPerGroup && !k.pairVector && k.kind == PassKind::Complex &&
+           !k.stageTwiddleLength && k.fusedStep == FusedStep::None && !k.pre.present && !k.post.present &&
+           k.inLayout == ComplexLayout::Interleaved && k.inStorage == Storage::Native;
+}
+
+// The complex dimension the forward plan's last pass transforms in place in the packed library
+// buffer, found by its stride there, where that pass can be fused (fuseMultiply); else -1. The
+// inverse plan starts with that dimension; otherwise it keeps the planner's order.
 int lastDimension(const Plan& forward, const std::array<std::size_t, 3>& packed)
 {
-    if (!forward.baked || forward.baked->passes.empty())
+    if (!forward.baked || forward.generic || forward.baked->passes.size() < 2)
         return -1;
     const PassPlan& last = forward.baked->passes.back().pass;
+    if (last.source != BufferRole::Output || last.destination != BufferRole::Output || !wholeRows(last.spec))
+        return -1;
     const PlanSettings& s = forward.settings;
     for (int d = s.inLayout == CLFFT_REAL ? 1 : 0; d < s.rank; ++d)
         if (packed[static_cast<std::size_t>(d)] == last.inStride &&
-            s.lengths[static_cast<std::size_t>(d)] == last.spec.length && last.spec.kind == PassKind::Complex)
+            s.lengths[static_cast<std::size_t>(d)] == last.spec.length)
             return d;
     return -1;
 }
@@ -93,12 +104,6 @@ bool fuseMultiply(const Plan& plan, cl_device_id device, ConvolutionBake& conv)
         return false;
     const PassPlan& f = forward.back().pass;
     const PassPlan& i = inverse.front().pass;
-    // complex passes of whole transforms in the two forms with two rounds (lanes, Stockham)
-    auto wholeRows = [](const KernelSpec& k) {
-        return !k.row.width && !k.rowVector.rowsPerGroup && !k.pairVector && k.kind == PassKind::Complex &&
-               !k.stageTwiddleLength && k.fusedStep == FusedStep::None && !k.pre.present && !k.post.present &&
-               k.inLayout == ComplexLayout::Interleaved && k.inStorage == Storage::Native;
-    };
     // the forward pass leaves its result in place in the library buffer, where the inverse reads
     if (f.source != BufferRole::Output || f.destination != BufferRole::Output || i.source != BufferRole::Input ||
         !wholeRows(f.spec) || !wholeRows(i.spec) || f.spec.length != i.spec.length || f.inStride != i.inStride ||
@@ -238,7 +243,8 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
         return p;
     };
     conv->forward = innerPlan(true);
-    leadDim = lastDimension(*conv->forward, packed);
+    // one channel each way: the plans fuseMultiply can join
+    leadDim = c.inChannels == 1 && c.outChannels == 1 ? lastDimension(*conv->forward, packed) : -1;
     conv->inverse = innerPlan(false);
     std::string fusedNote;
     if (fuseMultiply(plan, device, *conv))
