@@ -31,7 +31,7 @@ CLFFTAPI clfftStatus clfftGetPlanPrecision(const clfftPlanHandle plHandle, clfft
 {
     CLFFT_NG_GETTER_PTR_CHECK(precision)
     return withPlan(plHandle, [&](Plan& p) -> clfftStatus {
-        *precision = p.settings.precision;
+        std::memcpy(precision, &p.settings.precision, sizeof *precision); // 16-bit values: past the enum
         return CLFFT_SUCCESS;
     });
 }
@@ -43,7 +43,7 @@ CLFFTAPI clfftStatus clfftSetPlanPrecision(clfftPlanHandle plHandle, clfftPrecis
             return CLFFT_INVALID_ARG_VALUE;
         if (raw(precision) == CLFFT_SINGLE_FAST || raw(precision) == CLFFT_DOUBLE_FAST)
             return CLFFT_NOTIMPLEMENTED; // as clFFT 2.12, whose own tests expect it
-        p.settings.precision = precision;
+        p.settings.precision = raw(precision);
         p.invalidate();
         return CLFFT_SUCCESS;
     });

@@ -52,7 +52,9 @@ struct PlanSettings {
     std::size_t outDistance = 0; // 0: derived
     bool distancesSet = false;   // the getter reports what the client set, 0 too (as clFFT 2.12)
     std::size_t batch = 1;
-    clfftPrecision precision = CLFFT_SINGLE;
+    // clfftPrecision's values and the 16-bit ones past its range (CLFFT_NG_HALF, _BFLOAT16): an
+    // int, since a clfftPrecision holding those is out of range in C++ (UBSan's enum check).
+    int precision = CLFFT_SINGLE;
     clfftLayout inLayout = CLFFT_COMPLEX_INTERLEAVED;
     clfftLayout outLayout = CLFFT_COMPLEX_INTERLEAVED;
     clfftResultLocation placement = CLFFT_INPLACE;
@@ -194,7 +196,7 @@ CallbackCode callbackCode(const CallbackSettings& cb);
 
 // The 16-bit storage a precision names (clFFT-ng.h's CLFFT_NG_HALF, CLFFT_NG_BFLOAT16); Native
 // for clFFT's own precisions.
-Storage storageOf(clfftPrecision p);
+Storage storageOf(int precision);
 
 // Builds the Problem of a plan (plan_settings.cpp); throws StatusError for settings that cannot
 // be computed (in-place with differing strides, real layouts until supported, ...).

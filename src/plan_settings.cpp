@@ -91,9 +91,9 @@ double PlanSettings::effectiveBackwardScale() const
 // one, times the element size (per buffer: a planar side has two buffers of this size). One
 // buffer serves both sides in place. False when a size computation overflows size_t: no
 // buffer can hold such data, and the planner's own arithmetic would overflow too.
-Storage storageOf(clfftPrecision p)
+Storage storageOf(int precision)
 {
-    return static_cast<int>(p) == 16 ? Storage::Half : static_cast<int>(p) == 17 ? Storage::BFloat16 : Storage::Native;
+    return precision == 16 ? Storage::Half : precision == 17 ? Storage::BFloat16 : Storage::Native;
 }
 
 bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* outBytes)
