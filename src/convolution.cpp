@@ -5,6 +5,7 @@
 #include "device_info.h"
 #include "env_settings.h"
 #include "kernel_binding.h"
+#include "stage_kernels.h"
 #include "tiering.h"
 
 #include <chrono>

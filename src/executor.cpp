@@ -4,6 +4,7 @@
 #include "families.h"
 #include "kernel_args.h"
 #include "kernel_binding.h"
+#include "stage_kernels.h"
 #include "convolution.h"
 #include "r2r.h"
 #include "tiering.h"

@@ -15,6 +15,7 @@
 #include "program_cache.h"
 #include "problem.h"
 #include "generate.h"
+#include "stage_kernels.h"
 
 #include <algorithm>
 #include <atomic>
@@ -25,34 +26,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <mutex>
 
 namespace clfft_ng {
-
-namespace {
-
-// OpenCL C 1.2 on every device: the language clFFT 2.12's clients target, and one set of rules
-// (no device's newer default) for the generated code and the callbacks spliced into it.
-const char* const kBuildOptions = "-cl-std=CL1.2";
-
-MemRef uploadTwiddles(cl_context context, const KernelSpec& spec)
-{
-    const auto table = kernelTable(spec);
-    return spec.precision == Precision::Double ? uploadTable<double>(context, table)
-                                               : uploadTable<float>(context, table);
-}
-
-void dumpProgram(const KernelSpec& spec, const std::string& source)
-{
-    // Measured bakes build candidates in parallel, and two may share a kernel.
-    static std::mutex dumpMutex;
-    std::lock_guard<std::mutex> lock(dumpMutex);
-    std::ofstream f(spec.kernelName() + ".cl");
-    f << source;
-}
-
-} // namespace
 
 bool isPoclCpu(cl_device_id device)
 {
@@ -189,10 +165,10 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
             const PassPlan& pass = exec.passes[i];
             sources[i] = passSource(t, pass);
             if (t.dump)
-                dumpProgram(pass.spec, sources[i]);
+                dumpProgram(pass.spec.kernelName(), sources[i]);
             // Binaries are saved below, on this thread: PoCL 3.1 can deadlock when a binary is
             // requested while another thread launches a kernel (docs/history/performance.md).
-            programs[i] = programCache.get(s.context.get(), t.device, sources[i], kBuildOptions, false);
+            programs[i] = programCache.get(s.context.get(), t.device, sources[i], kProgramBuildOptions, false);
         });
         tasks.emplace_back([&, i] { tables[i] = uploadTwiddles(s.context.get(), exec.passes[i].spec); });
     }
@@ -234,7 +210,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
         // Replicas (PoCL CPU devices only) are left to PoCL's own kernel cache: a binary for our
         // disk cache would cost PoCL a second code generation per kernel.
         if (persist && t.replica == 0 && !s.background)
-            programCache.get(s.context.get(), t.device, sources[i], kBuildOptions, true);
+            programCache.get(s.context.get(), t.device, sources[i], kProgramBuildOptions, true);
         cl_int err = CL_SUCCESS;
         KernelRef kernel(clCreateKernel(built.program.get(), pass.spec.kernelName().c_str(), &err));
         if (err != CL_SUCCESS)
@@ -267,75 +243,6 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
         return nullptr;
     return baked;
 }
-
-} // namespace
-
-bool bakeExtraPass(const Plan& plan, cl_device_id device, const PassPlan& pass, BakedPass* out)
-{
-    const KernelSpec& spec = pass.spec;
-    const cl_ulong localLimit = deviceInfo<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE);
-    if (spec.localMemBytes() > localLimit ||
-        spec.workGroupSize() > deviceInfo<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE))
-        return false;
-    const std::string source = generateKernelSource(spec);
-    if ((plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || EnvSettings::fromEnvironment().dumpPrograms)
-        dumpProgram(spec, source);
-    const ProgramCache::Result built =
-        plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions, true);
-    if (built.status != CL_SUCCESS)
-        throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES ||
-                                  built.status == CL_MEM_OBJECT_ALLOCATION_FAILURE
-                              ? built.status
-                              : CLFFT_BUILD_PROGRAM_FAILURE};
-    cl_int err = CL_SUCCESS;
-    KernelRef kernel(clCreateKernel(built.program.get(), spec.kernelName().c_str(), &err));
-    if (err != CL_SUCCESS)
-        throw StatusError{err};
-    std::size_t groupLimit = 0;
-    cl_ulong localBytes = 0;
-    if (clGetKernelWorkGroupInfo(kernel.get(), device, CL_KERNEL_WORK_GROUP_SIZE, sizeof groupLimit, &groupLimit,
-                                 nullptr) != CL_SUCCESS ||
-        clGetKernelWorkGroupInfo(kernel.get(), device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof localBytes, &localBytes,
-                                 nullptr) != CL_SUCCESS ||
-        groupLimit < spec.workGroupSize() || localBytes > localLimit)
-        return false;
-    out->pass = pass;
-    out->kernel = std::move(kernel);
-    out->twiddles = uploadTwiddles(plan.settings.context.get(), spec);
-    return true;
-}
-
-KernelRef buildStageKernel(const Plan& plan, cl_device_id device, const std::string& source, const std::string& name)
-{
-    if ((plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || EnvSettings::fromEnvironment().dumpPrograms) {
-        std::ofstream f(name + ".cl");
-        f << source;
-    }
-    const ProgramCache::Result built =
-        plan.services.programs->get(plan.settings.context.get(), device, source, kBuildOptions);
-    if (built.status != CL_SUCCESS)
-        throw StatusError{built.status == CL_OUT_OF_HOST_MEMORY || built.status == CL_OUT_OF_RESOURCES
-                              ? built.status
-                              : CLFFT_BUILD_PROGRAM_FAILURE};
-    cl_int err = CL_SUCCESS;
-    KernelRef kernel(clCreateKernel(built.program.get(), name.c_str(), &err));
-    if (err != CL_SUCCESS)
-        throw StatusError{err};
-    return kernel;
-}
-
-cl_mem scratchBuffer(cl_context context, MemRef& slot, std::size_t bytes)
-{
-    if (!slot) {
-        cl_int err = CL_SUCCESS;
-        slot = MemRef(clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &err));
-        if (err != CL_SUCCESS)
-            throw StatusError{err};
-    }
-    return slot.get();
-}
-
-namespace {
 
 std::string formatMs(double ms)
 {
@@ -486,7 +393,7 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     std::unique_ptr<BakedPlan> winner = std::move(baked[best]);
     winner->explanation = header + winner->explanation;
     for (const BakedPass& pass : winner->passes)
-        programs.get(s.context.get(), t.device, passSource(t, pass.pass), kBuildOptions, !s.background);
+        programs.get(s.context.get(), t.device, passSource(t, pass.pass), kProgramBuildOptions, !s.background);
     return winner;
 }
 

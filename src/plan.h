@@ -175,19 +175,6 @@ struct Plan {
 // Bakes the plan for the device of `queue` (plan mutex held by the caller). Throws StatusError.
 void bakePlan(Plan& plan, cl_command_queue queue);
 
-// One pass compiled for `device` with the plan's services, outside the plan's own passes (the
-// fused pass of a convolution plan). False when it does not fit the device's local memory or
-// work-group size: the caller keeps its other plan. Throws StatusError.
-bool bakeExtraPass(const Plan& plan, cl_device_id device, const PassPlan& pass, BakedPass* out);
-
-// A kernel of the library's own stages (r2r stages, the convolution multiply): `source` built
-// through the plan's program cache (written out like the FFT kernels under CLFFT_DUMP_PROGRAMS),
-// kernel `name` created from it. Throws StatusError.
-KernelRef buildStageKernel(const Plan& plan, cl_device_id device, const std::string& source, const std::string& name);
-
-// The library's scratch buffer of `bytes` in `slot`, allocated at its first use. Throws StatusError.
-cl_mem scratchBuffer(cl_context context, MemRef& slot, std::size_t bytes);
-
 // A CPU device of PoCL, whose driver quirks (and their absence) the library knows.
 bool isPoclCpu(cl_device_id device);
 

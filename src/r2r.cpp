@@ -6,6 +6,7 @@
 #include "device_info.h"
 #include "env_settings.h"
 #include "kernel_binding.h"
+#include "stage_kernels.h"
 
 #include <algorithm>
 #include <chrono>
