@@ -115,6 +115,7 @@ bool fuseMultiply(const Plan& plan, cl_device_id device, ConvolutionBake& conv)
     k.convolve = c.mode == 2 ? 2 : 1;
     k.zeroIn = f.spec.zeroIn; // rows the forward passes left out are masked as they were there
     k.lane.rowsIn = k.lane.rowsOut = k.lane.blocksIn = k.lane.blocksOut = false;
+    fused.fixedDirection = 1; // its first round runs forward; the second, forward on the conjugate, inverts
     BakedPass bp;
     try {
         if (!bakeExtraPass(plan, device, fused, &bp))

@@ -109,8 +109,7 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
             case KernelArgRole::BatchInStride: arg.index(p.batch[static_cast<std::size_t>(a.index)].inStride); break;
             case KernelArgRole::BatchOutStride: arg.index(p.batch[static_cast<std::size_t>(a.index)].outStride); break;
             case KernelArgRole::Scale: arg.real(p.appliesScale ? passScale(p, i + 1 == baked.passes.size()) : 1.0); break;
-            // a convolution pass runs forward, then backward (its inverse plan's direction)
-            case KernelArgRole::DirectionSign: arg.real(p.spec.convolve ? 1.0 : dirSign); break;
+            case KernelArgRole::DirectionSign: arg.real(p.fixedDirection ? p.fixedDirection : dirSign); break;
             }
         }
     }

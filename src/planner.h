@@ -61,6 +61,7 @@ struct PassPlan {
     double scaleShare = 1.0;          // ... |scale| to this power (16-bit plans share it out)
     bool appliesPre = false;          // binds the pre-callback's userdata
     bool appliesPost = false;         // binds the post-callback's userdata
+    int fixedDirection = 0;           // +1 or -1: the pass's direction whatever the enqueue's (0: that)
     std::size_t workGroups() const;
 };
 
