@@ -11,6 +11,8 @@
 
 #include <vkFFT.h>
 
+#include "vkfft_common.h"
+
 #include <cstdint>
 #include <string>
 
@@ -21,7 +23,7 @@ namespace {
 class Convolution final : public VkfftConvolution {
 public:
     Convolution(cl_device_id device, cl_context context, cl_command_queue queue, cl_mem in, size_t bytes)
-        : device_(device), context_(context), queue_(queue), in_(in), ioBytes_(bytes)
+        : h_{device, context, queue}, in_(in), ioBytes_(bytes)
     {
     }
 
@@ -46,10 +48,10 @@ public:
         n0_ = n0;
         paddedBytes_ = (n0 / 2 + 1) * 2 * rows * sizeof(float);
         cl_int err = CL_SUCCESS;
-        kernel_ = clCreateBuffer(context_, CL_MEM_READ_WRITE, paddedBytes_, nullptr, &err);
+        kernel_ = clCreateBuffer(h_.context, CL_MEM_READ_WRITE, paddedBytes_, nullptr, &err);
         if (err != CL_SUCCESS)
             return "clCreateBuffer: " + std::to_string(err);
-        buffer_ = clCreateBuffer(context_, CL_MEM_READ_WRITE, paddedBytes_, nullptr, &err);
+        buffer_ = clCreateBuffer(h_.context, CL_MEM_READ_WRITE, paddedBytes_, nullptr, &err);
         if (err != CL_SUCCESS)
             return "clCreateBuffer: " + std::to_string(err);
         // the filter into the padded rows, where VkFFT's in-place R2C reads it
@@ -57,7 +59,7 @@ public:
         for (size_t r = 0; r < rows; ++r)
             for (size_t i = 0; i < n0; ++i)
                 padded[r * (n0 + 2 - n0 % 2) + i] = filter[r * n0 + i];
-        if (clEnqueueWriteBuffer(queue_, kernel_, CL_TRUE, 0, paddedBytes_, padded.data(), 0, nullptr, nullptr) !=
+        if (clEnqueueWriteBuffer(h_.queue, kernel_, CL_TRUE, 0, paddedBytes_, padded.data(), 0, nullptr, nullptr) !=
             CL_SUCCESS)
             return "clEnqueueWriteBuffer";
 
@@ -69,14 +71,15 @@ public:
         k.makeForwardPlanOnly = 1;
         VkFFTResult r = initializeVkFFT(&kapp_, k);
         if (r != VKFFT_SUCCESS)
-            return "initializeVkFFT (kernel): VkFFTResult " + std::to_string(static_cast<int>(r));
+            return vkfftFailure("initializeVkFFT (kernel)", r);
         kernelApp_ = true;
         VkFFTLaunchParams p = {};
-        p.commandQueue = &queue_;
         p.buffer = &kernel_;
-        r = VkFFTAppend(&kapp_, -1, &p);
-        if (r != VKFFT_SUCCESS || clFinish(queue_) != CL_SUCCESS)
-            return "VkFFTAppend (kernel): VkFFTResult " + std::to_string(static_cast<int>(r));
+        std::string why;
+        if (!vkfftAppendForward(kapp_, p, h_, why))
+            return why + " (kernel)";
+        if (clFinish(h_.queue) != CL_SUCCESS)
+            return "clFinish (kernel)";
 
         VkFFTConfiguration c = base(lengths);
         c.performConvolution = 1;
@@ -102,7 +105,7 @@ public:
         }
         r = initializeVkFFT(&app_, c);
         if (r != VKFFT_SUCCESS)
-            return "initializeVkFFT (convolution): VkFFTResult " + std::to_string(static_cast<int>(r));
+            return vkfftFailure("initializeVkFFT (convolution)", r);
         convApp_ = true;
         return "";
     }
@@ -110,7 +113,7 @@ public:
     bool result(std::vector<float>& packed, std::string& why) override
     {
         std::vector<float> padded(paddedBytes_ / sizeof(float));
-        if (clEnqueueReadBuffer(queue_, buffer_, CL_TRUE, 0, paddedBytes_, padded.data(), 0, nullptr, nullptr) !=
+        if (clEnqueueReadBuffer(h_.queue, buffer_, CL_TRUE, 0, paddedBytes_, padded.data(), 0, nullptr, nullptr) !=
             CL_SUCCESS) {
             why = "clEnqueueReadBuffer";
             return false;
@@ -126,37 +129,23 @@ public:
     bool enqueue(std::string& why) override
     {
         VkFFTLaunchParams p = {};
-        p.commandQueue = &queue_;
         p.buffer = &buffer_;
         p.kernel = &kernel_;
         p.inputBuffer = &in_;
-        const VkFFTResult r = VkFFTAppend(&app_, -1, &p);
-        if (r != VKFFT_SUCCESS) {
-            why = "VkFFTAppend: VkFFTResult " + std::to_string(static_cast<int>(r));
-            return false;
-        }
-        return true;
+        return vkfftAppendForward(app_, p, h_, why);
     }
 
 private:
     VkFFTConfiguration base(const std::vector<size_t>& lengths)
     {
-        VkFFTConfiguration c = {};
-        c.FFTdim = lengths.size();
-        for (size_t d = 0; d < 3; ++d)
-            c.size[d] = d < lengths.size() ? lengths[d] : 1;
+        VkFFTConfiguration c = vkfftBaseConfig(h_, lengths);
         c.performR2C = 1;
-        c.device = &device_;
-        c.context = &context_;
-        c.commandQueue = &queue_;
         return c;
     }
 
     VkFFTApplication kapp_ = {}, app_ = {};
     bool kernelApp_ = false, convApp_ = false;
-    cl_device_id device_;
-    cl_context context_;
-    cl_command_queue queue_;
+    VkfftHandles h_;
     cl_mem in_, kernel_ = nullptr, buffer_ = nullptr;
     uint64_t ioBytes_, paddedBytes_ = 0;
     size_t n0_ = 0;

@@ -5,6 +5,8 @@
 
 #include <vkFFT.h>
 
+#include "vkfft_common.h"
+
 #include <cstdint>
 #include <string>
 
@@ -34,7 +36,7 @@ uint64_t dctType(clfftNgR2RKind kind)
 class Plan final : public VkfftR2r {
 public:
     Plan(cl_device_id device, cl_context context, cl_command_queue queue, cl_mem in, cl_mem out, size_t bytes)
-        : device_(device), context_(context), queue_(queue), in_(in), out_(out), bytes_(bytes)
+        : h_{device, context, queue}, in_(in), out_(out), bytes_(bytes)
     {
     }
 
@@ -49,16 +51,10 @@ public:
 
     VkFFTResult init(const std::vector<size_t>& lengths, size_t batch, bool dbl, uint64_t type)
     {
-        VkFFTConfiguration c = {};
-        c.FFTdim = lengths.size();
-        for (size_t d = 0; d < 3; ++d)
-            c.size[d] = d < lengths.size() ? lengths[d] : 1;
+        VkFFTConfiguration c = vkfftBaseConfig(h_, lengths);
         c.numberBatches = batch;
         c.performDCT = type;
         c.doublePrecision = dbl ? 1 : 0;
-        c.device = &device_;
-        c.context = &context_;
-        c.commandQueue = &queue_;
         // Out of place, as ours and FFTW run: an unpadded input buffer read by the first pass,
         // the result in `buffer`. In place, repeated DCTs would grow the data without bound.
         c.isInputFormatted = 1;
@@ -76,23 +72,15 @@ public:
     bool enqueue(std::string& why) override
     {
         VkFFTLaunchParams p = {};
-        p.commandQueue = &queue_;
         p.inputBuffer = &in_;
         p.buffer = &out_;
-        const VkFFTResult r = VkFFTAppend(&app_, -1, &p);  // -1: VkFFT's forward direction
-        if (r != VKFFT_SUCCESS) {
-            why = "VkFFTAppend: VkFFTResult " + std::to_string(static_cast<int>(r));
-            return false;
-        }
-        return true;
+        return vkfftAppendForward(app_, p, h_, why);
     }
 
 private:
     VkFFTApplication app_ = {};
     bool initialised_ = false;
-    cl_device_id device_;
-    cl_context context_;
-    cl_command_queue queue_;
+    VkfftHandles h_;
     cl_mem in_, out_;
     uint64_t bytes_;
 };
@@ -121,7 +109,7 @@ std::unique_ptr<VkfftR2r> makeVkfftR2r(cl_device_id device, cl_context context, 
     if (r != VKFFT_SUCCESS) {
         why = r == VKFFT_ERROR_UNSUPPORTED_FFT_LENGTH_DCT
                   ? "VkFFT " + vkfftVersion() + ": DCT longer than one pass (VKFFT_ERROR_UNSUPPORTED_FFT_LENGTH_DCT)"
-                  : "initializeVkFFT: VkFFTResult " + std::to_string(static_cast<int>(r));
+                  : vkfftFailure("initializeVkFFT", r);
         return nullptr;
     }
     return plan;
