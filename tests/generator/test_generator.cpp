@@ -36,6 +36,18 @@ KernelSpec specFor(std::size_t n, Precision p = Precision::Single)
     return s;
 }
 
+// specFor as a lane kernel: 8 transforms side by side along dimension 0, the group full, one set
+// per group.
+KernelSpec laneSpecFor(std::size_t n)
+{
+    KernelSpec s = specFor(n);
+    s.lane.width = 8;
+    s.lane.dim = 0;
+    s.lane.full = true;
+    s.transformsPerGroup = 1;
+    return s;
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_CASE(codelet_factors_are_the_primes_up_to_47)
@@ -236,11 +248,7 @@ BOOST_AUTO_TEST_CASE(scalar_codelets_name_both_components)
 
 BOOST_AUTO_TEST_CASE(lane_kernels_load_whole_vectors_only_where_lanes_are_neighbours)
 {
-    KernelSpec s = specFor(64);
-    s.lane.width = 8;
-    s.lane.dim = 0;
-    s.lane.full = true;
-    s.transformsPerGroup = 1;
+    KernelSpec s = laneSpecFor(64);
     const std::string unit = generateKernelSource(s);
     BOOST_TEST(unit.find("void " + s.kernelName() + "(") != std::string::npos);
     BOOST_TEST(s.kernelName().find("_v8l0t") != std::string::npos);
@@ -286,12 +294,8 @@ BOOST_AUTO_TEST_CASE(convolution_passes_take_the_spectrum_between_two_rounds)
     BOOST_TEST(s.kernelName().find("_xcorr") != std::string::npos);
     BOOST_TEST(!(s == specFor(64)));
 
-    KernelSpec l = specFor(64);
+    KernelSpec l = laneSpecFor(64);
     l.convolve = 1;
-    l.lane.width = 8;
-    l.lane.dim = 0;
-    l.lane.full = true;
-    l.transformsPerGroup = 1;
     const std::string lanes = generateKernelSource(l);
     BOOST_TEST(lanes.find("vload16(0, (__global const real_t*)spectrum") != std::string::npos);
     BOOST_TEST(lanes.find("soff = ioff % spectrumPeriod") != std::string::npos);
@@ -316,13 +320,9 @@ BOOST_AUTO_TEST_CASE(lane_kernel_passes_alternate_between_two_local_buffers)
             ++n;
         return n;
     };
-    KernelSpec s = specFor(512);
+    KernelSpec s = laneSpecFor(512);
     s.radices = {8, 8, 8};
     s.threadsPerTransform = 64;
-    s.lane.width = 8;
-    s.lane.dim = 0;
-    s.lane.full = true;
-    s.transformsPerGroup = 1;
     const std::string three = generateKernelSource(s);
     BOOST_TEST(laneLocalBuffers(s) == 2u);
     BOOST_TEST(s.localMemBytes() == 2u * 8u * 512u * 8u);
@@ -348,15 +348,11 @@ BOOST_AUTO_TEST_CASE(lane_kernel_passes_alternate_between_two_local_buffers)
 // are refused.
 BOOST_AUTO_TEST_CASE(lane_passes_in_registers_use_no_local_memory)
 {
-    KernelSpec s = specFor(48);
+    KernelSpec s = laneSpecFor(48);
     s.radices = {8, 6};
     s.threadsPerTransform = 6;
-    s.lane.width = 8;
-    s.lane.dim = 0;
-    s.lane.full = true;
     s.lane.gatherIn = s.lane.gatherOut = true;
     s.lane.rowsIn = s.lane.rowsOut = true;
-    s.transformsPerGroup = 1;
     const std::string local = generateKernelSource(s);
     BOOST_TEST(local.find("__local") != std::string::npos);
     BOOST_TEST(local.find("barrier(") != std::string::npos);
@@ -379,13 +375,9 @@ BOOST_AUTO_TEST_CASE(lane_passes_in_registers_use_no_local_memory)
 // their mirror N - k, and only the real parts are stored.
 BOOST_AUTO_TEST_CASE(lane_odd_real_passes_read_reals_and_keep_the_hermitian_half)
 {
-    KernelSpec s = specFor(45);
+    KernelSpec s = laneSpecFor(45);
     s.kind = PassKind::RealForward;
     s.realLength = 45;
-    s.lane.width = 8;
-    s.lane.dim = 0;
-    s.lane.full = true;
-    s.transformsPerGroup = 1;
     BOOST_CHECK_THROW(generateKernelSource(s), std::invalid_argument); // real side not gathered
     s.lane.gatherIn = true;
     const std::string fwd = generateKernelSource(s);
@@ -760,10 +752,8 @@ BOOST_AUTO_TEST_CASE(packed_row_lanes_cross_transforms)
 
 BOOST_AUTO_TEST_CASE(lane_stage_twiddles_follow_the_stockham_table)
 {
-    KernelSpec s = specFor(16);
-    s.lane.width = 8;
-    s.lane.dim = 0;
-    s.transformsPerGroup = 1;
+    KernelSpec s = laneSpecFor(16);
+    s.lane.full = false;
     s.stageTwiddleLength = 16 * 40;
     const auto table = kernelTable(s);
     BOOST_TEST(table.size() == stockhamTwiddleCount(s) + 16u * 8u);
