@@ -3,6 +3,8 @@
 Every distinct convolution plan (lengths, precision, real or complex, ranges, channels) costs
 kernel compiles on PoCL, so each case covers several things at once: rank 1-3, real and complex,
 single and double, the three modes, odd and even sizes, batches and channels."""
+import functools
+
 import numpy as np
 import pytest
 import scipy.signal as ss
@@ -10,41 +12,24 @@ import scipy.signal as ss
 import clfft_ng
 from clfft_ng import _engine
 import pyopencl.array as cla
+from support import random_array, rel_l2, tol, wide
 
 RNG = np.random.default_rng(67)
-
-
-def rel_l2(got, ref):
-    got = np.asarray(got, dtype=np.complex128 if np.iscomplexobj(got) else np.float64)
-    den = np.linalg.norm(ref.ravel())
-    return np.linalg.norm((got - ref).ravel()) / (den if den else 1.0)
-
-
-def tol(dtype):
-    return 1e-5 if np.dtype(dtype) in (np.float32, np.complex64) else 1e-12
-
-
-def make(shape, dtype):
-    dtype = np.dtype(dtype)
-    x = RNG.standard_normal(shape)
-    if dtype.kind == "c":
-        x = x + 1j * RNG.standard_normal(shape)
-    return x.astype(dtype)
-
-
-def wide(x):
-    return x.astype(np.complex128 if x.dtype.kind == "c" else np.float64)
+make = functools.partial(random_array, RNG)
 
 
 # (shape1, shape2, dtype, function, modes): the reference is scipy's direct method in double.
+# The quick tier: rank 1-3, real and complex, single and double, each mode; the sweep tier the
+# others (conftest.py).
+SWEEP = pytest.mark.sweep
 CASES = [
     ((13,), (6,), np.float64, "fftconvolve", ("full", "same", "valid")),
-    ((16,), (5,), np.complex64, "correlate", ("full", "same", "valid")),
+    pytest.param(((16,), (5,), np.complex64, "correlate", ("full", "same", "valid")), marks=SWEEP),
     ((9, 12), (4, 7), np.float32, "fftconvolve", ("same",)),
-    ((9, 12), (4, 7), np.float32, "correlate", ("full",)),
-    ((8, 7), (5, 3), np.complex128, "fftconvolve", ("valid",)),
+    pytest.param(((9, 12), (4, 7), np.float32, "correlate", ("full",)), marks=SWEEP),
+    pytest.param(((8, 7), (5, 3), np.complex128, "fftconvolve", ("valid",)), marks=SWEEP),
     ((8, 7), (5, 3), np.complex128, "correlate", ("same",)),
-    ((6, 5, 4), (3, 2, 3), np.float64, "correlate", ("valid", "full")),
+    pytest.param(((6, 5, 4), (3, 2, 3), np.float64, "correlate", ("valid", "full")), marks=SWEEP),
     ((5, 4, 6), (2, 3, 3), np.complex64, "fftconvolve", ("same",)),
 ]
 
@@ -60,7 +45,7 @@ def reference(f, a, b, mode):
     return getattr(ss, "convolve" if f == "fftconvolve" else "correlate")(wide(a), wide(b), mode, method=method)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[_id(c.values[0] if hasattr(c, "values") else c) for c in CASES])
 def test_matches_scipy(case):
     s1, s2, dt, f, modes = case
     a, b = make(s1, dt), make(s2, dt)

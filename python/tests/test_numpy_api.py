@@ -2,35 +2,16 @@
 
 Each distinct clFFT plan costs a kernel compile on PoCL, so the cases are few and chosen for
 coverage (ranks 1-5, middle and negative axes, crop and pad, odd and prime lengths, norms)."""
+import functools
+
 import numpy as np
 import pytest
 
 import clfft_ng
 import pyopencl.array as cla
+from support import random_array, rel_l2, tol, wide as ref_of
 
-RNG = np.random.default_rng(61)
-
-
-def rel_l2(got, ref):
-    got = np.asarray(got, dtype=np.result_type(got, np.complex128) if np.iscomplexobj(got) else np.float64)
-    den = np.linalg.norm(ref.ravel())
-    return np.linalg.norm((got - ref).ravel()) / (den if den else 1.0)
-
-
-def tol(dtype):
-    return 1e-5 if np.dtype(dtype) in (np.float32, np.complex64) else 1e-12
-
-
-def make(shape, dtype):
-    dtype = np.dtype(dtype)
-    x = RNG.standard_normal(shape)
-    if dtype.kind == "c":
-        x = x + 1j * RNG.standard_normal(shape)
-    return x.astype(dtype)
-
-
-def ref_of(x):
-    return x.astype(np.complex128 if x.dtype.kind == "c" else np.float64)
+make = functools.partial(random_array, np.random.default_rng(61))
 
 
 # (function, input shape, input dtype, kwargs): every function at least once in each precision.

@@ -12,6 +12,7 @@ import scipy.fft as sfft
 
 import clfft_ng
 import pyopencl.array as cla
+from support import rel_l2 as rel, tol
 
 RNG = np.random.default_rng(58)
 FUNCS = ("dct", "idct", "dst", "idst")
@@ -20,15 +21,6 @@ NORMS = (None, "backward", "ortho", "forward")
 # scipy before 1.11 scaled point 0 instead of point N-1 in the orthogonalized DST-II/III (scipy
 # issue 18452, fixed by PR 18613); we follow the documented (orthogonal) definition.
 _OLD_DST_ORTHO = tuple(int(v) for v in scipy.__version__.split(".")[:2]) < (1, 11)
-
-
-def rel(got, ref):
-    den = np.linalg.norm(np.ravel(ref))
-    return np.linalg.norm(np.ravel(np.asarray(got) - ref)) / (den if den else 1.0)
-
-
-def tol(dtype):
-    return 1e-5 if np.dtype(dtype) in (np.float32, np.complex64) else 1e-12
 
 
 def _dst23_kind(name, type):
