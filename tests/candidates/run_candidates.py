@@ -41,17 +41,30 @@ SWEEP = [
 ]
 
 
+# With the GPU forms (CLFFT_NG_FORMS=gpu) these of QUICK move to the sweep tier: their GPU-form
+# candidates are the group sizes and pass splits the other quick problems already vary.
+GPU_FORMS_SWEEP = [
+    "-x 1000 -b 4 --inLayout 3 --outLayout 5 -o",
+    "-x 48 -b 13 -o",
+    "-x 13 -b 301 --double -o",
+]
+
+
 def tiered_cases():
     tier = os.environ.get("CLFFT_TEST_TIER", "quick") or "quick"
+    gpu = os.environ.get("CLFFT_NG_FORMS") == "gpu"
+    quick = [c for c in QUICK if not (gpu and c in GPU_FORMS_SWEEP)]
     if tier == "quick":
-        return QUICK
+        return quick
     k, n = 0, 1
     share = os.environ.get("CLFFT_TEST_SHARE", "")
     m = re.fullmatch(r"(\d+)/(\d+)", share)
     if m and int(m.group(2)) > int(m.group(1)):
         k, n = int(m.group(1)), int(m.group(2))
     sweep = [c for i, c in enumerate(SWEEP) if i % n == k]
-    return sweep if tier == "sweep" else QUICK + sweep
+    if gpu:
+        sweep = GPU_FORMS_SWEEP + sweep  # not thinned by the share, as the quick cases
+    return sweep if tier == "sweep" else quick + sweep
 
 
 DEVICE_ARGS = []

@@ -382,26 +382,24 @@ BOOST_AUTO_TEST_CASE(devices_present)
 
 BOOST_AUTO_TEST_SUITE(queue_arrays)
 
-BOOST_AUTO_TEST_CASE(c2c_single)
+// Each kind on every shape, in and out of place. Quick tier: two of the six per kind, one of each
+// placement, on shapes rotated between the kinds; the sweep tier the other four.
+void everyShape(Kind k, std::size_t rotate)
 {
-    for (const auto& sh : kShapes)
+    for (std::size_t s = 0; s < kShapes.size(); ++s)
         for (bool ip : {false, true})
-            checkCase<float>(make(Kind::C2C, sh.first, sh.second, ip));
+            if (clfft_test::inTier(s == (rotate + (ip ? 1 : 0)) % kShapes.size()))
+                checkCase<float>(make(k, kShapes[s].first, kShapes[s].second, ip));
 }
 
-BOOST_AUTO_TEST_CASE(r2c_single)
-{
-    for (const auto& sh : kShapes)
-        for (bool ip : {false, true})
-            checkCase<float>(make(Kind::R2C, sh.first, sh.second, ip));
-}
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
+BOOST_AUTO_TEST_CASE(c2c_single) { everyShape(Kind::C2C, 0); }
 
-BOOST_AUTO_TEST_CASE(c2r_single)
-{
-    for (const auto& sh : kShapes)
-        for (bool ip : {false, true})
-            checkCase<float>(make(Kind::C2R, sh.first, sh.second, ip));
-}
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
+BOOST_AUTO_TEST_CASE(r2c_single) { everyShape(Kind::R2C, 1); }
+
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
+BOOST_AUTO_TEST_CASE(c2r_single) { everyShape(Kind::C2R, 2); }
 
 // Quick tier: each kind on one shape (a different one per kind); the sweep tier the other six.
 BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
@@ -416,24 +414,32 @@ BOOST_AUTO_TEST_CASE(every_kind_double)
     }
 }
 
+// Quick tier: C2C backward and R2C; the sweep tier C2C in place and C2R.
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
 BOOST_AUTO_TEST_CASE(c2c_backward_planar)
 {
     Case c = make(Kind::C2C, {100, 97}, 1, false);
     c.dir = CLFFT_BACKWARD;
     c.complexLayout = CLFFT_COMPLEX_PLANAR;
-    checkCase<float>(c);
+    if (clfft_test::inTier(true))
+        checkCase<float>(c);
     c = make(Kind::C2C, {16}, 7, true);
     c.complexLayout = CLFFT_COMPLEX_PLANAR;
-    checkCase<float>(c, {1, 3});
+    if (clfft_test::inTier(false))
+        checkCase<float>(c, {1, 3});
     c = make(Kind::R2C, {30, 20, 10}, 1, false);
     c.complexLayout = CLFFT_COMPLEX_PLANAR;
-    checkCase<float>(c, {1, 2});
+    if (clfft_test::inTier(true))
+        checkCase<float>(c, {1, 2});
     c = make(Kind::C2R, {100, 97}, 1, false);
     c.complexLayout = CLFFT_COMPLEX_PLANAR;
-    checkCase<float>(c, {1, 3});
+    if (clfft_test::inTier(false))
+        checkCase<float>(c, {1, 3});
 }
 
 // Padded rows and slices, and batches that do not start on aligned addresses (library copies).
+// Quick tier: C2C 2D, the unaligned batches, R2C; the sweep tier C2C 3D and C2R.
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
 BOOST_AUTO_TEST_CASE(strides)
 {
     Case c = make(Kind::C2C, {100, 97}, 1, false);
@@ -441,57 +447,72 @@ BOOST_AUTO_TEST_CASE(strides)
     c.inDist = 103 * 97;
     c.outStrides = {2, 210};
     c.outDist = 210 * 97;
-    checkCase<float>(c);
+    if (clfft_test::inTier(true))
+        checkCase<float>(c);
     c = make(Kind::C2C, {30, 20, 10}, 1, false);
     c.inStrides = {1, 31, 31 * 21};
     c.inDist = 31 * 21 * 10;
     c.outStrides = {1, 30, 600};
     c.outDist = 6000;
-    checkCase<float>(c, {1, 3});
+    if (clfft_test::inTier(false))
+        checkCase<float>(c, {1, 3});
     c = make(Kind::C2C, {15}, 7, false); // 15 * 8 bytes: batch starts off the alignment
     c.inStrides = {1};
     c.inDist = 17;
     c.outStrides = {1};
     c.outDist = 15;
-    checkCase<float>(c);
+    if (clfft_test::inTier(true))
+        checkCase<float>(c);
     c = make(Kind::R2C, {100, 97}, 1, false);
     c.inStrides = {1, 104};
     c.inDist = 104 * 97;
     c.outStrides = {1, 53};
     c.outDist = 53 * 97;
-    checkCase<float>(c, {1, 2});
+    if (clfft_test::inTier(true))
+        checkCase<float>(c, {1, 2});
     c = make(Kind::C2R, {30, 20, 10}, 1, false);
     c.inStrides = {1, 17, 17 * 20};
     c.inDist = 17 * 200;
     c.outStrides = {1, 31, 31 * 21};
     c.outDist = 31 * 21 * 10;
-    checkCase<float>(c, {1, 3});
+    if (clfft_test::inTier(false))
+        checkCase<float>(c, {1, 3});
 }
 
 // Pencils whose rows are a multiple of 512 bytes on two queues, which the library pads in its
 // own buffers (exchange, pencil transforms, the copies of R2C's output and of strided input).
+// Quick tier: C2C 2D, R2C and the copied pencils; the sweep tier the rest.
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
 BOOST_AUTO_TEST_CASE(padded_pencils)
 {
-    checkCase<float>(make(Kind::C2C, {128, 40}, 1, false), {1, 2});
-    checkCase<float>(make(Kind::C2C, {32, 16, 8}, 1, true), {1, 2});
-    checkCase<float>(make(Kind::R2C, {254, 12}, 1, false), {1, 2});
-    checkCase<float>(make(Kind::C2R, {126, 4, 6}, 1, false), {1, 2});
+    if (clfft_test::inTier(true)) {
+        checkCase<float>(make(Kind::C2C, {128, 40}, 1, false), {1, 2});
+        checkCase<float>(make(Kind::R2C, {254, 12}, 1, false), {1, 2});
+    }
+    if (clfft_test::inTier(false)) {
+        checkCase<float>(make(Kind::C2C, {32, 16, 8}, 1, true), {1, 2});
+        checkCase<float>(make(Kind::C2R, {126, 4, 6}, 1, false), {1, 2});
+        if (env().fp64)
+            checkCase<double>(make(Kind::C2C, {64, 20}, 1, false), {1, 2});
+        else
+            BOOST_ERROR("double precision needs fp64 on every device");
+    }
+    if (!clfft_test::inTier(true))
+        return;
     Case c = make(Kind::C2C, {32, 16, 8}, 1, false);
     c.inStrides = {1, 33, 33 * 16}; // pencils copied from the client's buffer
     c.inDist = 33 * 16 * 8;
     c.outStrides = {1, 32, 32 * 16};
     c.outDist = 32 * 16 * 8;
     checkCase<float>(c, {1, 2});
-    if (!env().fp64) {
-        BOOST_ERROR("double precision needs fp64 on every device");
-        return;
-    }
-    checkCase<double>(make(Kind::C2C, {64, 20}, 1, false), {1, 2});
 }
 
 // C2C 2D whose devices hold pencils of equal counts in whole 16-column chunks, with rows a row-lane
 // kernel takes: each device transforms its rows straight from every device's pencils (no
 // exchange; docs/multi-device.md), in and out of place, uneven row splits, both directions.
+// Quick tier: the shapes marked quick (2 and 3 queues, in and out of place, packed row lanes) and
+// the exchange; the sweep tier the others.
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
 BOOST_AUTO_TEST_CASE(rows_from_every_pencil)
 {
     requireDevices(3);
@@ -500,16 +521,19 @@ BOOST_AUTO_TEST_CASE(rows_from_every_pencil)
         std::size_t queues;
         bool inPlace;
         clfftDirection dir;
+        bool quick;
     };
-    const Shape shapes[] = {{{128, 37}, 2, false, CLFFT_FORWARD},
-                            {{128, 37}, 2, true, CLFFT_BACKWARD},
-                            {{192, 25}, 3, false, CLFFT_BACKWARD},
-                            {{192, 25}, 3, true, CLFFT_FORWARD},
-                            {{64, 20}, 2, false, CLFFT_FORWARD},
+    const Shape shapes[] = {{{128, 37}, 2, false, CLFFT_FORWARD, true},
+                            {{128, 37}, 2, true, CLFFT_BACKWARD, false},
+                            {{192, 25}, 3, false, CLFFT_BACKWARD, false},
+                            {{192, 25}, 3, true, CLFFT_FORWARD, true},
+                            {{64, 20}, 2, false, CLFFT_FORWARD, false},
                             // packed row lanes (rows of 8A points, A not a multiple of 8)
-                            {{96, 37}, 2, false, CLFFT_FORWARD},
-                            {{96, 25}, 3, true, CLFFT_BACKWARD}};
+                            {{96, 37}, 2, false, CLFFT_FORWARD, false},
+                            {{96, 25}, 3, true, CLFFT_BACKWARD, true}};
     for (const Shape& sh : shapes) {
+        if (!clfft_test::inTier(sh.quick))
+            continue;
         Case c = make(Kind::C2C, sh.lengths, 1, sh.inPlace);
         c.dir = sh.dir;
         const HostSide<float> input = inputOf<float>(c);
@@ -526,6 +550,8 @@ BOOST_AUTO_TEST_CASE(rows_from_every_pencil)
             BOOST_TEST(clobbered(out, pad, first) == 0u, what << ": padding written, first at " << first);
         }
     }
+    if (!clfft_test::inTier(true))
+        return;
     // Pencils of 50 and 47 columns: the exchange, and rows transformed in the output.
     Case c = make(Kind::C2C, {97, 100}, 1, false);
     const HostSide<float> input = inputOf<float>(c);
@@ -539,10 +565,14 @@ BOOST_AUTO_TEST_CASE(rows_from_every_pencil)
 // The client's buffers as sub-buffers: the pencils are then copied from them, and R2C's pencils
 // copied into them (rectangle copies the library makes with a kernel of its own on PoCL, whose
 // clEnqueueCopyBufferRect crashes on sub-buffers).
+// Quick tier: C2C and C2R out of place, R2C in place; the sweep tier the other three.
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
 BOOST_AUTO_TEST_CASE(client_sub_buffers)
 {
     for (Kind k : {Kind::C2C, Kind::R2C, Kind::C2R})
         for (bool ip : {false, true}) {
+            if (!clfft_test::inTier(ip == (k == Kind::R2C)))
+                continue;
             Case c = make(k, {30, 20, 10}, 1, ip);
             c.subBuffers = true;
             checkCase<float>(c, {1, 2});
@@ -616,10 +646,15 @@ BOOST_AUTO_TEST_CASE(plans_in_flight)
     }
 }
 
+// Quick tier: the 2D shape; the sweep tier the others.
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
 BOOST_AUTO_TEST_CASE(callbacks)
 {
     for (Kind k : {Kind::C2C})
-        for (const auto& sh : kShapes) {
+        for (std::size_t s = 0; s < kShapes.size(); ++s) {
+            if (!clfft_test::inTier(s == 1))
+                continue;
+            const auto& sh = kShapes[s];
             Case c = make(k, sh.first, sh.second, false);
             c.callback = true;
             checkCase<float>(c, {1, 3});
@@ -855,11 +890,17 @@ void checkDescriptors(const Case& c, std::size_t n, clfftNgXtOrder inOrder, clff
 
 BOOST_AUTO_TEST_SUITE(descriptors)
 
+// Quick tier: the shapes in turn, shape n - 1 on n devices (the split ones take the permuted
+// orders); the sweep tier the other shapes.
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
 BOOST_AUTO_TEST_CASE(every_kind)
 {
     requireDevices(3);
     for (std::size_t n : {1, 2, 3}) {
-        for (const auto& sh : kShapes) {
+        for (std::size_t s = 0; s < kShapes.size(); ++s) {
+            if (!clfft_test::inTier(s == n - 1))
+                continue;
+            const auto& sh = kShapes[s];
             const bool split = sh.second == 1;
             checkDescriptors<float>(packedCase(Kind::C2C, sh.first, sh.second), n, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
             checkDescriptors<float>(packedCase(Kind::R2C, sh.first, sh.second), n, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
@@ -894,15 +935,21 @@ BOOST_AUTO_TEST_CASE(in_place_and_double)
 
 // Natural order on both sides goes through the library's padded pencils (see
 // queue_arrays/padded_pencils); permuted parts stay packed.
+// Quick tier: C2C both orders out, R2C; the sweep tier C2C backward and C2R.
+BOOST_TEST_DECORATOR(*boost::unit_test::label("tiered"))
 BOOST_AUTO_TEST_CASE(padded_pencils)
 {
     requireDevices(2);
-    checkDescriptors<float>(packedCase(Kind::C2C, {128, 40}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
-    checkDescriptors<float>(packedCase(Kind::C2C, {128, 40}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_PERMUTED);
+    if (clfft_test::inTier(true)) {
+        checkDescriptors<float>(packedCase(Kind::C2C, {128, 40}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
+        checkDescriptors<float>(packedCase(Kind::C2C, {128, 40}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_PERMUTED);
+        checkDescriptors<float>(packedCase(Kind::R2C, {254, 12}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
+    }
+    if (!clfft_test::inTier(false))
+        return;
     Case back = packedCase(Kind::C2C, {128, 40}, 1);
     back.dir = CLFFT_BACKWARD;
     checkDescriptors<float>(back, 2, CLFFT_NG_XT_PERMUTED, CLFFT_NG_XT_NATURAL);
-    checkDescriptors<float>(packedCase(Kind::R2C, {254, 12}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
     checkDescriptors<float>(packedCase(Kind::C2R, {126, 4, 6}, 1), 2, CLFFT_NG_XT_NATURAL, CLFFT_NG_XT_NATURAL);
 }
 
