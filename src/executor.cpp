@@ -60,13 +60,8 @@ void runPasses(const PlanSettings& s, BakedPlan& baked, bool inPlace, const Enqu
         return {rq.outputs[0], outPlanar ? rq.outputs[1] : nullptr};
     };
 
-    // Real transforms take their direction from the layouts, whatever the client asks.
-    clfftDirection direction = rq.direction;
-    if (s.inLayout == CLFFT_REAL)
-        direction = CLFFT_FORWARD;
-    else if (s.outLayout == CLFFT_REAL)
-        direction = CLFFT_BACKWARD;
-    const double scale = direction == CLFFT_FORWARD ? s.forwardScale : s.effectiveBackwardScale();
+    const clfftDirection direction = s.effectiveDirection(rq.direction);
+    const double scale = s.scaleFor(direction);
     const double dirSign = direction == CLFFT_FORWARD ? 1.0 : -1.0;
     // The callback's userdata buffer i (none set: the callback still takes a userdata parameter).
     auto userdata = [](const CallbackSettings& cb, int i) -> cl_mem {

@@ -97,6 +97,14 @@ struct PlanSettings {
     std::size_t effectiveInDistance() const;
     std::size_t effectiveOutDistance() const;
     double effectiveBackwardScale() const;
+    // The direction an enqueue asking for `requested` runs: real transforms take theirs from the
+    // layouts, whatever the client asks.
+    clfftDirection effectiveDirection(clfftDirection requested) const;
+    // The scale of that direction.
+    double scaleFor(clfftDirection direction) const
+    {
+        return direction == CLFFT_FORWARD ? forwardScale : effectiveBackwardScale();
+    }
     std::size_t points() const; // product of the lengths of the plan's rank
 };
 

@@ -87,6 +87,15 @@ double PlanSettings::effectiveBackwardScale() const
     return backwardScaleSet ? backwardScale : 1.0 / static_cast<double>(points());
 }
 
+clfftDirection PlanSettings::effectiveDirection(clfftDirection requested) const
+{
+    if (inLayout == CLFFT_REAL)
+        return CLFFT_FORWARD;
+    if (outLayout == CLFFT_REAL)
+        return CLFFT_BACKWARD;
+    return requested;
+}
+
 // Bytes each buffer of one side must hold: the largest element offset the plan touches, plus
 // one, times the element size (per buffer: a planar side has two buffers of this size). One
 // buffer serves both sides in place. False when a size computation overflows size_t: no

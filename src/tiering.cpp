@@ -473,12 +473,8 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
         return {rq.inputs[0], inPlanar ? rq.inputs[1] : nullptr};
     };
 
-    clfftDirection direction = rq.direction;
-    if (s.inLayout == CLFFT_REAL)
-        direction = CLFFT_FORWARD;
-    else if (s.outLayout == CLFFT_REAL)
-        direction = CLFFT_BACKWARD;
-    const double scale = direction == CLFFT_FORWARD ? s.forwardScale : s.effectiveBackwardScale();
+    const clfftDirection direction = s.effectiveDirection(rq.direction);
+    const double scale = s.scaleFor(direction);
     const double sign = direction == CLFFT_FORWARD ? 1.0 : -1.0;
 
     EventRef previous;
