@@ -3,6 +3,7 @@ import collections
 import ctypes
 import math
 import os
+import pathlib
 import threading
 
 import numpy as np
@@ -133,30 +134,14 @@ def sync_host_view(queue, v, arr):
     queue.finish()
 
 
+def _kernel_source(name):
+    """The OpenCL C template kernels/NAME, filled per dtype with the % operator."""
+    return (pathlib.Path(__file__).parent / "kernels" / name).read_text()
+
+
 # ---- the copy kernel: crop, zero-pad, reorder, convert real<->complex, scale -------------
 
-_COPY_SRC = """
-%(pragma)s
-__kernel void copy(__global %(dst)s *dst, long doff, __global const %(src)s *src, long soff,
-                   __global const long *meta, int nd, long total, %(rs)s scale)
-{
-    long i = get_global_id(0);
-    if (i >= total) return;
-    long rem = i, so = soff, dd = doff;
-    int inside = 1;
-    for (int d = nd - 1; d >= 0; --d) {
-        long n = meta[d];
-        long idx = rem %% n;
-        rem /= n;
-        dd += idx * meta[nd + d];
-        if (idx >= meta[2 * nd + d]) inside = 0;
-        so += idx * meta[3 * nd + d];
-    }
-    %(dst)s v = (%(dst)s)(0);
-    if (inside) v = %(conv)s * scale;
-    dst[dd] = v;
-}
-"""
+_COPY_SRC = _kernel_source("copy.cl")
 _kernels = {}
 _klock = threading.Lock()
 
@@ -203,22 +188,7 @@ def copy(queue, src, dst, scale=1.0):
 
 # ---- scaling one plane: the per-point factors of scipy's orthogonalized DCT/DST ----------
 
-_PLANE_SRC = """
-%(pragma)s
-__kernel void scale_plane(__global %(t)s *buf, long off, __global const long *meta, int nd, long total,
-                          %(t)s f)
-{
-    long i = get_global_id(0);
-    if (i >= total) return;
-    long rem = i, o = off;
-    for (int d = nd - 1; d >= 0; --d) {
-        long n = meta[d];
-        o += (rem %% n) * meta[nd + d];
-        rem /= n;
-    }
-    buf[o] *= f;
-}
-"""
+_PLANE_SRC = _kernel_source("scale_plane.cl")
 
 
 def scale_plane(queue, v, axis, index, factor):
