@@ -279,16 +279,20 @@ def _conj(a):
     return a.conj() if isinstance(a, cla.Array) else np.conjugate(a)
 
 
-def hfft(a, n=None, axis=-1, norm=None, out=None):
-    """numpy's hfft: the real spectrum of a Hermitian-symmetric signal, irfft of conj(a)."""
-    norm = _check_norm(norm)
+def _conj_input(a):
+    """conj(a) as the Hermitian functions' input: a real device array becomes complex first
+    (pyopencl's conj keeps a real dtype); host input through numpy."""
     if isinstance(a, cla.Array):
         if a.dtype.kind != "c":
             a = a.astype(_engine._COMPLEX_OF[_work_dtype(a.dtype, False)])
-        a = a.conj()
-    else:
-        a = np.conjugate(np.asarray(a))
-    return _execute(a, "c2r", n, axis, _swap(norm), False, out, one_axis=True)
+        return a.conj()
+    return np.conjugate(np.asarray(a))
+
+
+def hfft(a, n=None, axis=-1, norm=None, out=None):
+    """numpy's hfft: the real spectrum of a Hermitian-symmetric signal, irfft of conj(a)."""
+    norm = _check_norm(norm)
+    return _execute(_conj_input(a), "c2r", n, axis, _swap(norm), False, out, one_axis=True)
 
 
 def ihfft(a, n=None, axis=-1, norm=None):
@@ -303,13 +307,7 @@ def ihfft(a, n=None, axis=-1, norm=None):
 def hfftn(a, s=None, axes=None, norm=None, out=None):
     """scipy.fft.hfftn: irfftn of conj(a) with the normalization swapped (real result)."""
     norm = _check_norm(norm)
-    if isinstance(a, cla.Array):
-        if a.dtype.kind != "c":
-            a = a.astype(_engine._COMPLEX_OF[_work_dtype(a.dtype, False)])
-        a = a.conj()
-    else:
-        a = np.conjugate(np.asarray(a))
-    return _execute(a, "c2r", s, axes, _swap(norm), False, out)
+    return _execute(_conj_input(a), "c2r", s, axes, _swap(norm), False, out)
 
 
 def hfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
