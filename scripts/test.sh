@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Quick-start test command: set up, build, and run the quick tier with CTest (tests/README.md,
-# "Tiers"): every module, each code path once, in about 9 minutes on a fresh 2-core machine
+# "Tiers"): every module, each code path once, in about 12 minutes on a fresh 2-core machine
 # (measured figure in README.md). It prints its time at the end.
 # Left to .ci/run and `ctest -L LABEL`: "sweep" (the cases the quick tier leaves out, and samples
 # chosen by the commit), "long" (clFFT's own gtest suite, built from Debian's source package at
