@@ -420,6 +420,21 @@ DiskCache::Hit DiskCache::load(const CacheKey& key)
     return hit;
 }
 
+bool DiskCache::has(const CacheKey& key)
+{
+    if (!config_.enabled)
+        return false;
+    const std::string name = entryFileName(key);
+    for (const Origin origin : {Origin::User, Origin::System}) {
+        const std::string& dir = origin == Origin::User ? config_.userDir : config_.systemDir;
+        std::string why;
+        if (!dir.empty() && trustedDirectory(dir, origin == Origin::User ? Trust::User : Trust::UserOrRoot, &why) &&
+            ::access((dir + "/" + name).c_str(), R_OK) == 0)
+            return true;
+    }
+    return false;
+}
+
 bool DiskCache::ensureUserDir()
 {
     std::string why;

@@ -141,6 +141,10 @@ public:
     // Anything but a valid entry for `key` is a miss; rejected files are counted.
     Hit load(const CacheKey& key);
 
+    // Whether an entry file for `key` exists in a trusted user or system directory (not read,
+    // not counted: load() may still reject it).
+    bool has(const CacheKey& key);
+
     // Writes atomically (temporary file + rename) into the user directory, then evicts the
     // least recently used entries beyond maxBytes. False when nothing was written.
     bool store(const CacheKey& key, const std::string& info, const std::vector<std::uint8_t>& binary);

@@ -206,6 +206,28 @@ ProgramCache::Result ProgramCache::get(cl_context context, cl_device_id device, 
     return r;
 }
 
+bool ProgramCache::available(cl_context context, cl_device_id device, const std::string& source,
+                             const std::string& options)
+{
+    std::shared_ptr<Entry> entry;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = entries_.find(Key(context, device, options, source));
+        if (it != entries_.end())
+            entry = it->second;
+    }
+    if (entry) {
+        std::unique_lock<std::mutex> lock(entry->mutex, std::try_to_lock);
+        if (lock.owns_lock() && entry->done && entry->status == CL_SUCCESS)
+            return true; // a build in flight counts as not there yet
+    }
+    std::shared_ptr<DiskCache> cache = disk();
+    if (!cache->config().enabled)
+        return false;
+    std::shared_ptr<const DeviceIdentity> id = identity(device);
+    return id && cache->has(makeCacheKey(source, options, *id));
+}
+
 void ProgramCache::clear()
 {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -39,6 +39,10 @@ public:
     Result get(cl_context context, cl_device_id device, const std::string& source, const std::string& options,
                bool persist = true);
 
+    // Whether get() would find the program built in memory or its binary on disk, without
+    // building or loading anything (AUTO tiering asks before it sets up the generic tier).
+    bool available(cl_context context, cl_device_id device, const std::string& source, const std::string& options);
+
     // Drops every program (the plans keep their own references while alive) and forgets the
     // disk configuration, which the next get() reads again from the environment.
     void clear();

@@ -27,6 +27,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
+#include <utility>
 
 namespace clfft_ng {
 
@@ -261,10 +263,32 @@ constexpr double kMeasureMargin = 0.05;
 // wisdom). Null when neither applies: estimate rigor without wisdom, callbacks (their
 // userdata is the client's), fused r2r stages (one family takes them), or nothing could be
 // timed; the caller then takes the profile's plan.
+// Whether measured planning and wisdom apply to the problem at all (callbacks: their userdata is
+// the client's; fused r2r stages: one family takes them).
+bool measurable(const Problem& problem)
+{
+    return !problem.pre.present && !problem.post.present && !problem.r2rIn.present() && !problem.r2rOut.present();
+}
+
+// The plan wisdom names for the problem on this device, with its record; nothing when there is
+// no record or it names no candidate of this planner (written by another: a miss).
+std::optional<std::pair<ExecutionPlan, WisdomRecord>> wisdomChoice(const BakeTarget& t, const Problem& problem,
+                                                                   const std::string& key)
+{
+    ProgramCache& programs = *t.services.programs;
+    if (const std::optional<WisdomRecord> record = t.services.wisdom->lookup(key, programs.diskConfig())) {
+        // Only the variant the record names is planned; its printed plan must be the one measured.
+        std::optional<ExecutionPlan> named = planVariant(problem, t.limits, record->variant);
+        if (named && planFingerprint(explainPlan(*named, problem)) == record->planHash)
+            return std::make_pair(std::move(*named), *record);
+    }
+    return std::nullopt;
+}
+
 std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
                                         Rigor rigor)
 {
-    if (problem.pre.present || problem.post.present || problem.r2rIn.present() || problem.r2rOut.present())
+    if (!measurable(problem))
         return nullptr;
     DeviceIdentity identity;
     if (!queryDeviceIdentity(t.device, &identity))
@@ -273,19 +297,15 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     WisdomStore& wisdom = *t.services.wisdom;
     const DiskCacheConfig config = programs.diskConfig();
     const std::string key = wisdomKey(problem, t.limits, identity);
-    if (const std::optional<WisdomRecord> record = wisdom.lookup(key, config)) {
-        // Only the variant the record names is planned; its printed plan must be the one measured.
-        const std::optional<ExecutionPlan> named = planVariant(problem, t.limits, record->variant);
-        if (named && planFingerprint(explainPlan(*named, problem)) == record->planHash) {
-            const std::string header =
-                record->milliseconds <= 0 ? "wisdom: " + record->variant + ", the only candidate (not timed)\n"
-                                      : "wisdom: " + record->variant + ", measured " + formatMs(record->milliseconds) +
-                                            " (fastest of " + std::to_string(record->measured) + " candidates)\n";
-            KernelFit fit;
-            if (auto baked = buildPlan(s, t, problem, *named, header, &fit))
-                return baked;
-        }
-        // A record naming no candidate of this plan (written by another planner): a miss.
+    if (const auto choice = wisdomChoice(t, problem, key)) {
+        const WisdomRecord& record = choice->second;
+        const std::string header =
+            record.milliseconds <= 0 ? "wisdom: " + record.variant + ", the only candidate (not timed)\n"
+                                  : "wisdom: " + record.variant + ", measured " + formatMs(record.milliseconds) +
+                                        " (fastest of " + std::to_string(record.measured) + " candidates)\n";
+        KernelFit fit;
+        if (auto baked = buildPlan(s, t, problem, choice->first, header, &fit))
+            return baked;
     }
     if (rigor == Rigor::Estimate)
         return nullptr;
@@ -397,6 +417,31 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     return winner;
 }
 
+// AUTO tiering: whether the plan the specialized bake would take (wisdom's, else the profile's,
+// with estimate rigor; a measured bake is not predicted) has every program built in memory or
+// on disk, so that the bake compiles nothing and the generic tier is not needed.
+bool specializedAvailable(const PlanSettings& s, const BakeTarget& t, const Problem& problem, Rigor rigor)
+{
+    std::optional<ExecutionPlan> exec;
+    DeviceIdentity identity;
+    if (measurable(problem) && queryDeviceIdentity(t.device, &identity))
+        if (auto choice = wisdomChoice(t, problem, wisdomKey(problem, t.limits, identity)))
+            exec = std::move(choice->first);
+    if (!exec) {
+        if (rigor != Rigor::Estimate && measurable(problem))
+            return false;
+        try {
+            exec = planProblem(problem, t.limits);
+        } catch (const StatusError&) {
+            return false; // the specialized bake reports it
+        }
+    }
+    for (const PassPlan& pass : exec->passes)
+        if (!t.services.programs->available(s.context.get(), t.device, passSource(t, pass), kProgramBuildOptions))
+            return false;
+    return !exec->passes.empty();
+}
+
 } // namespace
 
 void bakePlan(Plan& plan, cl_command_queue queue)
@@ -433,9 +478,6 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     if (problem.precision == Precision::Double && deviceInfo<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) == 0)
         throw StatusError{CLFFT_DEVICE_NO_DOUBLE};
     plan.generic.reset();
-    std::string tierNote; // why a plan that asked for the generic tier runs specialized kernels
-    if (bakeGenericTier(plan, queue, device, problem, &tierNote))
-        return;
 
     BakeTarget target;
     target.device = device;
@@ -471,8 +513,13 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     // CLFFT_NG_CANDIDATE bakes one candidate of planCandidates instead of the profile's plan:
     // how the tests run every candidate on a device.
     const bool chooseCandidate = env.chooseCandidate;
+    const Rigor rigor = s.rigor >= 0 ? static_cast<Rigor>(s.rigor) : env.rigor;
+    std::string tierNote; // why a plan that asked for the generic tier runs specialized kernels
+    if (tierModeOf(s) == TierMode::Auto && !chooseCandidate && specializedAvailable(s, target, problem, rigor))
+        tierNote = "tier: specialized (auto: its kernels are in the cache)\n";
+    else if (bakeGenericTier(plan, queue, device, problem, &tierNote))
+        return;
     if (!chooseCandidate) {
-        const Rigor rigor = s.rigor >= 0 ? static_cast<Rigor>(s.rigor) : env.rigor;
         if (auto baked = bakeMeasured(s, target, problem, rigor)) {
             baked->explanation = tierNote + baked->explanation;
             explainIfAsked(*baked);

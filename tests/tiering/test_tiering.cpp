@@ -1,6 +1,7 @@
 // Tiers (issue 62, docs/cache.md "Tiers"): the tiering API, the generic tier's results against
 // FFTW on a few shapes the numerical suites' generic runs (CTest *_generic) do not spell out, a new
-// size baked with no compile, the fallback to specialized kernels, the switch from the generic to
+// size baked with no compile, the fallback to specialized kernels, AUTO taking cached specialized
+// kernels at once, the switch from the generic to
 // the specialized tier while a thread enqueues continuously, and destroy/teardown with a
 // background compile in flight. The numerical suites themselves run on the generic tier as
 // test_c2c_generic, test_real_generic, test_layouts_generic and test_anylength_generic.
@@ -312,6 +313,48 @@ BOOST_AUTO_TEST_CASE(aliased_out_of_place_on_both_tiers)
     BOOST_REQUIRE(tierOf(plan.h) == CLFFT_NG_TIER_SPECIALIZED_ONLY);
     const double err = aliased();
     BOOST_TEST(err < 2e-6, "aliased, specialized tier: relative error " << err);
+}
+
+// AUTO on a problem whose specialized kernels are already built (in this process, then on disk
+// in a fresh one: teardown and setup clear the memory) bakes them at once: no generic tier.
+BOOST_AUTO_TEST_CASE(cached_kernels_skip_the_generic_tier)
+{
+    const std::size_t n = 4 * 3 * 5 * 11; // 660
+    const auto x = randomComplex(2 * n, 9);
+    const auto ref = fftwC2C(x, {static_cast<int>(n)}, 2, FFTW_FORWARD);
+    auto autoBakesSpecialized = [&](const char* where) {
+        ScopedPlan plan;
+        makePlan(plan, {n}, 2, CLFFT_SINGLE, CLFFT_NG_TIER_AUTO);
+        BOOST_TEST(tierOf(plan.h) == CLFFT_NG_TIER_SPECIALIZED_ONLY, where);
+        BOOST_TEST(explain(plan.h).find("tier: specialized (auto: its kernels are in the cache)") != std::string::npos,
+                   where << ": " << explain(plan.h));
+        BOOST_TEST(relativeError(forward(plan.h, x), ref) < 2e-6, where);
+    };
+    auto restart = [] {
+        REQUIRE_CLFFT_SUCCESS(clfftTeardown());
+        clfftSetupData setup;
+        REQUIRE_CLFFT_SUCCESS(clfftInitSetupData(&setup));
+        REQUIRE_CLFFT_SUCCESS(clfftSetup(&setup));
+    };
+    char dir[] = "/tmp/clfft-tiering-cache.XXXXXX";
+    BOOST_REQUIRE(mkdtemp(dir) != nullptr);
+    const char* before = std::getenv("CLFFT_CACHE_PATH");
+    const std::string saved = before ? before : "";
+    setenv("CLFFT_CACHE_PATH", dir, 1);
+    restart(); // the disk configuration is read again at the next build
+    {
+        ScopedPlan plan;
+        makePlan(plan, {n}, 2, CLFFT_SINGLE, CLFFT_NG_TIER_SPECIALIZED_ONLY);
+    }
+    autoBakesSpecialized("in memory");
+    restart();
+    autoBakesSpecialized("on disk");
+    if (before)
+        setenv("CLFFT_CACHE_PATH", saved.c_str(), 1);
+    else
+        unsetenv("CLFFT_CACHE_PATH");
+    restart();
+    BOOST_TEST(std::system(("rm -rf " + std::string(dir)).c_str()) == 0);
 }
 
 // Destroying a plan whose specialized compile is queued or running returns at once; teardown
