@@ -54,4 +54,70 @@ COPYS(clfft_mpi_scopy16, ulong2)
 
 const char* mpiCopySource() { return kCopySource; }
 
+namespace {
+
+const char* typeName(HelperElement e)
+{
+    if (e.isComplex)
+        return e.isDouble ? "double2" : "float2";
+    return e.isDouble ? "double" : "float";
+}
+
+const char* fp64Pragma(bool isDouble) { return isDouble ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" : ""; }
+
+} // namespace
+
+std::string helperCopySource(HelperElement src, HelperElement dst)
+{
+    const std::string s = typeName(src), d = typeName(dst);
+    const std::string real = dst.isDouble ? "double" : "float";
+    // The source element in dst's type.
+    std::string value;
+    if (src.isComplex == dst.isComplex)
+        value = s == d ? "src[so]" : (dst.isComplex ? "convert_" + d + "(src[so])" : "(" + d + ")(src[so])");
+    else if (dst.isComplex)
+        value = "(" + d + ")((" + real + ")src[so], 0)";
+    else
+        value = "(" + d + ")(src[so].s0)";
+    std::ostringstream k;
+    k << fp64Pragma(src.isDouble || dst.isDouble)
+      << "__kernel void clfft_ng_copy_nd(__global " << d << "* dst, long doff, __global const " << s
+      << "* src, long soff,\n    __global const long* meta, int nd, long total, " << real << " scale)\n{\n"
+      << "    const long i = get_global_id(0);\n"
+      << "    if (i >= total)\n        return;\n"
+      << "    long rem = i, so = soff, dd = doff;\n"
+      << "    int inside = 1;\n"
+      // Row-major digits of i: the last dimension varies fastest.
+      << "    for (int a = nd - 1; a >= 0; --a) {\n"
+      << "        const long n = meta[a], idx = rem % n;\n"
+      << "        rem /= n;\n"
+      << "        dd += idx * meta[nd + a];\n"
+      << "        inside &= idx < meta[2 * nd + a];\n"
+      << "        so += idx * meta[3 * nd + a];\n"
+      << "    }\n"
+      // Outside src's shape so may point past src: read only inside.
+      << "    " << d << " v = (" << d << ")(0);\n"
+      << "    if (inside)\n        v = " << value << " * scale;\n"
+      << "    dst[dd] = v;\n}\n";
+    return k.str();
+}
+
+std::string helperScalePlaneSource(bool isDouble)
+{
+    const char* t = isDouble ? "double" : "float";
+    std::ostringstream k;
+    k << fp64Pragma(isDouble) << "__kernel void clfft_ng_scale_plane(__global " << t
+      << "* buf, long off, __global const long* meta, int nd, long total, " << t << " f)\n{\n"
+      << "    const long i = get_global_id(0);\n"
+      << "    if (i >= total)\n        return;\n"
+      << "    long rem = i, o = off;\n"
+      << "    for (int a = nd - 1; a >= 0; --a) {\n"
+      << "        const long n = meta[a];\n"
+      << "        o += (rem % n) * meta[nd + a];\n"
+      << "        rem /= n;\n"
+      << "    }\n"
+      << "    buf[o] *= f;\n}\n";
+    return k.str();
+}
+
 } // namespace clfft_ng

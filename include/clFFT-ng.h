@@ -294,6 +294,31 @@ CLFFTAPI clfftStatus clfftNgSetPlanConvolution(clfftPlanHandle plHandle, clfftNg
 CLFFTAPI clfftStatus clfftNgGetPlanConvolution(const clfftPlanHandle plHandle, clfftNgConvolution* mode,
                                                cl_mem* spectrum, cl_uint* inChannels, cl_uint* outChannels);
 
+/* Helper kernels for bindings that launch their own (the Python package, docs/python.md): the
+ * OpenCL C of one kernel, generated for the element types given as a precision and a layout
+ * (CLFFT_SINGLE or CLFFT_DOUBLE; CLFFT_REAL or CLFFT_COMPLEX_INTERLEAVED).
+ * CLFFT_NG_HELPER_COPY         clfft_ng_copy_nd(dst, long doff, src, long soff, const long* meta,
+ *                              int nd, long total, real scale): one work-item per element of dst's
+ *                              nd-dimensional shape; meta holds dst's shape, dst's strides, src's
+ *                              shape, src's strides (nd longs each, in elements). dst gets scale
+ *                              times src inside src's shape and 0 outside it; real to complex sets
+ *                              the imaginary part to 0, complex to real keeps the real part.
+ * CLFFT_NG_HELPER_SCALE_PLANE  clfft_ng_scale_plane(buf, long off, const long* meta, int nd,
+ *                              long total, real f): multiplies the nd-dimensional plane at off
+ *                              (meta: shape, then strides) by f in place; real elements only, the
+ *                              destination type equal to the source's.
+ * text/size/needed as clfftNgGetCachePath's. CLFFT_INVALID_ARG_VALUE for another kernel,
+ * precision or layout. */
+typedef enum clfftNgHelperKernel_
+{
+	CLFFT_NG_HELPER_COPY = 1,
+	CLFFT_NG_HELPER_SCALE_PLANE = 2
+} clfftNgHelperKernel;
+
+CLFFTAPI clfftStatus clfftNgGetHelperKernelSource(clfftNgHelperKernel kernel, clfftPrecision srcPrecision,
+                                                  clfftLayout srcLayout, clfftPrecision dstPrecision,
+                                                  clfftLayout dstLayout, char* text, size_t size, size_t* needed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,4 +1,6 @@
-// clfft-ng's own entry points (include/clFFT-ng.h): program cache counters and location.
+// clfft-ng's own entry points (include/clFFT-ng.h): program cache counters and location, wisdom
+// files, the helper kernels' source.
+#include "copy_sources.h"
 #include "library.h"
 
 #include <clFFT-ng.h>
@@ -45,6 +47,37 @@ CLFFTAPI clfftStatus clfftNgGetCachePath(char* path, size_t size, size_t* needed
     try {
         const clfft_ng::DiskCacheConfig config = Library::get().programs().diskConfig();
         return clfft_ng::copyTextOut(config.enabled ? config.userDir : std::string(), path, size, needed);
+    } catch (...) {
+        return CLFFT_OUT_OF_HOST_MEMORY;
+    }
+}
+
+CLFFTAPI clfftStatus clfftNgGetHelperKernelSource(clfftNgHelperKernel kernel, clfftPrecision srcPrecision,
+                                                  clfftLayout srcLayout, clfftPrecision dstPrecision,
+                                                  clfftLayout dstLayout, char* text, size_t size, size_t* needed)
+{
+    if (!text && size > 0)
+        return CLFFT_INVALID_HOST_PTR;
+    auto element = [](clfftPrecision p, clfftLayout l, clfft_ng::HelperElement* e) {
+        if ((p != CLFFT_SINGLE && p != CLFFT_DOUBLE) || (l != CLFFT_REAL && l != CLFFT_COMPLEX_INTERLEAVED))
+            return false;
+        e->isDouble = p == CLFFT_DOUBLE;
+        e->isComplex = l == CLFFT_COMPLEX_INTERLEAVED;
+        return true;
+    };
+    clfft_ng::HelperElement src, dst;
+    if (!element(srcPrecision, srcLayout, &src) || !element(dstPrecision, dstLayout, &dst))
+        return CLFFT_INVALID_ARG_VALUE;
+    try {
+        switch (kernel) {
+        case CLFFT_NG_HELPER_COPY:
+            return clfft_ng::copyTextOut(clfft_ng::helperCopySource(src, dst), text, size, needed);
+        case CLFFT_NG_HELPER_SCALE_PLANE:
+            if (src.isComplex || dst.isComplex || src.isDouble != dst.isDouble)
+                return CLFFT_INVALID_ARG_VALUE;
+            return clfft_ng::copyTextOut(clfft_ng::helperScalePlaneSource(src.isDouble), text, size, needed);
+        }
+        return CLFFT_INVALID_ARG_VALUE;
     } catch (...) {
         return CLFFT_OUT_OF_HOST_MEMORY;
     }

@@ -172,7 +172,7 @@ def _execute(a, kind, n_or_s, axes, norm, forward, out=None, one_axis=False):
         if a.dtype == np.float16:
             # pyopencl cannot convert it on the device; 16-bit storage is its own issue.
             raise TypeError("clfft_ng: float16 device arrays are not supported yet")
-        if a.dtype not in _engine._CTYPE:
+        if a.dtype not in _engine._DTYPES:
             # ints, bools, float16: the copy kernel knows only the four working dtypes.
             a = a.astype(real_dt if a.dtype.kind != "c" else _engine._COMPLEX_OF[real_dt])
         if out is not None and not isinstance(out, cla.Array):

@@ -119,10 +119,10 @@ def _upload(queue, x):
     """A device View of x in a working dtype the copy kernel knows (x's own complexness)."""
     if not isinstance(x, cla.Array):
         h = np.asarray(x)
-        if h.dtype not in _engine._CTYPE:
+        if h.dtype not in _engine._DTYPES:
             h = h.astype(_api._work_dtype(h.dtype, h.dtype.kind == "c"))
         x = cla.to_device(queue, np.ascontiguousarray(h), allocator=_engine.allocator(queue))
-    elif x.dtype not in _engine._CTYPE:
+    elif x.dtype not in _engine._DTYPES:
         x = x.astype(_api._work_dtype(x.dtype, x.dtype.kind == "c"))  # ints, bools
     return View.of_array(x)
 

@@ -3,7 +3,6 @@ import collections
 import ctypes
 import math
 import os
-import pathlib
 import threading
 
 import numpy as np
@@ -13,8 +12,8 @@ import pyopencl.tools as cl_tools
 
 from . import _lib
 
-_CTYPE = {np.dtype(np.float32): "float", np.dtype(np.float64): "double",
-          np.dtype(np.complex64): "float2", np.dtype(np.complex128): "double2"}
+# The dtypes the plans and the helper kernels take.
+_DTYPES = frozenset(map(np.dtype, (np.float32, np.float64, np.complex64, np.complex128)))
 _COMPLEX_OF = {np.dtype(np.float32): np.dtype(np.complex64), np.dtype(np.float64): np.dtype(np.complex128),
                np.dtype(np.complex64): np.dtype(np.complex64), np.dtype(np.complex128): np.dtype(np.complex128)}
 _REAL_OF = {np.dtype(np.complex64): np.dtype(np.float32), np.dtype(np.complex128): np.dtype(np.float64),
@@ -134,36 +133,26 @@ def sync_host_view(queue, v, arr):
     queue.finish()
 
 
-def _kernel_source(name):
-    """The OpenCL C template kernels/NAME, filled per dtype with the % operator."""
-    return (pathlib.Path(__file__).parent / "kernels" / name).read_text()
+def _element(dt):
+    """(double, complex) of a dtype: how the library's helper kernels name element types."""
+    return dt in (np.dtype(np.float64), np.dtype(np.complex128)), dt.kind == "c"
 
 
 # ---- the copy kernel: crop, zero-pad, reorder, convert real<->complex, scale -------------
 
-_COPY_SRC = _kernel_source("copy.cl")
 _kernels = {}
 _klock = threading.Lock()
 
 
-def _copy_kernel(ctx, src_dt, dst_dt):
-    key = (ctx.int_ptr, src_dt, dst_dt)
+def _helper_kernel(ctx, kernel, src_dt, dst_dt):
+    """The library's helper kernel (clfftNgGetHelperKernelSource) built once per context and types."""
+    key = (ctx.int_ptr, kernel, src_dt, dst_dt)
     with _klock:
         k = _kernels.get(key)
         if k is None:
-            s, d = _CTYPE[src_dt], _CTYPE[dst_dt]
-            if s.endswith("2") == d.endswith("2"):
-                conv = "(%s)(src[so])" % d if s != d else "src[so]"
-                if s.endswith("2") and s != d:
-                    conv = "convert_%s(src[so])" % d
-            elif d.endswith("2"):
-                conv = "(%s)((%s)src[so], 0)" % (d, d[:-1])
-            else:
-                conv = "(%s)(src[so].s0)" % d
-            double = "double" in (s, d)
-            src = _COPY_SRC % dict(pragma="#pragma OPENCL EXTENSION cl_khr_fp64 : enable" if double else "",
-                                   dst=d, src=s, rs=d.rstrip("2"), conv=conv)
-            k = cl.Program(ctx, src).build().copy
+            src = _lib.helper_kernel_source(kernel, _element(src_dt), _element(dst_dt))
+            prg = cl.Program(ctx, src).build()
+            k = prg.clfft_ng_copy_nd if kernel == 1 else prg.clfft_ng_scale_plane
             _kernels[key] = k
         return k
 
@@ -178,7 +167,7 @@ def copy(queue, src, dst, scale=1.0):
     if nd == 0:
         meta = np.zeros(1, np.int64)
     mbuf = cl.Buffer(queue.context, cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR, hostbuf=meta)
-    k = _copy_kernel(queue.context, src.dtype, dst.dtype)
+    k = _helper_kernel(queue.context, 1, src.dtype, dst.dtype)
     rs = np.float64 if _REAL_OF[dst.dtype] == np.float64 else np.float32
     evt = k(queue, (total,), None, dst.buf, np.int64(dst.offset), src.buf, np.int64(src.offset), mbuf,
             np.int32(nd), np.int64(total), rs(scale), wait_for=src.events + dst.events or None)
@@ -188,9 +177,6 @@ def copy(queue, src, dst, scale=1.0):
 
 # ---- scaling one plane: the per-point factors of scipy's orthogonalized DCT/DST ----------
 
-_PLANE_SRC = _kernel_source("scale_plane.cl")
-
-
 def scale_plane(queue, v, axis, index, factor):
     """v[..., index, ...] (index along `axis`) *= factor, in place on a real View."""
     shape = [n for d, n in enumerate(v.shape) if d != axis]
@@ -199,14 +185,7 @@ def scale_plane(queue, v, axis, index, factor):
     if total == 0:
         return None
     meta = np.array(shape + strides if shape else [0], dtype=np.int64)
-    key = (queue.context.int_ptr, v.dtype, "scale_plane")
-    with _klock:
-        k = _kernels.get(key)
-        if k is None:
-            t = _CTYPE[v.dtype]
-            pragma = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable" if t == "double" else ""
-            k = cl.Program(queue.context, _PLANE_SRC % dict(pragma=pragma, t=t)).build().scale_plane
-            _kernels[key] = k
+    k = _helper_kernel(queue.context, 2, v.dtype, v.dtype)
     mbuf = cl.Buffer(queue.context, cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR, hostbuf=meta)
     evt = k(queue, (total,), None, v.buf, np.int64(v.offset + index * v.strides[axis]), mbuf,
             np.int32(len(shape)), np.int64(total), v.dtype.type(factor), wait_for=v.events or None)

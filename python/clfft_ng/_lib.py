@@ -83,6 +83,9 @@ _SIGNATURES = {
     "clfftNgSetPlanConvolution": [ctypes.c_size_t, ctypes.c_int, _vp, ctypes.c_uint, ctypes.c_uint],
     "clfftNgSetPlanZeroInput": [ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t],
     "clfftNgSetPlanSkipOutput": [ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t],
+    # The OpenCL C of the copy and plane-scaling kernels _engine launches (generator/copy_sources.h).
+    "clfftNgGetHelperKernelSource": [ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                     ctypes.c_char_p, ctypes.c_size_t, _size_p],
 }
 
 
@@ -167,6 +170,19 @@ def call(name, *args):
     status = getattr(handle, name)(*args)
     if status != 0:
         raise ClfftError(status, name)
+
+
+def helper_kernel_source(kernel, src, dst):
+    """The library's OpenCL C for helper kernel `kernel` (1 copy, 2 plane scaling) between the
+    element types src and dst, each a (double, complex) pair of bools."""
+    def enums(e):
+        return (2 if e[0] else 1), (1 if e[1] else 5)  # clfftPrecision, clfftLayout
+    args = enums(src) + enums(dst)
+    needed = ctypes.c_size_t(0)
+    call("clfftNgGetHelperKernelSource", kernel, args[0], args[1], args[2], args[3], None, 0, ctypes.byref(needed))
+    text = ctypes.create_string_buffer(needed.value)
+    call("clfftNgGetHelperKernelSource", kernel, args[0], args[1], args[2], args[3], text, needed.value, None)
+    return text.value.decode()
 
 
 def teardown():

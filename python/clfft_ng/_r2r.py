@@ -183,7 +183,7 @@ def _on_device(x, axes, lengths, kinds, scales, pre, post, real_dt, out_shape, o
     if x.dtype == np.float16:
         # As the package's other functions: pyopencl cannot convert it on the device.
         raise TypeError("clfft_ng: float16 device arrays are not supported yet")
-    if x.dtype not in _engine._CTYPE:
+    if x.dtype not in _engine._DTYPES:
         x = x.astype(real_dt)  # ints and bools: the copy kernel knows the four working dtypes
     cplx = out_dt.kind == "c"
     if math.prod(out_shape) == 0 or x.size == 0:

@@ -1470,6 +1470,212 @@ BOOST_AUTO_TEST_CASE(explain_plan_extension)
     BOOST_CHECK_EQUAL(clfftNgExplainPlan(kNeverMade, text, sizeof text, nullptr), CLFFT_INVALID_PLAN);
 }
 
+// clfftNgGetHelperKernelSource (include/clFFT-ng.h): the source of the copy and plane-scaling
+// kernels the Python package launches, built here and run on the test device against the
+// contract's own arithmetic.
+namespace {
+
+struct HelperType {
+    clfftPrecision precision;
+    clfftLayout layout;
+    std::size_t bytes() const { return (precision == CLFFT_DOUBLE ? 8 : 4) * (layout == CLFFT_REAL ? 1 : 2); }
+};
+
+std::string helperSource(clfftNgHelperKernel kernel, HelperType src, HelperType dst)
+{
+    std::size_t needed = 0;
+    BOOST_REQUIRE_EQUAL(clfftNgGetHelperKernelSource(kernel, src.precision, src.layout, dst.precision, dst.layout,
+                                                     nullptr, 0, &needed),
+                        CLFFT_SUCCESS);
+    BOOST_REQUIRE(needed > 1u);
+    std::string text(needed, '\0');
+    BOOST_REQUIRE_EQUAL(clfftNgGetHelperKernelSource(kernel, src.precision, src.layout, dst.precision, dst.layout,
+                                                     text.data(), text.size(), nullptr),
+                        CLFFT_SUCCESS);
+    text.resize(needed - 1);
+    return text;
+}
+
+// The kernel `name` of `source`, built for the test device; the program is released with it.
+struct HelperKernel {
+    cl_program program = nullptr;
+    cl_kernel kernel = nullptr;
+    HelperKernel(const std::string& source, const char* name)
+    {
+        const char* text = source.c_str();
+        cl_int err = CL_SUCCESS;
+        program = clCreateProgramWithSource(env().context, 1, &text, nullptr, &err);
+        BOOST_REQUIRE_EQUAL(err, CL_SUCCESS);
+        BOOST_REQUIRE_MESSAGE(clBuildProgram(program, 1, &env().device, "", nullptr, nullptr) == CL_SUCCESS,
+                              "helper kernel " << name << " does not build:\n"
+                                               << source);
+        kernel = clCreateKernel(program, name, &err);
+        BOOST_REQUIRE_EQUAL(err, CL_SUCCESS);
+    }
+    ~HelperKernel()
+    {
+        if (kernel)
+            clReleaseKernel(kernel);
+        if (program)
+            clReleaseProgram(program);
+    }
+    template <class T> void arg(cl_uint i, const T& v)
+    {
+        BOOST_REQUIRE_EQUAL(clSetKernelArg(kernel, i, sizeof v, &v), CL_SUCCESS);
+    }
+    void run(std::size_t items)
+    {
+        const cl_int err =
+            clEnqueueNDRangeKernel(env().queue, kernel, 1, nullptr, &items, nullptr, 0, nullptr, nullptr);
+        BOOST_REQUIRE_EQUAL(err, CL_SUCCESS);
+        BOOST_REQUIRE_EQUAL(clFinish(env().queue), CL_SUCCESS);
+    }
+};
+
+// Element k of a host array of type t, as (re, im) (im 0 for reals), and its store.
+std::complex<double> loadElement(const std::vector<unsigned char>& bytes, HelperType t, std::size_t k)
+{
+    double v[2] = {0, 0};
+    const std::size_t parts = t.layout == CLFFT_REAL ? 1 : 2;
+    for (std::size_t c = 0; c < parts; ++c) {
+        if (t.precision == CLFFT_DOUBLE) {
+            std::memcpy(&v[c], bytes.data() + (k * parts + c) * 8, 8);
+        } else {
+            float f = 0;
+            std::memcpy(&f, bytes.data() + (k * parts + c) * 4, 4);
+            v[c] = f;
+        }
+    }
+    return {v[0], v[1]};
+}
+
+void storeElement(std::vector<unsigned char>& bytes, HelperType t, std::size_t k, std::complex<double> x)
+{
+    const double v[2] = {x.real(), x.imag()};
+    const std::size_t parts = t.layout == CLFFT_REAL ? 1 : 2;
+    for (std::size_t c = 0; c < parts; ++c) {
+        if (t.precision == CLFFT_DOUBLE) {
+            std::memcpy(bytes.data() + (k * parts + c) * 8, &v[c], 8);
+        } else {
+            const float f = static_cast<float>(v[c]);
+            std::memcpy(bytes.data() + (k * parts + c) * 4, &f, 4);
+        }
+    }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(helper_kernel_sources)
+{
+    const HelperType f{CLFFT_SINGLE, CLFFT_REAL}, c{CLFFT_SINGLE, CLFFT_COMPLEX_INTERLEAVED};
+    const HelperType d{CLFFT_DOUBLE, CLFFT_REAL}, z{CLFFT_DOUBLE, CLFFT_COMPLEX_INTERLEAVED};
+    // The statuses: other kernels, precisions and layouts; plane scaling of complex or mixed types.
+    std::size_t needed = 0;
+    char text[16];
+    BOOST_CHECK_EQUAL(clfftNgGetHelperKernelSource(static_cast<clfftNgHelperKernel>(3), CLFFT_SINGLE, CLFFT_REAL,
+                                                   CLFFT_SINGLE, CLFFT_REAL, nullptr, 0, &needed),
+                      CLFFT_INVALID_ARG_VALUE);
+    BOOST_CHECK_EQUAL(clfftNgGetHelperKernelSource(CLFFT_NG_HELPER_COPY, CLFFT_SINGLE_FAST, CLFFT_REAL, CLFFT_SINGLE,
+                                                   CLFFT_REAL, nullptr, 0, &needed),
+                      CLFFT_INVALID_ARG_VALUE);
+    BOOST_CHECK_EQUAL(clfftNgGetHelperKernelSource(CLFFT_NG_HELPER_COPY, CLFFT_SINGLE, CLFFT_COMPLEX_PLANAR,
+                                                   CLFFT_SINGLE, CLFFT_REAL, nullptr, 0, &needed),
+                      CLFFT_INVALID_ARG_VALUE);
+    BOOST_CHECK_EQUAL(clfftNgGetHelperKernelSource(CLFFT_NG_HELPER_SCALE_PLANE, CLFFT_SINGLE, CLFFT_COMPLEX_INTERLEAVED,
+                                                   CLFFT_SINGLE, CLFFT_COMPLEX_INTERLEAVED, nullptr, 0, &needed),
+                      CLFFT_INVALID_ARG_VALUE);
+    BOOST_CHECK_EQUAL(clfftNgGetHelperKernelSource(CLFFT_NG_HELPER_SCALE_PLANE, CLFFT_SINGLE, CLFFT_REAL, CLFFT_DOUBLE,
+                                                   CLFFT_REAL, nullptr, 0, &needed),
+                      CLFFT_INVALID_ARG_VALUE);
+    BOOST_CHECK_EQUAL(clfftNgGetHelperKernelSource(CLFFT_NG_HELPER_COPY, CLFFT_SINGLE, CLFFT_REAL, CLFFT_SINGLE,
+                                                   CLFFT_REAL, nullptr, 4, nullptr),
+                      CLFFT_INVALID_HOST_PTR);
+    BOOST_CHECK_EQUAL(clfftNgGetHelperKernelSource(CLFFT_NG_HELPER_COPY, CLFFT_SINGLE, CLFFT_REAL, CLFFT_SINGLE,
+                                                   CLFFT_REAL, text, sizeof text, nullptr),
+                      CLFFT_INVALID_VALUE);
+    BOOST_TEST(std::strlen(text) == sizeof text - 1);
+
+    // The copy: src 3 x 5 (row pitch 7, offset 2) into dst 4 x 4 transposed (offset 1), scale
+    // 0.5: a crop of src's columns, a zero row, and each conversion the package makes.
+    std::vector<std::pair<HelperType, HelperType>> pairs = {{f, c}, {c, f}, {c, c}, {f, f}};
+    if (env().hasDouble)
+        pairs.insert(pairs.end(), {{z, f}, {c, z}, {d, z}, {z, z}});
+    else
+        BOOST_TEST_MESSAGE("device without fp64: the double pairs are not built");
+    const cl_long srcRows = 3, srcCols = 5, srcPitch = 7, srcOff = 2, dstOff = 1;
+    for (const auto& [st, dt] : pairs) {
+        BOOST_TEST_CONTEXT("copy " << st.bytes() << "-byte to " << dt.bytes() << "-byte elements")
+        {
+            std::vector<unsigned char> src(static_cast<std::size_t>(srcOff + srcRows * srcPitch) * st.bytes());
+            for (std::size_t k = 0; k < src.size() / st.bytes(); ++k)
+                storeElement(src, st, k, {0.25 * double(k) - 3, 1.5 - 0.125 * double(k)});
+            std::vector<unsigned char> dst(static_cast<std::size_t>(dstOff + 16) * dt.bytes(), 0xA5);
+            const std::vector<unsigned char> before = dst;
+            const cl_long meta[8] = {4, 4, 1, 4, srcRows, srcCols, srcPitch, 1}; // dst shape, strides; src's
+            clfft_test::ScopedBuffer s(src.size(), src.data()), o(dst.size(), dst.data()), m(sizeof meta, meta);
+            HelperKernel k(helperSource(CLFFT_NG_HELPER_COPY, st, dt), "clfft_ng_copy_nd");
+            const cl_long total = 16;
+            k.arg(0, o.mem);
+            k.arg(1, dstOff);
+            k.arg(2, s.mem);
+            k.arg(3, srcOff);
+            k.arg(4, m.mem);
+            k.arg(5, cl_int(2));
+            k.arg(6, total);
+            if (dt.precision == CLFFT_DOUBLE)
+                k.arg(7, cl_double(0.5));
+            else
+                k.arg(7, cl_float(0.5f));
+            k.run(19); // beyond total: the kernel's own bound
+            env().read(o.mem, dst.size(), dst.data());
+            BOOST_TEST(std::equal(dst.begin(), dst.begin() + static_cast<long>(dt.bytes()), before.begin()));
+            for (cl_long i0 = 0; i0 < 4; ++i0)
+                for (cl_long i1 = 0; i1 < 4; ++i1) {
+                    std::complex<double> want = 0;
+                    if (i0 < srcRows && i1 < srcCols)
+                        want = 0.5 * loadElement(src, st, static_cast<std::size_t>(srcOff + i0 * srcPitch + i1));
+                    if (dt.layout == CLFFT_REAL)
+                        want = want.real();
+                    std::vector<unsigned char> expect(dt.bytes() * (dstOff + 16));
+                    storeElement(expect, dt, 0, want); // rounded as the device's type
+                    const std::complex<double> got =
+                        loadElement(dst, dt, static_cast<std::size_t>(dstOff + i0 + 4 * i1));
+                    BOOST_TEST(got == loadElement(expect, dt, 0), "dst[" << i0 << "][" << i1 << "] " << got);
+                }
+        }
+    }
+
+    // Plane scaling: column 2 of a 3 x 5 real array (row pitch 6) times -2, in place.
+    std::vector<HelperType> reals = {f};
+    if (env().hasDouble)
+        reals.push_back(d);
+    for (const HelperType t : reals) {
+        BOOST_TEST_CONTEXT("scale_plane " << t.bytes() << "-byte reals")
+        {
+            std::vector<unsigned char> buf(18 * t.bytes());
+            for (std::size_t k = 0; k < 18; ++k)
+                storeElement(buf, t, k, double(k) + 0.5);
+            const cl_long meta[2] = {3, 6}; // the plane: 3 rows, stride 6
+            clfft_test::ScopedBuffer b(buf.size(), buf.data()), m(sizeof meta, meta);
+            HelperKernel k(helperSource(CLFFT_NG_HELPER_SCALE_PLANE, t, t), "clfft_ng_scale_plane");
+            k.arg(0, b.mem);
+            k.arg(1, cl_long(2));
+            k.arg(2, m.mem);
+            k.arg(3, cl_int(1));
+            k.arg(4, cl_long(3));
+            if (t.precision == CLFFT_DOUBLE)
+                k.arg(5, cl_double(-2));
+            else
+                k.arg(5, cl_float(-2));
+            k.run(3);
+            std::vector<unsigned char> got(buf.size());
+            env().read(b.mem, got.size(), got.data());
+            for (std::size_t i = 0; i < 18; ++i)
+                BOOST_TEST(loadElement(got, t, i).real() == (i % 6 == 2 ? -2 : 1) * (double(i) + 0.5), "element " << i);
+        }
+    }
+}
+
 // Every baked plan's kernels fit the device's local memory: kernels that would take two local
 // buffers (passes alternating between them) keep one where two would not fit. 8191 x 8 on a CPU
 // device is a one-kernel Bluestein over M = 16384 points, 1 MiB of local memory with one buffer.
