@@ -380,34 +380,41 @@ void DiskCache::warn(const std::string& message)
     std::fprintf(stderr, "clfft-ng: cache: %s\n", message.c_str());
 }
 
-DiskCache::Hit DiskCache::load(const CacheKey& key)
+std::vector<DiskCache::ReadDir> DiskCache::readDirs(bool warnUntrusted)
 {
-    Hit hit;
-    if (!config_.enabled)
-        return hit;
-    const std::string name = entryFileName(key);
+    std::vector<ReadDir> dirs;
     for (const Origin origin : {Origin::User, Origin::System}) {
         const std::string& dir = origin == Origin::User ? config_.userDir : config_.systemDir;
         if (dir.empty())
             continue;
         const Trust trust = origin == Origin::User ? Trust::User : Trust::UserOrRoot;
         std::string why;
-        if (!trustedDirectory(dir, trust, &why)) {
-            if (::access(dir.c_str(), F_OK) == 0)
-                warn("not using " + dir + " (" + why + "); kernels are built from source");
-            continue;
-        }
-        const std::string path = dir + "/" + name;
+        if (trustedDirectory(dir, trust, &why))
+            dirs.push_back({origin, &dir, trust});
+        else if (warnUntrusted && ::access(dir.c_str(), F_OK) == 0)
+            warn("not using " + dir + " (" + why + "); kernels are built from source");
+    }
+    return dirs;
+}
+
+DiskCache::Hit DiskCache::load(const CacheKey& key)
+{
+    Hit hit;
+    if (!config_.enabled)
+        return hit;
+    const std::string name = entryFileName(key);
+    for (const ReadDir& d : readDirs(true)) {
+        const std::string path = *d.dir + "/" + name;
         Entry entry;
-        const EntryCheck check = readEntryFile(path, &key, &entry, trust);
+        const EntryCheck check = readEntryFile(path, &key, &entry, d.trust);
         if (check == EntryCheck::Ok) {
-            if (origin == Origin::User) {
+            if (d.origin == Origin::User) {
                 ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); // least recently used order; may fail
                 ++counters_.diskHits;
             } else {
                 ++counters_.systemHits;
             }
-            hit.origin = origin;
+            hit.origin = d.origin;
             hit.binary = std::move(entry.binary);
             return hit;
         }
@@ -425,13 +432,9 @@ bool DiskCache::has(const CacheKey& key)
     if (!config_.enabled)
         return false;
     const std::string name = entryFileName(key);
-    for (const Origin origin : {Origin::User, Origin::System}) {
-        const std::string& dir = origin == Origin::User ? config_.userDir : config_.systemDir;
-        std::string why;
-        if (!dir.empty() && trustedDirectory(dir, origin == Origin::User ? Trust::User : Trust::UserOrRoot, &why) &&
-            ::access((dir + "/" + name).c_str(), R_OK) == 0)
+    for (const ReadDir& d : readDirs(false))
+        if (::access((*d.dir + "/" + name).c_str(), R_OK) == 0)
             return true;
-    }
     return false;
 }
 

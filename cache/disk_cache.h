@@ -154,6 +154,15 @@ public:
     void evict(const CacheKey* keep);
 
 private:
+    // A directory a lookup reads, with the trust its entries need.
+    struct ReadDir {
+        Origin origin;
+        const std::string* dir;
+        Trust trust;
+    };
+    // The directories load() and has() read, the user's first: those set and trusted (an
+    // untrusted one that exists is warned about when `warnUntrusted`).
+    std::vector<ReadDir> readDirs(bool warnUntrusted);
     void warn(const std::string& message);
     bool ensureUserDir();
 
