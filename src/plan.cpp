@@ -136,9 +136,11 @@ struct KernelFit {
 // `parallel`: the passes' programs (a PoCL binary load is 3-9 ms each even from the caches) and
 // tables (a Bluestein spectrum is a long double FFT on the host) are made on several threads;
 // measured bakes, which already build their candidates in parallel, pass false.
+// `ready`: the passes' sources when the caller has made them (passSource for each pass).
 std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
                                      const ExecutionPlan& exec, const std::string& header, KernelFit* fit,
-                                     bool persist = true, bool parallel = true)
+                                     bool persist = true, bool parallel = true,
+                                     const std::vector<std::string>* ready = nullptr)
 {
     ProgramCache& programCache = *t.services.programs;
     // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
@@ -158,14 +160,15 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
     fit->localMemBytes = t.limits.localMemBytes;
 
     const std::size_t passes = exec.passes.size();
-    std::vector<std::string> sources(passes);
+    std::vector<std::string> sources = ready && ready->size() == passes ? *ready : std::vector<std::string>(passes);
     std::vector<ProgramCache::Result> programs(passes);
     std::vector<MemRef> tables(passes);
     std::vector<std::function<void()>> tasks;
     for (std::size_t i = 0; i < passes; ++i) {
         tasks.emplace_back([&, i] {
             const PassPlan& pass = exec.passes[i];
-            sources[i] = passSource(t, pass);
+            if (sources[i].empty())
+                sources[i] = passSource(t, pass);
             if (t.dump)
                 dumpProgram(pass.spec.kernelName(), sources[i]);
             // Binaries are saved below, on this thread: PoCL 3.1 can deadlock when a binary is
@@ -285,6 +288,14 @@ std::optional<std::pair<ExecutionPlan, WisdomRecord>> wisdomChoice(const BakeTar
     return std::nullopt;
 }
 
+// The printed plan's first line for a plan wisdom named.
+std::string wisdomHeader(const WisdomRecord& record)
+{
+    return record.milliseconds <= 0 ? "wisdom: " + record.variant + ", the only candidate (not timed)\n"
+                                    : "wisdom: " + record.variant + ", measured " + formatMs(record.milliseconds) +
+                                          " (fastest of " + std::to_string(record.measured) + " candidates)\n";
+}
+
 std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
                                         Rigor rigor)
 {
@@ -298,13 +309,8 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     const DiskCacheConfig config = programs.diskConfig();
     const std::string key = wisdomKey(problem, t.limits, identity);
     if (const auto choice = wisdomChoice(t, problem, key)) {
-        const WisdomRecord& record = choice->second;
-        const std::string header =
-            record.milliseconds <= 0 ? "wisdom: " + record.variant + ", the only candidate (not timed)\n"
-                                  : "wisdom: " + record.variant + ", measured " + formatMs(record.milliseconds) +
-                                        " (fastest of " + std::to_string(record.measured) + " candidates)\n";
         KernelFit fit;
-        if (auto baked = buildPlan(s, t, problem, choice->first, header, &fit))
+        if (auto baked = buildPlan(s, t, problem, choice->first, wisdomHeader(choice->second), &fit))
             return baked;
     }
     if (rigor == Rigor::Estimate)
@@ -417,29 +423,46 @@ std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget&
     return winner;
 }
 
-// AUTO tiering: whether the plan the specialized bake would take (wisdom's, else the profile's,
-// with estimate rigor; a measured bake is not predicted) has every program built in memory or
-// on disk, so that the bake compiles nothing and the generic tier is not needed.
-bool specializedAvailable(const PlanSettings& s, const BakeTarget& t, const Problem& problem, Rigor rigor)
+// The plan the specialized bake would take without measuring (wisdom's, else the profile's), with
+// its header and its passes' sources.
+struct CachedPlan {
+    ExecutionPlan exec;
+    std::string header;
+    std::vector<std::string> sources;
+};
+
+// AUTO tiering: that plan (wisdom's, else the profile's with estimate rigor; a measured bake is
+// not predicted) when every program of it is built in memory or on disk, so that baking it
+// compiles nothing and the generic tier is not needed.
+std::optional<CachedPlan> cachedSpecialized(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
+                                            Rigor rigor)
 {
-    std::optional<ExecutionPlan> exec;
+    CachedPlan cached;
+    bool chosen = false;
     DeviceIdentity identity;
     if (measurable(problem) && queryDeviceIdentity(t.device, &identity))
-        if (auto choice = wisdomChoice(t, problem, wisdomKey(problem, t.limits, identity)))
-            exec = std::move(choice->first);
-    if (!exec) {
+        if (auto choice = wisdomChoice(t, problem, wisdomKey(problem, t.limits, identity))) {
+            cached.exec = std::move(choice->first);
+            cached.header = wisdomHeader(choice->second);
+            chosen = true;
+        }
+    if (!chosen) {
         if (rigor != Rigor::Estimate && measurable(problem))
-            return false;
+            return std::nullopt;
         try {
-            exec = planProblem(problem, t.limits);
+            cached.exec = planProblem(problem, t.limits);
         } catch (const StatusError&) {
-            return false; // the specialized bake reports it
+            return std::nullopt; // the specialized bake reports it
         }
     }
-    for (const PassPlan& pass : exec->passes)
-        if (!t.services.programs->available(s.context.get(), t.device, passSource(t, pass), kProgramBuildOptions))
-            return false;
-    return !exec->passes.empty();
+    if (cached.exec.passes.empty())
+        return std::nullopt;
+    for (const PassPlan& pass : cached.exec.passes) {
+        cached.sources.push_back(passSource(t, pass));
+        if (!t.services.programs->available(s.context.get(), t.device, cached.sources.back(), kProgramBuildOptions))
+            return std::nullopt;
+    }
+    return cached;
 }
 
 } // namespace
@@ -503,7 +526,7 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     limits.maxAllocBytes = static_cast<std::size_t>(deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
 
     target.services = plan.services;
-    target.dump = (plan.services.debugFlags->load() & CLFFT_DUMP_PROGRAMS) != 0 || env.dumpPrograms;
+    target.dump = dumpsPrograms(plan);
     target.quiet = env.quiet;
     auto explainIfAsked = [&env](const BakedPlan& baked) {
         if (env.explain)
@@ -515,10 +538,22 @@ void bakePlan(Plan& plan, cl_command_queue queue)
     const bool chooseCandidate = env.chooseCandidate;
     const Rigor rigor = s.rigor >= 0 ? static_cast<Rigor>(s.rigor) : env.rigor;
     std::string tierNote; // why a plan that asked for the generic tier runs specialized kernels
-    if (tierModeOf(s) == TierMode::Auto && !chooseCandidate && specializedAvailable(s, target, problem, rigor))
+    std::optional<CachedPlan> cached;
+    if (tierModeOf(s) == TierMode::Auto && !chooseCandidate)
+        cached = cachedSpecialized(s, target, problem, rigor);
+    if (cached) {
         tierNote = "tier: specialized (auto: its kernels are in the cache)\n";
-    else if (bakeGenericTier(plan, queue, device, problem, &tierNote))
+        // Built from the cache as checked; a kernel that does not fit plans again below.
+        KernelFit fit;
+        if (auto baked = buildPlan(s, target, problem, cached->exec, tierNote + cached->header, &fit, true, true,
+                                   &cached->sources)) {
+            explainIfAsked(*baked);
+            plan.baked = std::move(baked);
+            return;
+        }
+    } else if (bakeGenericTier(plan, queue, device, problem, &tierNote)) {
         return;
+    }
     if (!chooseCandidate) {
         if (auto baked = bakeMeasured(s, target, problem, rigor)) {
             baked->explanation = tierNote + baked->explanation;

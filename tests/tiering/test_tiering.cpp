@@ -94,10 +94,12 @@ template <class T> double relativeError(const std::vector<T>& ours, const std::v
 
 // A complex interleaved plan of `lengths` and `batch`, in place, baked with `mode`.
 void makePlan(ScopedPlan& plan, const std::vector<std::size_t>& lengths, std::size_t batch, clfftPrecision precision,
-              clfftNgTiering mode)
+              clfftNgTiering mode, const clfftNgRigor* rigor = nullptr)
 {
     createPlanFor(plan, lengths, precision, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED, true, batch);
     REQUIRE_CLFFT_SUCCESS(clfftNgSetPlanTiering(plan.h, mode));
+    if (rigor)
+        REQUIRE_CLFFT_SUCCESS(clfftNgSetPlanRigor(plan.h, *rigor));
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &ClEnv::get().queue, nullptr, nullptr));
 }
 
@@ -349,6 +351,25 @@ BOOST_AUTO_TEST_CASE(cached_kernels_skip_the_generic_tier)
     autoBakesSpecialized("in memory");
     restart();
     autoBakesSpecialized("on disk");
+    // A measured plan: the bake that measured it left wisdom and its winner's kernels; AUTO with
+    // the same rigor takes wisdom's plan from the cache, nothing measured again.
+    const std::size_t m = 64;
+    const clfftNgRigor measure = CLFFT_NG_MEASURE;
+    const auto y = randomComplex(m, 4);
+    const auto yref = fftwC2C(y, {static_cast<int>(m)}, 1, FFTW_FORWARD);
+    {
+        ScopedPlan plan;
+        makePlan(plan, {m}, 1, CLFFT_SINGLE, CLFFT_NG_TIER_SPECIALIZED_ONLY, &measure);
+    }
+    {
+        ScopedPlan plan;
+        makePlan(plan, {m}, 1, CLFFT_SINGLE, CLFFT_NG_TIER_AUTO, &measure);
+        const std::string text = explain(plan.h);
+        BOOST_TEST(tierOf(plan.h) == CLFFT_NG_TIER_SPECIALIZED_ONLY);
+        BOOST_TEST(text.find("tier: specialized (auto: its kernels are in the cache)\nwisdom: ") != std::string::npos,
+                   text);
+        BOOST_TEST(relativeError(forward(plan.h, y), yref) < 2e-6);
+    }
     if (before)
         setenv("CLFFT_CACHE_PATH", saved.c_str(), 1);
     else
