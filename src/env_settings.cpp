@@ -1,7 +1,11 @@
 #include "env_settings.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <mutex>
+#include <set>
+#include <string>
 
 namespace clfft_ng {
 
@@ -29,17 +33,31 @@ std::optional<std::size_t> bytesOf(const char* name)
 Rigor rigorOf(const char* name)
 {
     const char* e = std::getenv(name);
-    if (!e)
+    if (!e || !*e)
         return Rigor::Estimate;
     const std::string v = e;
     if (v == "measure")
         return Rigor::Measure;
     if (v == "exhaustive")
         return Rigor::Exhaustive;
+    if (v != "estimate")
+        warnUnknownSetting(name, e, "estimate, measure, exhaustive", "estimate");
     return Rigor::Estimate;
 }
 
 } // namespace
+
+void warnUnknownSetting(const char* name, const char* value, const char* accepted, const char* fallback)
+{
+    if (isSet("CLFFT_QUIET"))
+        return;
+    static std::mutex mutex;
+    static std::set<std::string> warned;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!warned.insert(std::string(name) + "=" + value).second)
+        return;
+    std::fprintf(stderr, "clfft-ng: ignoring %s=%s (takes %s); using %s\n", name, value, accepted, fallback);
+}
 
 EnvSettings EnvSettings::fromEnvironment()
 {
@@ -95,6 +113,9 @@ DeviceClass EnvSettings::deviceClass(DeviceClass detected, bool cpuDevice) const
         return DeviceClass::GpuAmd;
     if (forms == "gpu-intel")
         return DeviceClass::GpuIntel;
+    if (!forms.empty() && forms != "gpu")
+        warnUnknownSetting("CLFFT_NG_FORMS", forms.c_str(), "cpu, cpu-intel, cpu-zen5, gpu, gpu-nvidia, gpu-amd, gpu-intel",
+                           "the device's own forms");
     return detected;
 }
 

@@ -7,7 +7,7 @@
 // | CLFFT_DUMP_PROGRAMS             | set: every generated kernel written to <kernel>.cl         | unset          |
 // | CLFFT_REQUEST_LIB_NOMEMALLOC    | set: plans work in the client's buffers where they can     | unset          |
 // | CLFFT_NG_RIGOR                  | estimate / measure / exhaustive: rigor of plans whose      | estimate       |
-// |                                 | client set none (anything else: estimate)                  |                |
+// |                                 | client set none (anything else: estimate, with a warning)  |                |
 // | CLFFT_NG_CANDIDATE              | k: bake candidate k of planCandidates; non-digits: the     | unset: profile |
 // |                                 | candidate of that variant name                             |                |
 // | CLFFT_NG_CANDIDATE_SET          | exhaustive: CLFFT_NG_CANDIDATE counts in the exhaustive set| default set    |
@@ -76,5 +76,10 @@ struct EnvSettings {
     // `limits`): local memory cap, device class, form switches, lane groups, cache size.
     void applyTo(DeviceLimits& limits, bool cpuDevice) const;
 };
+
+// A choice variable set to none of its values: says so on stderr once per process and value
+// (unless CLFFT_QUIET is set), naming the values it takes and the default it falls back to; a
+// typo otherwise changes nothing without a word.
+void warnUnknownSetting(const char* name, const char* value, const char* accepted, const char* fallback);
 
 } // namespace clfft_ng

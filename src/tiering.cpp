@@ -3,6 +3,7 @@
 #include "tier_worker.h"
 
 #include "device_info.h"
+#include "env_settings.h"
 #include "generic.h"
 #include "kernel_binding.h"
 #include "program_cache.h"
@@ -55,6 +56,8 @@ TierMode tierModeFromEnvironment()
         return TierMode::GenericOnly;
     if (v && std::strcmp(v, "auto") == 0)
         return TierMode::Auto;
+    if (v && *v && std::strcmp(v, "specialized") != 0)
+        warnUnknownSetting("CLFFT_NG_TIERING", v, "auto, specialized, generic", "specialized");
     // The default stays today's behaviour until the background compile lands (docs/cache.md).
     return TierMode::SpecializedOnly;
 }
