@@ -7,7 +7,7 @@
 #   test: also what the README's test command runs (Boost.Test, Debian's clFFT and its clients,
 #         ufo-filters, numpy, Open MPI); builds everything.
 #   ci:   also what .ci/run's deeper tiers need (Oclgrind, clFFT's and FFTW's source packages
-#         through deb-src and dpkg-dev, googletest, FFTW-MPI).
+#         through deb-src and dpkg-dev, googletest, FFTW-MPI, VkFFT for the bench's VkFFT columns).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 set_name="${1:-test}"
@@ -19,7 +19,7 @@ case "$set_name" in
     packages+=(libboost-test-dev libclfft-dev libclfft2 python3-gpyfft python3-pytest python3-parameterized
                clfft-client ufo-filters libufo-bin ufo-filters-data python3-numpy python3-pyopencl python3-scipy
                openmpi-bin libopenmpi-dev)
-    [ "$set_name" = ci ] && packages+=(dpkg-dev libgtest-dev googletest oclgrind libfftw3-mpi-dev)
+    [ "$set_name" = ci ] && packages+=(dpkg-dev libgtest-dev googletest oclgrind libfftw3-mpi-dev libvkfft-dev)
     ;;
   *) echo "usage: setup.sh [demo|test|ci]" >&2; exit 2 ;;
 esac
