@@ -21,12 +21,15 @@ namespace {
 //   outLimit:    positions at or past it are not stored (an R2C row's last pass)
 //   rowsFirst:   neighbouring work-items take neighbouring rows (a column pass: the rows lie
 //                closer together than the points of a row), else neighbouring points of a row
+//   zlo, zhi:    zero-input ranges [lo, hi) of the values read (component 0 the position along
+//                the row, 1-3 the outer indices i1, i2, i3; lo == hi: none): read as 0, not loaded
+//   slo, shi:    skipped-output ranges of the values stored, the same way: not stored
 const char* const kBody = R"CLC(
 #define GARGS \
     __global const real* ia, __global const real* ib, int ilay, ulong is0, ulong is1, ulong is2, ulong is3, \
     __global real* oa, __global real* ob, int olay, ulong os0, ulong os1, ulong os2, ulong os3, \
     ulong n1, ulong n2, ulong n3, ulong n, uint radix, ulong span, __global const real* table, real sign, \
-    real scale, int hermIn, ulong outLimit, int rowsFirst
+    real scale, int hermIn, ulong outLimit, int rowsFirst, ulong4 zlo, ulong4 zhi, ulong4 slo, ulong4 shi
 
 // q = a / b, r = a % b; in 32 bits when `small` (a and b below 2^32).
 #define GSPLIT(small, a, b, q, r) \
@@ -71,16 +74,27 @@ inline void gstore(__global real* a, __global real* b, int layout, ulong i, real
     }
 }
 
-// Point m of the row starting at base; a C2R row's first pass extends the stored half.
-inline real2 gpoint(__global const real* a, __global const real* b, int layout, ulong base, ulong stride, ulong m,
-                    ulong n, int hermIn)
+// Whether position p of row (i1, i2, i3) lies in one of the ranges [lo, hi).
+inline int granged(ulong4 lo, ulong4 hi, ulong p, ulong i1, ulong i2, ulong i3)
 {
-    if (hermIn && m > n / 2) {
-        const real2 v = gload(a, b, layout, base + (n - m) * stride);
-        return (real2)(v.x, -v.y);
-    }
-    return gload(a, b, layout, base + m * stride);
+    return (p >= lo.s0 && p < hi.s0) | (i1 >= lo.s1 && i1 < hi.s1) | (i2 >= lo.s2 && i2 < hi.s2) |
+           (i3 >= lo.s3 && i3 < hi.s3);
 }
+
+// Point m of the row starting at base; a C2R row's first pass extends the stored half. Stored
+// elements in a zero-input range read as 0.
+inline real2 gpoint(__global const real* a, __global const real* b, int layout, ulong base, ulong stride, ulong m,
+                    ulong n, int hermIn, ulong4 zlo, ulong4 zhi, ulong i1, ulong i2, ulong i3)
+{
+    const int mirrored = hermIn && m > n / 2;
+    const ulong e = mirrored ? n - m : m;
+    if (granged(zlo, zhi, e, i1, i2, i3))
+        return (real2)((real)0, (real)0);
+    const real2 v = gload(a, b, layout, base + e * stride);
+    return mirrored ? (real2)(v.x, -v.y) : v;
+}
+
+#define GZERO zlo, zhi, i1, i2, i3
 
 // One butterfly of a Stockham pass per work-item: reads points j + r * n / radix, twiddles
 // them, takes their DFT and writes them radix-contiguous in blocks of span.
@@ -99,7 +113,7 @@ __kernel void clfft_ng_generic_radix(GARGS)
     const ulong rootStep = n / radix;      // table step of w_radix
     real2 a[16];
     for (uint r = 0; r < radix; ++r) {
-        const real2 v = gpoint(ia, ib, ilay, ibase, is0, j + r * butterflies, n, hermIn);
+        const real2 v = gpoint(ia, ib, ilay, ibase, is0, j + r * butterflies, n, hermIn, GZERO);
         a[r] = r == 0 ? v : gmul(v, groot(table, r * k * step, sign));
     }
     real2 y[16];
@@ -126,7 +140,7 @@ __kernel void clfft_ng_generic_radix(GARGS)
     const ulong first = (j / span) * span * radix + k;
     for (uint s = 0; s < radix; ++s) {
         const ulong position = first + s * span;
-        if (position < outLimit)
+        if (position < outLimit && !granged(slo, shi, position, i1, i2, i3))
             gstore(oa, ob, olay, obase + position * os0, scale * y[s]);
     }
 }
@@ -140,9 +154,9 @@ __kernel void clfft_ng_generic_dft(GARGS)
     if (t >= n * rows)
         return;
     const ulong position = rowsFirst ? t / rows : t % n, row = rowsFirst ? t % rows : t / n;
-    if (position >= outLimit)
-        return;
     const ulong i1 = row % n1, i2 = (row / n1) % n2, i3 = row / (n1 * n2);
+    if (position >= outLimit || granged(slo, shi, position, i1, i2, i3))
+        return;
     const ulong ibase = i1 * is1 + i2 * is2 + i3 * is3, obase = i1 * os1 + i2 * os2 + i3 * os3;
     const ulong butterflies = n / radix;
     const ulong k = position % span, s = (position / span) % radix, block = position / (span * radix);
@@ -154,7 +168,8 @@ __kernel void clfft_ng_generic_dft(GARGS)
     ulong m = 0;
     for (uint r = 0; r < radix; ++r) {
         const real2 term =
-            gmul(gpoint(ia, ib, ilay, ibase, is0, j + r * butterflies, n, hermIn), groot(table, m, sign)) - lost;
+            gmul(gpoint(ia, ib, ilay, ibase, is0, j + r * butterflies, n, hermIn, GZERO), groot(table, m, sign)) -
+            lost;
         const real2 next = acc + term;
         lost = (next - acc) - term;
         acc = next;
@@ -179,7 +194,7 @@ __kernel void clfft_ng_generic_bluestein_in(GARGS)
     const ulong i1 = row % n1, i2 = (row / n1) % n2, i3 = row / (n1 * n2);
     real2 v = (real2)((real)0, (real)0);
     if (position < n)
-        v = gmul(gpoint(ia, ib, ilay, i1 * is1 + i2 * is2 + i3 * is3, is0, position, n, hermIn),
+        v = gmul(gpoint(ia, ib, ilay, i1 * is1 + i2 * is2 + i3 * is3, is0, position, n, hermIn, GZERO),
                  groot(table, position, sign));
     gstore(oa, ob, olay, i1 * os1 + i2 * os2 + i3 * os3 + position * os0, v);
 }
@@ -190,9 +205,9 @@ __kernel void clfft_ng_generic_pointwise(GARGS)
     if (t >= n * n1 * n2 * n3)
         return;
     const ulong position = t % n, row = t / n;
-    if (position >= outLimit)
-        return;
     const ulong i1 = row % n1, i2 = (row / n1) % n2, i3 = row / (n1 * n2);
+    if (position >= outLimit || granged(slo, shi, position, i1, i2, i3))
+        return;
     const real2 v = gload(ia, ib, ilay, i1 * is1 + i2 * is2 + i3 * is3 + position * is0);
     gstore(oa, ob, olay, i1 * os1 + i2 * os2 + i3 * os3 + position * os0, scale * gmul(v, groot(table, position, sign)));
 }
@@ -221,7 +236,8 @@ std::string radixKernel(int radix, Precision precision)
        << "    const ulong step = n / (span * " << radix << ");\n"
        << "    real2_t x[" << radix << "];\n";
     for (int r = 0; r < radix; ++r) {
-        os << "    {\n        real2 v = gpoint(ia, ib, ilay, ibase, is0, j + " << r << " * butterflies, n, hermIn);\n";
+        os << "    {\n        real2 v = gpoint(ia, ib, ilay, ibase, is0, j + " << r
+           << " * butterflies, n, hermIn, GZERO);\n";
         if (r > 0)
             os << "        v = gmul(v, groot(table, " << r << " * k * step, sign));\n";
         os << "        x[" << r << "] = (real2_t)(v.x, sign * v.y);\n    }\n";
@@ -229,8 +245,9 @@ std::string radixKernel(int radix, Precision precision)
     os << "    dft" << radix << "(x);\n"
        << "    const ulong first = block * span * " << radix << " + k;\n";
     for (int s = 0; s < radix; ++s)
-        os << "    if (first + " << s << " * span < outLimit)\n        gstore(oa, ob, olay, obase + (first + " << s
-           << " * span) * os0, scale * (real2)(x[" << s << "].x, sign * x[" << s << "].y));\n";
+        os << "    if (first + " << s << " * span < outLimit && !granged(slo, shi, first + " << s
+           << " * span, i1, i2, i3))\n        gstore(oa, ob, olay, obase + (first + " << s << " * span) * os0, scale * (real2)(x["
+           << s << "].x, sign * x[" << s << "].y));\n";
     os << "}\n";
     return os.str();
 }

@@ -87,8 +87,6 @@ std::string genericUnsupported(const Problem& problem, const PlanSettings& setti
         return "fused real-to-real stages";
     if (problem.inStorage != Storage::Native || problem.outStorage != Storage::Native)
         return "16-bit storage";
-    if (problem.hasRanges())
-        return "zero-padded input or pruned output";
     if (problem.inPlaceViaCopy)
         return "in-place real rows at other offsets than the hermitian ones";
     if (settings.transposed == CLFFT_TRANSPOSED && settings.rank > 1 && problem.inPlace)
@@ -196,6 +194,7 @@ void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<Ge
                 p.fixedSign = sign;
                 p.hermIn = herm && i == 0;
                 p.outLimit = last ? limit : len;
+                p.axis = d;
                 bake->passes.push_back(p);
                 span *= radices[i];
             }
@@ -220,6 +219,7 @@ void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<Ge
         in.table = tableOf(GenericTable::Kind::Chirp, n, 0);
         in.hermIn = hermIn;
         in.outLimit = m;
+        in.axis = d;
         bake->passes.push_back(in);
         const std::size_t passes = genericRadices(m).size();
         const GenericView spectrumAt = temp(passes % 2, m); // where the forward FFT ends
@@ -248,11 +248,35 @@ void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<Ge
             addDimension(d, d == 1 ? clientView(true, d) : hermView(d), hermView(d), axes[d].n, false, axes[d].n);
         addDimension(0, rank > 1 ? hermView(0) : clientView(true, 0), clientView(false, 0), axes[0].n, true, axes[0].n);
     } else {
+        // Skipped outputs keep what the buffer held: the dimensions before the last then work
+        // in the packed temporary instead of the client's output.
+        bool skips = false;
+        for (const PointRange& r : problem.skipOut)
+            skips = skips || r.present();
+        auto between = [&](std::size_t d) { return skips ? hermView(d) : clientView(false, d); };
         for (std::size_t d = 0; d < rank; ++d)
-            addDimension(d, d == 0 ? clientView(true, d) : clientView(false, d), clientView(false, d), axes[d].n, false,
-                         d == 0 && r2c ? counts[0] : axes[d].n);
+            addDimension(d, d == 0 ? clientView(true, d) : between(d), d + 1 == rank ? clientView(false, d) : between(d),
+                         axes[d].n, false, d == 0 && r2c ? counts[0] : axes[d].n);
     }
     bake->passes.back().scaled = true;
+    // The ranges, where a pass reads the client's input or writes its output.
+    for (GenericPass& p : bake->passes) {
+        auto put = [&](const std::vector<PointRange>& side, std::array<std::size_t, 4>* lo,
+                       std::array<std::size_t, 4>* hi) {
+            const std::vector<std::size_t> o = others(p.axis);
+            for (std::size_t slot = 0; slot < 4; ++slot) {
+                const std::size_t a = slot == 0 ? p.axis : slot - 1 < o.size() ? o[slot - 1] : axes.size();
+                if (a < rank && a < side.size() && side[a].present()) {
+                    (*lo)[slot] = side[a].begin;
+                    (*hi)[slot] = side[a].end;
+                }
+            }
+        };
+        if (p.src.role == GenericView::Role::Input)
+            put(problem.zeroIn, &p.zeroLo, &p.zeroHi);
+        if (p.dst.role == GenericView::Role::Output)
+            put(problem.skipOut, &p.skipLo, &p.skipHi);
+    }
 }
 
 namespace {
@@ -298,6 +322,10 @@ std::string explainGeneric(const GenericBake& g)
             text += ", hermitian rows extended";
         if (p.outLimit < p.n)
             text += ", first " + std::to_string(p.outLimit) + " stored";
+        if (p.zeroLo != p.zeroHi)
+            text += ", zero-input ranges not loaded";
+        if (p.skipLo != p.skipHi)
+            text += ", skipped-output ranges not stored";
         if (p.scaled)
             text += ", scaled";
         text += "\n";
@@ -544,6 +572,12 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
         const bool columns =
             p.counts[0] > 1 && (srcView.outer[0] < srcView.stride || dstView.outer[0] < dstView.stride);
         setInt(columns ? 1 : 0);
+        for (const std::array<std::size_t, 4>* range : {&p.zeroLo, &p.zeroHi, &p.skipLo, &p.skipHi}) {
+            cl_ulong4 v;
+            for (std::size_t i = 0; i < 4; ++i)
+                v.s[i] = (*range)[i];
+            setArg(sizeof v, &v);
+        }
 
         const std::size_t rows = p.counts[0] * p.counts[1] * p.counts[2];
         const std::size_t work = (p.op == GenericPass::Op::BluesteinIn        ? p.span
@@ -577,15 +611,19 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
         }
         // A single pass in place would overwrite points other work-items still read: copy the
         // rows into the first temporary (a pass of radix 1), then run the pass from there.
+        // The copy takes the pass's zero-input ranges, the pass from the copy its skipped ones.
         GenericPass copy = p;
         copy.radix = 1;
         copy.span = 1;
+        copy.skipLo = copy.skipHi = {};
+        GenericPass fromCopy = p;
+        fromCopy.zeroLo = fromCopy.zeroHi = {};
         GenericView tmp;
         tmp.role = GenericView::Role::Tmp0;
         tmp.stride = 1;
         tmp.outer = {{p.n, p.n * p.counts[0], p.n * p.counts[0] * p.counts[1]}};
         launch(copy, p.src, tmp, p.hermIn, p.n, 1.0);
-        launch(p, tmp, p.dst, false, p.outLimit, passScale);
+        launch(fromCopy, tmp, p.dst, false, p.outLimit, passScale);
     }
     if (rq.outEvent)
         *rq.outEvent = previous.release();

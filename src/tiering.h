@@ -57,6 +57,11 @@ struct GenericPass {
     bool hermIn = false;
     std::size_t outLimit = 0;
     bool scaled = false; // the plan's scale applies to its stores
+    std::size_t axis = 0; // the axis (axesOf) its rows run along
+    // Zero-input ranges of the values it reads and skipped-output ranges of those it stores
+    // (docs/zero-padding.md), [lo, hi) by index: 0 the position along the row, 1-3 the outer
+    // axes; lo == hi: none. Set where the pass reads the client's input or writes its output.
+    std::array<std::size_t, 4> zeroLo{}, zeroHi{}, skipLo{}, skipHi{};
 };
 
 // A specialized bake running in the background for a plan on the generic tier (AUTO).
@@ -73,7 +78,8 @@ struct GenericBake {
     std::vector<MemRef> tables;
     std::vector<GenericPass> passes;
     std::size_t tmpBytes = 0;  // each of Tmp0, Tmp1
-    std::size_t tmpHBytes = 0; // TmpH: a C2R plan's hermitian rows after the outer dimensions
+    std::size_t tmpHBytes = 0; // TmpH: a C2R plan's hermitian rows after the outer dimensions, or
+                               // any plan's rows between dimensions when its output has skipped ranges
     struct Scratch {
         MemRef tmp0, tmp1, tmpH;
     };

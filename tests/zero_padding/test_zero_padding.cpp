@@ -4,7 +4,10 @@
 //  - transforms against FFTW in double on the same input with the ranges set to zero: the input
 //    buffer holds NaN in the zero ranges (a load of one would spoil the result), the output
 //    buffer a pattern the skipped elements must keep (out of place), and the kept elements
-//    must match within the precision's bound.
+//    must match within the precision's bound;
+//  - each case on both tiers: the specialized kernels and the generic tier (docs/cache.md,
+//    "Tiers"), whose passes take the ranges as kernel arguments; the generic tier also runs the
+//    ranges the specialized planner refuses (docs/zero-padding.md, "Not yet").
 #define BOOST_TEST_MODULE zero_padding
 #include <boost/test/unit_test.hpp>
 
@@ -114,7 +117,7 @@ std::vector<std::complex<double>> reference(const Case& c, const std::vector<std
     return out;
 }
 
-template <class T> void runCase(const Case& c)
+template <class T> void runCase(const Case& c, bool generic)
 {
     ClEnv& env = ClEnv::get();
     const bool realIn = c.kind == Kind::R2C, realOut = c.kind == Kind::C2R;
@@ -188,8 +191,13 @@ template <class T> void runCase(const Case& c)
     for (const Range& r : c.skip)
         REQUIRE_CLFFT_SUCCESS(clfftNgSetPlanSkipOutput(plan.h, r.dim, r.begin, r.end));
     REQUIRE_CLFFT_SUCCESS(clfftSetPlanScale(plan.h, CLFFT_FORWARD, 1.0f));
+    REQUIRE_CLFFT_SUCCESS(
+        clfftNgSetPlanTiering(plan.h, generic ? CLFFT_NG_TIER_GENERIC_ONLY : CLFFT_NG_TIER_SPECIALIZED_ONLY));
     cl_command_queue q = env.queue;
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &q, nullptr, nullptr));
+    clfftNgTiering tier = CLFFT_NG_TIER_AUTO;
+    REQUIRE_CLFFT_SUCCESS(clfftNgGetPlanTier(plan.h, &tier));
+    BOOST_TEST(tier == (generic ? CLFFT_NG_TIER_GENERIC_ONLY : CLFFT_NG_TIER_SPECIALIZED_ONLY));
 
     const T sentinel = T(1234.5);
     ScopedBuffer in(host.size() * sizeof(T), host.data());
@@ -224,16 +232,26 @@ template <class T> void runCase(const Case& c)
     BOOST_TEST(overwritten == 0u);
 }
 
-void run(const Case& c)
+enum class Tiers { Both, GenericOnly };
+
+void run(const Case& c, Tiers tiers = Tiers::Both)
 {
     if (c.dbl && !ClEnv::get().hasDouble) {
         notRunOnThisDevice("double-precision zero-padding case", "the device has no fp64");
         return;
     }
-    if (c.dbl)
-        runCase<double>(c);
-    else
-        runCase<float>(c);
+    for (const bool generic : {false, true}) {
+        if (!generic && tiers == Tiers::GenericOnly)
+            continue;
+        const char* tierName = generic ? "generic tier" : "specialized kernels";
+        BOOST_TEST_CONTEXT(tierName)
+        {
+            if (c.dbl)
+                runCase<double>(c, generic);
+            else
+                runCase<float>(c, generic);
+        }
+    }
 }
 
 } // namespace
@@ -312,4 +330,21 @@ BOOST_AUTO_TEST_CASE(c2r_2d_padded_and_pruned)
 BOOST_AUTO_TEST_CASE(r2c_3d_in_place)
 {
     run({Kind::R2C, {16, 8, 6}, 1, false, true, {{0, 8, 16}, {1, 4, 8}, {2, 3, 6}}, {}});
+}
+
+// A C2R row whose zero range covers hermitian elements the mirrored half reads.
+BOOST_AUTO_TEST_CASE(c2r_1d_hermitian_mirror)
+{
+    run({Kind::C2R, {50}, 3, false, false, {{0, 17, 26}}, {{0, 40, 50}}});
+}
+
+// What the specialized planner refuses (a zero range short of the end on a dimension it skips by
+// rows; ranges on rows of several passes: 4096 points, and 262 = 2 x 131, Bluestein on the
+// generic tier) runs on the generic tier.
+BOOST_AUTO_TEST_CASE(generic_tier_takes_every_range)
+{
+    run({Kind::C2C, {16, 8}, 2, false, false, {{1, 2, 4}}, {{1, 5, 7}}}, Tiers::GenericOnly);
+    run({Kind::C2C, {262, 6}, 2, false, true, {{0, 200, 262}, {1, 4, 6}}, {{0, 0, 31}, {1, 5, 6}}},
+        Tiers::GenericOnly);
+    run({Kind::R2C, {4096, 3}, 1, false, true, {{0, 1000, 3000}}, {{0, 100, 1900}, {1, 1, 2}}}, Tiers::GenericOnly);
 }
