@@ -9,8 +9,9 @@ namespace clfft_ng {
 namespace {
 
 // Both kernels take the same arguments (src/tiering.cpp binds them in this order):
-//   input side:  a, b (planar imaginary or unused), layout, stride along the transform,
-//                strides of the three outer axes
+//   input side:  a, b (planar imaginary or unused), layout (GenericLayout, plus 4 x the storage:
+//                1 half, 2 bfloat16, widened on load and rounded to nearest even on store),
+//                stride along the transform, strides of the three outer axes
 //   output side: the same
 //   n1, n2, n3:  counts of the outer axes (rows = n1 * n2 * n3)
 //   n, radix, span: the transform length, this pass's radix, the product of earlier radices
@@ -52,8 +53,37 @@ inline real2 groot(__global const real* table, ulong m, real sign)
     return (real2)(table[2 * m], sign * table[2 * m + 1]);
 }
 
+// Element i of a buffer of 16-bit values (storage 1 half, 2 bfloat16), widened.
+inline real gload16(__global const real* p, int storage, ulong i)
+{
+    if (storage == 1)
+        return (real)vload_half(i, (__global const half*)p);
+    return (real)as_float((uint)((__global const ushort*)p)[i] << 16);
+}
+
+// Rounded to nearest even; a NaN keeps a mantissa bit so that rounding cannot make it infinite.
+inline void gstore16(__global real* p, int storage, ulong i, real v)
+{
+    if (storage == 1) {
+        vstore_half_rte((float)v, i, (__global half*)p);
+        return;
+    }
+    const uint u = as_uint((float)v);
+    ((__global ushort*)p)[i] =
+        (u & 0x7fffffffu) > 0x7f800000u ? (ushort)((u >> 16) | 0x40u) : (ushort)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+
 inline real2 gload(__global const real* a, __global const real* b, int layout, ulong i)
 {
+    if (layout >= 4) {
+        const int storage = layout >> 2;
+        layout &= 3;
+        if (layout == 0)
+            return (real2)(gload16(a, storage, 2 * i), gload16(a, storage, 2 * i + 1));
+        if (layout == 1)
+            return (real2)(gload16(a, storage, i), gload16(b, storage, i));
+        return (real2)(gload16(a, storage, i), (real)0);
+    }
     if (layout == 0)
         return (real2)(a[2 * i], a[2 * i + 1]);
     if (layout == 1)
@@ -63,6 +93,20 @@ inline real2 gload(__global const real* a, __global const real* b, int layout, u
 
 inline void gstore(__global real* a, __global real* b, int layout, ulong i, real2 v)
 {
+    if (layout >= 4) {
+        const int storage = layout >> 2;
+        layout &= 3;
+        if (layout == 0) {
+            gstore16(a, storage, 2 * i, v.x);
+            gstore16(a, storage, 2 * i + 1, v.y);
+        } else if (layout == 1) {
+            gstore16(a, storage, i, v.x);
+            gstore16(b, storage, i, v.y);
+        } else {
+            gstore16(a, storage, i, v.x);
+        }
+        return;
+    }
     if (layout == 0) {
         a[2 * i] = v.x;
         a[2 * i + 1] = v.y;

@@ -85,8 +85,6 @@ std::string genericUnsupported(const Problem& problem, const PlanSettings& setti
         return "a multi-device sub-plan";
     if (problem.r2rIn.present() || problem.r2rOut.present())
         return "fused real-to-real stages";
-    if (problem.inStorage != Storage::Native || problem.outStorage != Storage::Native)
-        return "16-bit storage";
     if (problem.inPlaceViaCopy)
         return "in-place real rows at other offsets than the hermitian ones";
     if (settings.transposed == CLFFT_TRANSPOSED && settings.rank > 1 && problem.inPlace)
@@ -131,6 +129,8 @@ void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<Ge
         GenericView v;
         v.role = inSide ? GenericView::Role::Input : GenericView::Role::Output;
         v.layout = inSide ? inLayout : outLayout;
+        const Storage st = inSide ? problem.inStorage : problem.outStorage;
+        v.storage = st == Storage::Half ? 1 : st == Storage::BFloat16 ? 2 : 0;
         v.stride = inSide ? axes[d].inStride : axes[d].outStride;
         const std::vector<std::size_t> o = others(d);
         for (std::size_t i = 0; i < o.size(); ++i)
@@ -248,12 +248,12 @@ void planGenericPasses(const Problem& problem, GenericBake* bake, std::vector<Ge
             addDimension(d, d == 1 ? clientView(true, d) : hermView(d), hermView(d), axes[d].n, false, axes[d].n);
         addDimension(0, rank > 1 ? hermView(0) : clientView(true, 0), clientView(false, 0), axes[0].n, true, axes[0].n);
     } else {
-        // Skipped outputs keep what the buffer held: the dimensions before the last then work
-        // in the packed temporary instead of the client's output.
-        bool skips = false;
+        // Skipped outputs keep what the buffer held, and 16-bit outputs are rounded once: the
+        // dimensions before the last then work in the packed temporary, not the client's output.
+        bool packed = problem.outStorage != Storage::Native;
         for (const PointRange& r : problem.skipOut)
-            skips = skips || r.present();
-        auto between = [&](std::size_t d) { return skips ? hermView(d) : clientView(false, d); };
+            packed = packed || r.present();
+        auto between = [&](std::size_t d) { return packed ? hermView(d) : clientView(false, d); };
         for (std::size_t d = 0; d < rank; ++d)
             addDimension(d, d == 0 ? clientView(true, d) : between(d), d + 1 == rank ? clientView(false, d) : between(d),
                          axes[d].n, false, d == 0 && r2c ? counts[0] : axes[d].n);
@@ -322,6 +322,10 @@ std::string explainGeneric(const GenericBake& g)
             text += ", hermitian rows extended";
         if (p.outLimit < p.n)
             text += ", first " + std::to_string(p.outLimit) + " stored";
+        if (p.src.storage != 0)
+            text += p.src.storage == 1 ? ", half loads" : ", bfloat16 loads";
+        if (p.dst.storage != 0)
+            text += p.dst.storage == 1 ? ", half stores" : ", bfloat16 stores";
         if (p.zeroLo != p.zeroHi)
             text += ", zero-input ranges not loaded";
         if (p.skipLo != p.skipHi)
@@ -550,7 +554,7 @@ void enqueueGenericTier(Plan& plan, const EnqueueRequest& rq)
         auto setSide = [&](std::pair<cl_mem, cl_mem> mems, const GenericView& v) {
             setMem(mems.first);
             setMem(v.layout == static_cast<int>(GenericLayout::Planar) ? mems.second : nullptr);
-            setInt(v.layout);
+            setInt(v.layout + 4 * v.storage);
             setULong(v.stride);
             for (std::size_t o : v.outer)
                 setULong(o);

@@ -32,6 +32,7 @@ std::string genericUnsupported(const Problem& problem, const PlanSettings& setti
 struct GenericView {
     enum class Role { Input, Output, Tmp0, Tmp1, TmpH } role = Role::Input;
     int layout = 0; // GenericLayout
+    int storage = 0; // the client's 16-bit values: 1 half, 2 bfloat16 (the kernels' layout + 4 x storage)
     std::size_t stride = 1;
     std::array<std::size_t, 3> outer{{0, 0, 0}};
 };
@@ -79,7 +80,8 @@ struct GenericBake {
     std::vector<GenericPass> passes;
     std::size_t tmpBytes = 0;  // each of Tmp0, Tmp1
     std::size_t tmpHBytes = 0; // TmpH: a C2R plan's hermitian rows after the outer dimensions, or
-                               // any plan's rows between dimensions when its output has skipped ranges
+                               // any plan's rows between dimensions when its output has skipped
+                               // ranges or 16-bit storage
     struct Scratch {
         MemRef tmp0, tmp1, tmpH;
     };
