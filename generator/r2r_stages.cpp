@@ -1,5 +1,7 @@
 #include "r2r_stages.h"
 
+#include "storage.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -121,7 +123,8 @@ std::string R2RStageSpec::kernelName() const
     if (kind == R2RKind::REDFT11 || kind == R2RKind::RODFT11)
         os << (n % 2 == 0 ? "_even" : "_odd");
     os << "_" << (precision == Precision::Double ? "d" : "s") << "_r" << rowDims << (index64 ? "_i64" : "")
-       << (columns ? "_col" : "") << (cpuForm ? "_cpu" : "") << (callback.present ? "_cb" : "");
+       << (columns ? "_col" : "") << (cpuForm ? "_cpu" : "") << (callback.present ? "_cb" : "")
+       << (storage == Storage::Half ? "_h" : storage == Storage::BFloat16 ? "_b" : "");
     return os.str();
 }
 
@@ -212,7 +215,8 @@ std::string r2rStageSource(const R2RStageSpec& s)
     os << "typedef " << (dbl ? "double" : "float") << " real_t;\ntypedef " << (dbl ? "double2" : "float2")
        << " real2_t;\ntypedef " << (s.index64 ? "ulong" : "uint") << " idx_t;\n\n"
        << "static inline real2_t cmul(real2_t a, real2_t b)\n{\n"
-          "    return (real2_t)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);\n}\n\n";
+          "    return (real2_t)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);\n}\n\n"
+       << storageFunctions(s.storage, Storage::Native);
     if (s.callback.present)
         os << "// ---- " << (s.post ? "post" : "pre") << "-callback (client code)\n"
            << s.callback.source << "\n// ---- end of callback\n\n";
@@ -220,9 +224,11 @@ std::string r2rStageSource(const R2RStageSpec& s)
     const char* cbPrefix = s.post ? "post" : "pre";
     os << "__kernel void " << s.kernelName() << "(\n";
     if (pre(s))
-        os << "    __global real_t* in, __global " << (inner.aComplex ? "real2_t" : "real_t") << "* a,\n";
+        os << "    __global " << storageRealType(s.storage) << "* in, __global "
+           << (inner.aComplex ? "real2_t" : "real_t") << "* a,\n";
     else
-        os << "    __global const " << (inner.bComplex ? "real2_t" : "real_t") << "* b, __global real_t* out,\n";
+        os << "    __global const " << (inner.bComplex ? "real2_t" : "real_t") << "* b, __global "
+           << storageRealType(s.storage) << "* out,\n";
     if (s.hasTable())
         os << "    __global const real2_t* table,\n";
     os << "    idx_t stride, idx_t rows, idx_t per, idx_t n, idx_t points, idx_t rowElems";
@@ -294,7 +300,7 @@ std::string r2rStageSource(const R2RStageSpec& s)
             os << "#define X(j) " << s.callback.functionName << "((__global void*)in, (uint)(" << at << ")"
                << userdataArgs(s.callback, "pre") << ")\n";
         else
-            os << "#define X(j) in[" << at << "]\n";
+            os << "#define X(j) " << loadRealAt(s.storage, "in", at) << "\n";
         os << open;
         const std::string dst = s.columns ? "a[e * rows + r]" : "a[r * rowElems + e]";
         switch (s.kind) {
@@ -403,7 +409,7 @@ std::string r2rStageSource(const R2RStageSpec& s)
             }()
            << ", y" << (s.callback.localMemBytes > 0 ? ", (__local void*)postLocal" : "") << ");\n";
     else
-        os << "    out[" << at << "] = y;\n";
+        os << "    " << storeRealAt(s.storage, "out", at, "y") << "\n";
     os << close << "#undef BV\n}\n";
     return os.str();
 }

@@ -57,6 +57,9 @@ struct R2RStageSpec {
     bool columns = false;  // the FFT's buffers hold point q of row r at q * rows + r
     bool cpuForm = false;  // work-items loop over a part of a row, few work-groups (PoCL, CPUs)
     CallbackCode callback; // the client's pre- (pre-stage) or post-callback (post-stage)
+    // The client side's values (pre: in, post: out; docs/precision.md): 16-bit ones widened on
+    // load and rounded to nearest even on store, the arithmetic in single precision.
+    Storage storage = Storage::Native;
 
     std::string kernelName() const;
     bool hasTable() const;

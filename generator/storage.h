@@ -19,9 +19,9 @@ inline std::string storageRealType(Storage s)
 
 // Functions the accesses below call (bfloat16 only); emitted once per kernel with the typedefs.
 // A NaN keeps a mantissa bit (quiet) so that rounding cannot carry it into an infinity.
-inline std::string storageFunctions(const KernelSpec& spec)
+inline std::string storageFunctions(Storage in, Storage out)
 {
-    if (spec.inStorage != Storage::BFloat16 && spec.outStorage != Storage::BFloat16)
+    if (in != Storage::BFloat16 && out != Storage::BFloat16)
         return {};
     std::string t = "static inline float bf16Load(ushort b) { return as_float((uint)b << 16); }\n"
                     "static inline ushort bf16Round(float f)\n{\n"
@@ -39,6 +39,8 @@ inline std::string storageFunctions(const KernelSpec& spec)
     }
     return t + "\n";
 }
+
+inline std::string storageFunctions(const KernelSpec& spec) { return storageFunctions(spec.inStorage, spec.outStorage); }
 
 // The complex value (real2_t) at element `at` of interleaved buffer p.
 inline std::string loadComplexAt(Storage s, const std::string& p, const std::string& at)

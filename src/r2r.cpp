@@ -17,8 +17,11 @@ namespace clfft_ng {
 
 namespace {
 
+// Bytes of one real of the client's buffers.
 std::size_t realBytes(const PlanSettings& s)
 {
+    if (storageOf(s.precision) != Storage::Native)
+        return 2;
     return (s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST) ? sizeof(cl_double) : sizeof(cl_float);
 }
 
@@ -128,8 +131,10 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};
     if (s.batch == 0)
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
-    if (storageOf(s.precision) != Storage::Native)
-        throw StatusError{CLFFT_NOTIMPLEMENTED};
+    // 16-bit plans (docs/precision.md): the stages widen the client's input and round its output;
+    // the FFTs and every buffer between run in single precision.
+    const Storage storage = storageOf(s.precision);
+    const bool narrow = storage != Storage::Native;
     const bool dbl = s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST;
     if (dbl && deviceInfo<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) == 0)
         throw StatusError{CLFFT_DEVICE_NO_DOUBLE};
@@ -151,7 +156,7 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
     };
     auto r2r = std::make_shared<R2RBake>();
     r2r->device = device;
-    const std::size_t rb = realBytes(s);
+    const std::size_t rb = realBytes(s), libBytes = narrow ? sizeof(cl_float) : rb;
     std::size_t inSpan = 0, outSpan = 0;
     if (!span(sideDims(true), &inSpan) || !span(sideDims(false), &outSpan) ||
         __builtin_mul_overflow(inSpan, rb, &r2r->inBytes) || __builtin_mul_overflow(outSpan, rb, &r2r->outBytes))
@@ -159,6 +164,9 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
     if (inPlace)
         r2r->inBytes = r2r->outBytes = std::max(r2r->inBytes, r2r->outBytes);
     const std::size_t maxIndex = std::max(inSpan, outSpan);
+    // Between dimensions a 16-bit plan keeps the output's values in single precision (rounded once).
+    if (narrow && s.rank > 1 && __builtin_mul_overflow(outSpan, sizeof(cl_float), &r2r->wideBytes))
+        throw StatusError{CLFFT_INVALID_ARG_VALUE};
 
     std::ostringstream explain;
     explain << "r2r";
@@ -167,8 +175,11 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
     explain << ", " << s.lengths[0];
     for (int d = 1; d < s.rank; ++d)
         explain << "x" << s.lengths[static_cast<std::size_t>(d)];
-    explain << ", batch " << s.batch << (dbl ? ", double" : ", single") << (inPlace ? ", in place" : ", out of place")
-            << "; per dimension a pre-stage, an FFT and a post-stage\n";
+    explain << ", batch " << s.batch
+            << (dbl ? ", double" : storage == Storage::Half ? ", half storage" : storage == Storage::BFloat16 ? ", bfloat16 storage" : ", single")
+            << (inPlace ? ", in place" : ", out of place") << "; per dimension a pre-stage, an FFT and a post-stage\n";
+    if (r2r->wideBytes > 0)
+        explain << "wide output: " << r2r->wideBytes << " bytes between dimensions (single precision)\n";
 
     const auto inDims = sideDims(true), outDims = sideDims(false);
     // The stage kernels' CPU form on CPU devices; CLFFT_NG_FORMS picks the other device's forms
@@ -220,8 +231,9 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         };
         const bool preCallback = d == 0 && s.preCallback.set, postCallback = d + 1 == s.rank && s.postCallback.set;
         const bool rowsIn = st.readRows.size() < kMaxBatchDims, rowsOut = st.writeRows.size() < kMaxBatchDims;
-        st.directIn = (kind == R2RKind::R2HC || kind == R2RKind::DHT) && rowsIn && !preCallback;
-        st.directOut = kind == R2RKind::HC2R && rowsOut && !postCallback;
+        // 16-bit plans: the stages alone touch the client's buffers.
+        st.directIn = (kind == R2RKind::R2HC || kind == R2RKind::DHT) && rowsIn && !preCallback && !narrow;
+        st.directOut = kind == R2RKind::HC2R && rowsOut && !postCallback && !narrow;
         // The other stages fused into the FFT's first loads and last stores (docs/r2r.md, "Fused
         // stages"): the planner takes them into the FFT's kernel where it is one kernel of a
         // family that has them, or refuses and the stages run as kernels of their own.
@@ -237,8 +249,8 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         // the FFT reads and writes the client's rows.
         const bool unitIn = columns ? st.readRows.front().second == 1 : st.readStride == 1;
         const bool unitOut = columns ? st.writeRows.front().second == 1 : st.writeStride == 1;
-        bool fuseIn = fusibleIn && unitIn && !preCallback && st.readRows.size() < kMaxBatchDims;
-        bool fuseOut = fusibleOut && unitOut && !postCallback && st.writeRows.size() < kMaxBatchDims;
+        bool fuseIn = fusibleIn && unitIn && !preCallback && !narrow && st.readRows.size() < kMaxBatchDims;
+        bool fuseOut = fusibleOut && unitOut && !postCallback && !narrow && st.writeRows.size() < kMaxBatchDims;
         if ((fuseIn || st.directIn) && (fuseOut || st.directOut) && st.readRows.size() != st.writeRows.size()) {
             if (st.directIn)
                 fuseOut = false;
@@ -267,7 +279,7 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
             is2.rank = 1;
             is2.lengths = {{st.shape.length, 1, 1}};
             is2.batch = st.rows;
-            is2.precision = s.precision;
+            is2.precision = narrow ? CLFFT_SINGLE : s.precision;
             is2.placement = CLFFT_OUTOFPLACE;
             is2.forwardScale = 1.0;
             is2.backwardScale = 1.0;
@@ -353,9 +365,9 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         st.directOut = st.directOut || fuseOut;
 
         if (!st.directIn)
-            r2r->aBytes = std::max(r2r->aBytes, aReals * rb);
+            r2r->aBytes = std::max(r2r->aBytes, aReals * libBytes);
         if (!st.directOut)
-            r2r->bBytes = std::max(r2r->bBytes, bReals * rb);
+            r2r->bBytes = std::max(r2r->bBytes, bReals * libBytes);
 
         st.preSpec.precision = st.postSpec.precision = dbl ? Precision::Double : Precision::Single;
         st.preSpec.kind = st.postSpec.kind = kind;
@@ -366,6 +378,8 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         st.preSpec.rowDims = static_cast<int>(st.readRows.size());
         st.postSpec.rowDims = static_cast<int>(st.writeRows.size());
         st.postSpec.post = true;
+        st.preSpec.storage = d == 0 ? storage : Storage::Native;
+        st.postSpec.storage = d + 1 == s.rank ? storage : Storage::Native;
         if (d == 0)
             st.preSpec.callback = callbackCode(s.preCallback);
         if (d + 1 == s.rank)
@@ -385,7 +399,7 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         r2r->stages.push_back(std::move(st));
     }
     const cl_ulong maxAlloc = deviceInfo<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
-    if (r2r->aBytes > maxAlloc || r2r->bBytes > maxAlloc)
+    if (r2r->aBytes > maxAlloc || r2r->bBytes > maxAlloc || r2r->wideBytes > maxAlloc)
         throw StatusError{CLFFT_INVALID_BUFFER_SIZE};
 
     auto baked = std::make_unique<BakedPlan>();
@@ -409,8 +423,10 @@ void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
     auto allocate = [&](MemRef& slot, std::size_t bytes) {
         return scratchBuffer(s.context.get(), slot, std::max<std::size_t>(bytes, 16));
     };
-    cl_mem a = allocate(scratch.first, r2r.aBytes);
-    cl_mem b = allocate(scratch.second, r2r.bBytes);
+    cl_mem a = allocate(scratch.a, r2r.aBytes);
+    cl_mem b = allocate(scratch.b, r2r.bBytes);
+    // 16-bit plans of several dimensions: the dimensions between read and write single precision.
+    cl_mem between = r2r.wideBytes > 0 ? allocate(scratch.wide, r2r.wideBytes) : out;
     const bool dbl = s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST;
 
     std::vector<cl_event> waits(rq.waitEvents, rq.waitEvents + rq.numWaitEvents);
@@ -420,7 +436,7 @@ void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
         if (!st.directIn) {
             {
                 ArgBinder args(st.pre.get(), st.preSpec.index64, dbl);
-                args.mem(st.readsInput ? in : out);
+                args.mem(st.readsInput ? in : between);
                 args.mem(a);
                 if (st.preSpec.hasTable())
                     args.mem(st.preTable.get());
@@ -449,7 +465,7 @@ void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
             {
                 ArgBinder args(st.post.get(), st.postSpec.index64, dbl);
                 args.mem(b);
-                args.mem(out);
+                args.mem(i + 1 == r2r.stages.size() ? out : between);
                 if (st.postSpec.hasTable())
                     args.mem(st.postTable.get());
                 args.index(st.writeStride);

@@ -38,7 +38,11 @@ struct R2RBake {
     std::vector<R2RStageBake> stages;
     std::size_t aBytes = 0, bBytes = 0;    // the FFT's input and output, all rows
     std::size_t inBytes = 0, outBytes = 0; // what the client's buffers must hold
-    std::map<cl_command_queue, std::pair<MemRef, MemRef>> scratch;
+    std::size_t wideBytes = 0;             // 16-bit plans of several dimensions: the output in floats
+    struct Scratch {
+        MemRef a, b, wide;
+    };
+    std::map<cl_command_queue, Scratch> scratch;
 };
 
 // Bakes an r2r plan (settings.r2rKinds set) for the queue's device; sets

@@ -41,6 +41,10 @@
 //  r2r_callbacks  a pre-callback multiplying the input by userdata weights w[off] and a
 //                 post-callback adding userdata g[off] (offsets into the client's buffers),
 //                 checked against FFTW of the host's x .* w, scaled, plus g.
+//  r2r_16bit      half and bfloat16 storage against FFTW long double on the widened input,
+//                 bound 2x the exact result rounded once: 1-D, 2-D in place, 3-D, R2HC (read
+//                 directly at other precisions), callbacks reading and writing 16-bit. Sweep: a
+//                 2-D plan with bfloat16 callbacks.
 //  r2r_api        clfftNgSetPlanR2R / clfftNgGetPlanR2R round trips, a refused call changes
 //                 nothing, setting kinds un-bakes, clfftCopyPlan copies the kinds.
 //  r2r_errors     kinds on C2C, R2C and C2R plans, kinds that do not match the rank, REDFT00 of
@@ -60,6 +64,7 @@
 #include "cl_raii.h"
 #include "device_buffers.h"
 #include "fftw_reference.h"
+#include "float16.h"
 #include "host_sides.h"
 #include "test_env.h"
 #include "test_tier.h"
@@ -74,6 +79,7 @@
 #include <cstdint>
 #include <iostream>
 #include <limits>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -681,6 +687,123 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(r2r_callbacks)
 BOOST_DATA_TEST_CASE(weighted_in_shifted_out, bdata::make(r2r::callbackCases()), c) { r2r::run(c); }
+BOOST_AUTO_TEST_SUITE_END()
+
+// ---- 16-bit storage (docs/precision.md) ---------------------------------------------------------
+// Half and bfloat16 buffers, single-precision arithmetic. Reference: FFTW in long double on the
+// 16-bit input widened exactly; bound (issue 59): the relative L2 error of ours <= 2 x that of the
+// exact result rounded once to the storage format. Packed layouts, out of place and in place.
+namespace r2r {
+
+struct Narrow {
+    std::vector<std::size_t> lengths;
+    std::vector<Kind> kinds;
+    std::size_t batch;
+    clfftPrecision precision; // CLFFT_NG_HALF or CLFFT_NG_BFLOAT16
+    bool inPlace;
+    bool callbacks = false; // a pre-callback reading the 16-bit input, a post-callback storing it
+};
+
+float widen16(clfftPrecision p, std::uint16_t b)
+{
+    return p == CLFFT_NG_HALF ? clfft_ng::halfToFloat(b) : clfft_ng::bf16ToFloat(b);
+}
+std::uint16_t round16(clfftPrecision p, float f)
+{
+    return p == CLFFT_NG_HALF ? clfft_ng::floatToHalf(f) : clfft_ng::floatToBf16(f);
+}
+
+void runNarrow(const Narrow& c)
+{
+    ClEnv& env = ClEnv::get();
+    std::size_t count = c.batch;
+    for (std::size_t n : c.lengths)
+        count *= n;
+    std::mt19937 rng(unsigned(count * 7 + c.kinds.size()));
+    std::uniform_real_distribution<float> u(-1, 1);
+    std::vector<std::uint16_t> in(count);
+    std::vector<long double> widened(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        in[i] = round16(c.precision, u(rng));
+        widened[i] = widen16(c.precision, in[i]);
+    }
+    const std::vector<long double> exact = fftwR2R<long double>(c.lengths, c.kinds, c.batch, widened);
+
+    ScopedPlan plan;
+    REQUIRE_CLFFT_SUCCESS(clfftCreateDefaultPlan(&plan.h, env.context, clfftDim(c.lengths.size()), c.lengths.data()));
+    setKinds(plan.h, c.kinds);
+    REQUIRE_CLFFT_SUCCESS(clfftSetPlanPrecision(plan.h, c.precision));
+    REQUIRE_CLFFT_SUCCESS(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
+    REQUIRE_CLFFT_SUCCESS(clfftSetPlanBatchSize(plan.h, c.batch));
+    if (c.callbacks) { // the callbacks take single-precision values and touch the 16-bit buffers themselves
+        const bool half = c.precision == CLFFT_NG_HALF;
+        const std::string pre = std::string("float load16(__global void* in, uint off, __global void* ud)\n{\n") +
+                                (half ? "    return vload_half(off, (__global const half*)in);\n"
+                                      : "    return as_float((uint)((__global const ushort*)in)[off] << 16);\n") +
+                                "}\n";
+        // bfloat16 stored by truncation (the callback's choice), half rounded
+        const std::string post = std::string("void store16(__global void* out, uint off, __global void* ud, float y)\n{\n") +
+                                 (half ? "    vstore_half_rte(y, off, (__global half*)out);\n"
+                                       : "    ((__global ushort*)out)[off] = (ushort)(as_uint(y) >> 16);\n") +
+                                 "}\n";
+        REQUIRE_CLFFT_SUCCESS(clfftSetPlanCallback(plan.h, "load16", pre.c_str(), 0, PRECALLBACK, nullptr, 0));
+        REQUIRE_CLFFT_SUCCESS(clfftSetPlanCallback(plan.h, "store16", post.c_str(), 0, POSTCALLBACK, nullptr, 0));
+    }
+    REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+    const std::uint16_t sentinel = 0x7e01;
+    ScopedBuffer inBuf(count * 2, in.data());
+    std::vector<std::uint16_t> outInit(count, sentinel);
+    ScopedBuffer outBuf = c.inPlace ? ScopedBuffer() : ScopedBuffer(count * 2, outInit.data());
+    cl_mem inMem = inBuf.mem, outMem = outBuf.mem;
+    REQUIRE_CLFFT_SUCCESS(clfftEnqueueTransform(plan.h, CLFFT_FORWARD, 1, &env.queue, 0, nullptr, nullptr, &inMem,
+                                                c.inPlace ? nullptr : &outMem, nullptr));
+    std::vector<std::uint16_t> got(count), inAfter(count);
+    env.read(c.inPlace ? inMem : outMem, count * 2, got.data());
+    long double diff2 = 0, round2 = 0, ref2 = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const long double g = widen16(c.precision, got[i]);
+        const long double once = widen16(c.precision, round16(c.precision, float(exact[i])));
+        diff2 += (g - exact[i]) * (g - exact[i]);
+        round2 += (once - exact[i]) * (once - exact[i]);
+        ref2 += exact[i] * exact[i];
+    }
+    const double err = double(std::sqrt(diff2 / ref2)), best = double(std::sqrt(round2 / ref2));
+    // The truncating post-callback of bfloat16: one unit in the last place, not half of one.
+    const double bound = (c.callbacks && c.precision == CLFFT_NG_BFLOAT16 ? 4 : 2) * best;
+    BOOST_TEST_MESSAGE("relative L2 error " << err << ", rounded once " << best << " (ratio " << err / best << ")");
+    BOOST_TEST(err <= bound, "relative L2 error " << err << " > " << bound);
+    if (!c.inPlace) {
+        env.read(inMem, count * 2, inAfter.data());
+        BOOST_TEST(inAfter == in, "the input buffer changed");
+    }
+}
+
+} // namespace r2r
+
+BOOST_AUTO_TEST_SUITE(r2r_16bit)
+BOOST_AUTO_TEST_CASE(half_and_bfloat16_storage)
+{
+    using namespace r2r;
+    struct Listed {
+        const char* name;
+        Narrow c;
+        bool quick;
+    };
+    const std::vector<Listed> cases = {
+        {"1-D REDFT10 of 100, half", {{100}, {REDFT10}, 41, CLFFT_NG_HALF, false}, true},
+        {"2-D RODFT00 x HC2R 17x12, bfloat16, in place", {{17, 12}, {RODFT00, HC2R}, 20, CLFFT_NG_BFLOAT16, true}, true},
+        {"3-D REDFT10 x REDFT01 x DHT 16x8x6, half", {{16, 8, 6}, {REDFT10, REDFT01, DHT}, 6, CLFFT_NG_HALF, false},
+         true},
+        {"1-D R2HC of 64 (the FFT reads rows directly at other precisions), bfloat16",
+         {{64}, {R2HC}, 64, CLFFT_NG_BFLOAT16, false}, true},
+        {"1-D REDFT11 of 50 with callbacks, half", {{50}, {REDFT11}, 82, CLFFT_NG_HALF, false, true}, true},
+        {"2-D DHT x RODFT11 12x10 with callbacks, bfloat16",
+         {{12, 10}, {DHT, RODFT11}, 34, CLFFT_NG_BFLOAT16, false, true}, false},
+    };
+    for (const Listed& l : cases)
+        if (inTier(l.quick))
+            BOOST_TEST_CONTEXT(l.name) { runNarrow(l.c); }
+}
 BOOST_AUTO_TEST_SUITE_END()
 
 namespace r2r {
