@@ -22,6 +22,8 @@ CASES = [
     ("c2r 512x512 batch 2", "-x 512 -y 512 -b 2 -o --inLayout 3 --outLayout 5", False),
     ("c2c 1000 batch 512 (radices 2, 5)", "-x 1000 -b 512 -o", False),
     ("c2c 4099 batch 64 (Bluestein)", "-x 4099 -b 64 -o", False),
+    ("r2r DCT-II 4096 batch 256", "-x 4096 -b 256 -o --r2r redft10", False),
+    ("r2r 2-D DCT-II 512x512 batch 2", "-x 512 -y 512 -b 2 -o --r2r redft10,redft10", False),
 ]
 PRECISIONS = ["single", "half", "bfloat16"]
 
