@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,9 @@ struct PlanSettings {
     // Not the client's: an r2r plan's inner FFT with the r2r stages fused into its loads or
     // stores (src/r2r.cpp); the fused side's strides and distance count reals.
     R2RFusion r2rIn, r2rOut;
+    // Not the client's: a side's storage other than the precision's (a 16-bit r2r plan's inner
+    // FFT: 16-bit where it reads or writes the client's rows, single on the library's buffers).
+    std::optional<Storage> inStorage, outStorage;
     // Not the client's: batch dimensions after the plan's batch (an r2r plan's inner FFT over
     // the client's rows numbered by several dimensions).
     std::vector<IoDim> extraBatch;

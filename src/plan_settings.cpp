@@ -108,8 +108,8 @@ Storage storageOf(int precision)
 bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* outBytes)
 {
     const Problem p = makeProblem(s);
-    const std::size_t real = realBytes(p.precision, p.inStorage);
     auto side = [&](bool input, std::size_t* bytes) {
+        const std::size_t real = realBytes(p.precision, input ? p.inStorage : p.outStorage);
         const clfftLayout layout = input ? s.inLayout : s.outLayout;
         // An r2r-fused side is the client's rows of n reals, whatever the layout says.
         const bool fused = (input ? p.r2rIn : p.r2rOut).present();
@@ -226,7 +226,8 @@ Problem makeProblem(const PlanSettings& s)
         p.kind = TransformKind::ComplexToReal;
     p.precision = (s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST) ? Precision::Double
                                                                                       : Precision::Single;
-    p.inStorage = p.outStorage = storageOf(s.precision);
+    p.inStorage = s.inStorage.value_or(storageOf(s.precision));
+    p.outStorage = s.outStorage.value_or(storageOf(s.precision));
     p.inLayout = complexLayoutOf(s.inLayout);
     p.outLayout = complexLayoutOf(s.outLayout);
     p.inPlace = s.placement == CLFFT_INPLACE;

@@ -131,8 +131,9 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};
     if (s.batch == 0)
         throw StatusError{CLFFT_INVALID_ARG_VALUE};
-    // 16-bit plans (docs/precision.md): the stages widen the client's input and round its output;
-    // the FFTs and every buffer between run in single precision.
+    // 16-bit plans (docs/precision.md): single-precision arithmetic; whatever touches the
+    // client's buffers (a stage kernel, or the FFT where it reads or writes the client's rows)
+    // widens its input and rounds its output, and the library's buffers hold floats.
     const Storage storage = storageOf(s.precision);
     const bool narrow = storage != Storage::Native;
     const bool dbl = s.precision == CLFFT_DOUBLE || s.precision == CLFFT_DOUBLE_FAST;
@@ -231,9 +232,8 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         };
         const bool preCallback = d == 0 && s.preCallback.set, postCallback = d + 1 == s.rank && s.postCallback.set;
         const bool rowsIn = st.readRows.size() < kMaxBatchDims, rowsOut = st.writeRows.size() < kMaxBatchDims;
-        // 16-bit plans: the stages alone touch the client's buffers.
-        st.directIn = (kind == R2RKind::R2HC || kind == R2RKind::DHT) && rowsIn && !preCallback && !narrow;
-        st.directOut = kind == R2RKind::HC2R && rowsOut && !postCallback && !narrow;
+        st.directIn = (kind == R2RKind::R2HC || kind == R2RKind::DHT) && rowsIn && !preCallback;
+        st.directOut = kind == R2RKind::HC2R && rowsOut && !postCallback;
         // The other stages fused into the FFT's first loads and last stores (docs/r2r.md, "Fused
         // stages"): the planner takes them into the FFT's kernel where it is one kernel of a
         // family that has them, or refuses and the stages run as kernels of their own.
@@ -249,8 +249,8 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         // the FFT reads and writes the client's rows.
         const bool unitIn = columns ? st.readRows.front().second == 1 : st.readStride == 1;
         const bool unitOut = columns ? st.writeRows.front().second == 1 : st.writeStride == 1;
-        bool fuseIn = fusibleIn && unitIn && !preCallback && !narrow && st.readRows.size() < kMaxBatchDims;
-        bool fuseOut = fusibleOut && unitOut && !postCallback && !narrow && st.writeRows.size() < kMaxBatchDims;
+        bool fuseIn = fusibleIn && unitIn && !preCallback && st.readRows.size() < kMaxBatchDims;
+        bool fuseOut = fusibleOut && unitOut && !postCallback && st.writeRows.size() < kMaxBatchDims;
         if ((fuseIn || st.directIn) && (fuseOut || st.directOut) && st.readRows.size() != st.writeRows.size()) {
             if (st.directIn)
                 fuseOut = false;
@@ -281,6 +281,12 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
             is2.batch = st.rows;
             is2.precision = narrow ? CLFFT_SINGLE : s.precision;
             is2.placement = CLFFT_OUTOFPLACE;
+            // 16-bit: the client's input (dimension 0) and output (the last dimension) as stored;
+            // between dimensions the wide buffer of floats.
+            if (narrow) {
+                is2.inStorage = (st.directIn || fin) && d == 0 ? storage : Storage::Native;
+                is2.outStorage = (st.directOut || fout) && d + 1 == s.rank ? storage : Storage::Native;
+            }
             is2.forwardScale = 1.0;
             is2.backwardScale = 1.0;
             is2.backwardScaleSet = true;
@@ -454,7 +460,9 @@ void enqueueR2R(Plan& plan, const EnqueueRequest& rq)
         inner.waitEvents = waits.empty() ? nullptr : waits.data();
         cl_event innerEvent = nullptr;
         inner.outEvent = &innerEvent;
-        cl_mem ins[1] = {st.directIn ? (st.readsInput ? in : out) : a}, outs[1] = {st.directOut ? out : b};
+        const bool lastStage = i + 1 == r2r.stages.size();
+        cl_mem ins[1] = {st.directIn ? (st.readsInput ? in : between) : a},
+               outs[1] = {st.directOut ? (lastStage ? out : between) : b};
         inner.inputs = ins;
         inner.outputs = outs;
         enqueuePlan(*st.inner, inner);
