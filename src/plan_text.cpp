@@ -49,8 +49,15 @@ std::string explainPlan(const ExecutionPlan& plan, const Problem& problem)
 {
     std::ostringstream os;
     os << kindText(problem.kind) << ' ' << (problem.precision == Precision::Double ? "double" : "single") << ' ';
-    if (problem.inStorage != Storage::Native || problem.outStorage != Storage::Native) // docs/precision.md
-        os << "arithmetic, " << (problem.inStorage == Storage::BFloat16 ? "bfloat16" : "half") << " storage ";
+    // docs/precision.md; the sides differ only in an r2r plan's inner FFT (docs/r2r.md).
+    auto storageName = [](Storage s) { return s == Storage::BFloat16 ? "bfloat16" : s == Storage::Half ? "half" : "native"; };
+    if (problem.inStorage != Storage::Native || problem.outStorage != Storage::Native) {
+        if (problem.inStorage == problem.outStorage)
+            os << "arithmetic, " << storageName(problem.inStorage) << " storage ";
+        else
+            os << "arithmetic, " << storageName(problem.inStorage) << " in, " << storageName(problem.outStorage)
+               << " out storage ";
+    }
     for (std::size_t d = 0; d < problem.dims.size(); ++d)
         os << (d ? " x " : "") << problem.dims[d].n;
     std::size_t batch = 1;

@@ -21,7 +21,13 @@ std::string problemText(const Problem& p)
     std::ostringstream t;
     t << (p.kind == TransformKind::ComplexToComplex ? "c2c" : p.kind == TransformKind::RealToComplex ? "r2c" : "c2r")
       << (p.precision == Precision::Double ? " double" : " single")
-      << (p.inStorage == Storage::Half ? " half" : p.inStorage == Storage::BFloat16 ? " bfloat16" : "") << " in "
+      << (p.inStorage == Storage::Half ? " half" : p.inStorage == Storage::BFloat16 ? " bfloat16" : "")
+      // an r2r plan's inner FFT may store its sides differently (docs/r2r.md)
+      << (p.outStorage == p.inStorage ? ""
+          : p.outStorage == Storage::Half ? " out-half"
+          : p.outStorage == Storage::BFloat16 ? " out-bfloat16"
+                                              : " out-native")
+      << " in "
       << (p.inLayout == ComplexLayout::Planar ? "planar" : "interleaved") << " out "
       << (p.outLayout == ComplexLayout::Planar ? "planar" : "interleaved")
       << (p.inPlace ? " inplace" : " outofplace") << (p.inPlaceViaCopy ? " viacopy" : "") << " dims";
