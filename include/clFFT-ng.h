@@ -283,8 +283,8 @@ typedef enum clfftNgConvolution_
  * CLFFT_INVALID_ARG_VALUE for another mode or zero channels, CLFFT_INVALID_MEM_OBJECT for a
  * spectrum that is not a buffer, CLFFT_INVALID_CONTEXT for one of another context,
  * CLFFT_NOTIMPLEMENTED on a real-to-real plan. At bake: CLFFT_INVALID_BUFFER_SIZE for a spectrum
- * smaller than the channels' spectra, CLFFT_NOTIMPLEMENTED for 16-bit precisions, callbacks,
- * r2r kinds and queue arrays, CLFFT_TRANSPOSED_NOTIMPLEMENTED for transposed output,
+ * smaller than the channels' spectra (single precision for 16-bit plans), CLFFT_NOTIMPLEMENTED
+ * for callbacks, r2r kinds and queue arrays, CLFFT_TRANSPOSED_NOTIMPLEMENTED for transposed output,
  * CLFFT_INVALID_ARG_VALUE for a C2R plan. */
 CLFFTAPI clfftStatus clfftNgSetPlanConvolution(clfftPlanHandle plHandle, clfftNgConvolution mode, cl_mem spectrum,
                                                cl_uint inChannels, cl_uint outChannels);

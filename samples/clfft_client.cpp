@@ -563,9 +563,8 @@ void parseArgs(int argc, char** argv, Options& o)
         const bool c2c = complexLayout(o.inLayout) && complexLayout(o.outLayout);
         const bool r2c = o.inLayout == CLFFT_REAL &&
                          (o.outLayout == CLFFT_HERMITIAN_INTERLEAVED || o.outLayout == CLFFT_HERMITIAN_PLANAR);
-        if (!o.r2r.empty() || o.storage || o.transposed || o.queues > 1 || !o.preFile.empty() || !o.postFile.empty())
-            throw usageError("--convolve/--correlate take no --r2r, 16-bit precision, --transposed, --queues or "
-                             "callbacks");
+        if (!o.r2r.empty() || o.transposed || o.queues > 1 || !o.preFile.empty() || !o.postFile.empty())
+            throw usageError("--convolve/--correlate take no --r2r, --transposed, --queues or callbacks");
         if (!c2c && !r2c)
             throw usageError("--convolve/--correlate take C2C layouts or real -> hermitian (a real convolution)");
     } else if (o.chIn != 1 || o.chOut != 1) {

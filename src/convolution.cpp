@@ -68,7 +68,7 @@ bool wholeRows(const KernelSpec& k)
 {
     return !k.row.width && !k.rowVector.rowsPerGroup && !k.pairVector && k.kind == PassKind::Complex &&
            !k.stageTwiddleLength && k.fusedStep == FusedStep::None && !k.pre.present && !k.post.present &&
-           k.inLayout == ComplexLayout::Interleaved && k.inStorage == Storage::Native;
+           k.inLayout == ComplexLayout::Interleaved && k.inStorage == Storage::Native && k.outStorage == Storage::Native;
 }
 
 // The complex dimension the forward plan's last pass transforms in place in the packed library
@@ -144,8 +144,12 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
     cl_device_id device = nullptr;
     if (clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof device, &device, nullptr) != CL_SUCCESS)
         throw StatusError{CLFFT_INVALID_COMMAND_QUEUE};
-    if (!s.r2rKinds.empty() || storageOf(s.precision) != Storage::Native || s.preCallback.set || s.postCallback.set)
+    if (!s.r2rKinds.empty() || s.preCallback.set || s.postCallback.set)
         throw StatusError{CLFFT_NOTIMPLEMENTED};
+    // 16-bit plans (docs/precision.md): the forward plan widens the client's input, the inverse
+    // rounds its output; the spectra, the client's spectrum and the arithmetic are single precision.
+    const Storage storage = storageOf(s.precision);
+    const bool narrow = storage != Storage::Native;
     if (s.transposed == CLFFT_TRANSPOSED && s.rank > 1)
         throw StatusError{CLFFT_TRANSPOSED_NOTIMPLEMENTED};
     if (s.batch == 0 || c.inChannels == 0 || c.outChannels == 0)
@@ -209,7 +213,11 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
         t.rank = s.rank;
         t.inStrideCount = t.outStrideCount = s.rank;
         t.lengths = s.lengths;
-        t.precision = s.precision;
+        t.precision = narrow ? CLFFT_SINGLE : s.precision;
+        if (narrow) {
+            t.inStorage = forward ? storage : Storage::Native;
+            t.outStorage = forward ? Storage::Native : storage;
+        }
         t.placement = CLFFT_OUTOFPLACE;
         t.rigor = s.rigor;
         t.tiering = tiering;
@@ -266,7 +274,11 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
     for (int d = 1; d < s.rank; ++d)
         explain << "x" << s.lengths[static_cast<std::size_t>(d)];
     explain << ", batch " << s.batch << ", channels " << c.inChannels << " in, " << c.outChannels << " out, "
-            << (dbl ? "double" : "single") << ", " << layoutName(s.inLayout) << " in, "
+            << (dbl                            ? "double"
+                : storage == Storage::Half     ? "half storage (single spectrum and arithmetic)"
+                : storage == Storage::BFloat16 ? "bfloat16 storage (single spectrum and arithmetic)"
+                                               : "single")
+            << ", " << layoutName(s.inLayout) << " in, "
             << (real ? "real" : layoutName(inPlace ? s.inLayout : s.outLayout)) << " out, "
             << (inPlace ? "in place" : "out of place") << ", backward scale " << s.effectiveBackwardScale()
             << (conv->fused ? "; the multiply fused into the transforms\n"

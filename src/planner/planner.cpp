@@ -143,6 +143,38 @@ void applyStorage(const Problem& problem, ExecutionPlan& plan)
 {
     if (problem.inStorage == Storage::Native && problem.outStorage == Storage::Native)
         return;
+    if (problem.inStorage != problem.outStorage) {
+        // One side 16-bit, the other the library's floats (an r2r or convolution plan's inner FFT,
+        // out of place): passes read the input as stored, the last stores the output as stored,
+        // and between passes the output's values are floats (in the Wide buffer where the output
+        // is 16-bit).
+        if (problem.inPlace)
+            throw StatusError{CLFFT_NOTIMPLEMENTED};
+        bool wide = false;
+        for (std::size_t i = 0; i < plan.passes.size(); ++i) {
+            PassPlan& pass = plan.passes[i];
+            if (pass.destination == BufferRole::Input)
+                throw StatusError{CLFFT_NOTIMPLEMENTED};
+            if (pass.source == BufferRole::Input)
+                pass.spec.inStorage = problem.inStorage;
+            if (pass.source == BufferRole::Output && wide) {
+                pass.source = BufferRole::Wide;
+                pass.sourceLayout = pass.spec.inLayout = ComplexLayout::Interleaved;
+            }
+            if (pass.destination != BufferRole::Output)
+                continue;
+            if (i + 1 == plan.passes.size()) {
+                pass.spec.outStorage = problem.outStorage;
+            } else if (problem.outStorage != Storage::Native) {
+                pass.destination = BufferRole::Wide;
+                pass.destinationLayout = pass.spec.outLayout = ComplexLayout::Interleaved;
+                wide = true;
+            }
+        }
+        if (wide)
+            plan.wideBytes = sideExtentBytes(problem, true);
+        return;
+    }
     if (plan.passes.size() <= kSixteenBitRoundings) {
         for (PassPlan& pass : plan.passes) {
             pass.spec.inStorage = problem.inStorage;
