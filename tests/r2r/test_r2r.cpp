@@ -699,19 +699,17 @@ struct Narrow {
     std::vector<std::size_t> lengths;
     std::vector<Kind> kinds;
     std::size_t batch;
-    clfftPrecision precision; // CLFFT_NG_HALF or CLFFT_NG_BFLOAT16
+    // 16 (CLFFT_NG_HALF) or 17 (CLFFT_NG_BFLOAT16): an int, as a clfftPrecision holding either
+    // is out of the enum's range in C++ (UBSan's enum check on every load).
+    int precision;
     bool inPlace;
     bool callbacks = false; // a pre-callback reading the 16-bit input, a post-callback storing it
 };
 
-float widen16(clfftPrecision p, std::uint16_t b)
-{
-    return p == CLFFT_NG_HALF ? clfft_ng::halfToFloat(b) : clfft_ng::bf16ToFloat(b);
-}
-std::uint16_t round16(clfftPrecision p, float f)
-{
-    return p == CLFFT_NG_HALF ? clfft_ng::floatToHalf(f) : clfft_ng::floatToBf16(f);
-}
+constexpr int kHalf = 16, kBFloat16 = 17; // CLFFT_NG_HALF, CLFFT_NG_BFLOAT16
+
+float widen16(int p, std::uint16_t b) { return p == kHalf ? clfft_ng::halfToFloat(b) : clfft_ng::bf16ToFloat(b); }
+std::uint16_t round16(int p, float f) { return p == kHalf ? clfft_ng::floatToHalf(f) : clfft_ng::floatToBf16(f); }
 
 void runNarrow(const Narrow& c)
 {
@@ -732,11 +730,11 @@ void runNarrow(const Narrow& c)
     ScopedPlan plan;
     REQUIRE_CLFFT_SUCCESS(clfftCreateDefaultPlan(&plan.h, env.context, clfftDim(c.lengths.size()), c.lengths.data()));
     setKinds(plan.h, c.kinds);
-    REQUIRE_CLFFT_SUCCESS(clfftSetPlanPrecision(plan.h, c.precision));
+    REQUIRE_CLFFT_SUCCESS(clfftSetPlanPrecision(plan.h, c.precision == kHalf ? CLFFT_NG_HALF : CLFFT_NG_BFLOAT16));
     REQUIRE_CLFFT_SUCCESS(clfftSetResultLocation(plan.h, c.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE));
     REQUIRE_CLFFT_SUCCESS(clfftSetPlanBatchSize(plan.h, c.batch));
     if (c.callbacks) { // the callbacks take single-precision values and touch the 16-bit buffers themselves
-        const bool half = c.precision == CLFFT_NG_HALF;
+        const bool half = c.precision == kHalf;
         const std::string pre = std::string("float load16(__global void* in, uint off, __global void* ud)\n{\n") +
                                 (half ? "    return vload_half(off, (__global const half*)in);\n"
                                       : "    return as_float((uint)((__global const ushort*)in)[off] << 16);\n") +
@@ -769,7 +767,7 @@ void runNarrow(const Narrow& c)
     }
     const double err = double(std::sqrt(diff2 / ref2)), best = double(std::sqrt(round2 / ref2));
     // The truncating post-callback of bfloat16: one unit in the last place, not half of one.
-    const double bound = (c.callbacks && c.precision == CLFFT_NG_BFLOAT16 ? 4 : 2) * best;
+    const double bound = (c.callbacks && c.precision == kBFloat16 ? 4 : 2) * best;
     BOOST_TEST_MESSAGE("relative L2 error " << err << ", rounded once " << best << " (ratio " << err / best << ")");
     BOOST_TEST(err <= bound, "relative L2 error " << err << " > " << bound);
     if (!c.inPlace) {
@@ -790,17 +788,17 @@ BOOST_AUTO_TEST_CASE(half_and_bfloat16_storage)
         bool quick;
     };
     const std::vector<Listed> cases = {
-        {"1-D REDFT10 of 100, half", {{100}, {REDFT10}, 41, CLFFT_NG_HALF, false}, true},
-        {"2-D RODFT00 x HC2R 17x12, bfloat16, in place", {{17, 12}, {RODFT00, HC2R}, 20, CLFFT_NG_BFLOAT16, true}, true},
-        {"3-D REDFT10 x REDFT01 x DHT 16x8x6, half", {{16, 8, 6}, {REDFT10, REDFT01, DHT}, 6, CLFFT_NG_HALF, false},
+        {"1-D REDFT10 of 100, half", {{100}, {REDFT10}, 41, kHalf, false}, true},
+        {"2-D RODFT00 x HC2R 17x12, bfloat16, in place", {{17, 12}, {RODFT00, HC2R}, 20, kBFloat16, true}, true},
+        {"3-D REDFT10 x REDFT01 x DHT 16x8x6, half", {{16, 8, 6}, {REDFT10, REDFT01, DHT}, 6, kHalf, false},
          false},
-        {"1-D R2HC of 64 (the FFT reads the 16-bit rows), bfloat16", {{64}, {R2HC}, 64, CLFFT_NG_BFLOAT16, false},
+        {"1-D R2HC of 64 (the FFT reads the 16-bit rows), bfloat16", {{64}, {R2HC}, 64, kBFloat16, false},
          false},
-        {"1-D REDFT11 of 50 with callbacks, half", {{50}, {REDFT11}, 82, CLFFT_NG_HALF, false, true}, true},
-        {"1-D DHT of 65536 (an FFT of two passes on the 16-bit rows), half", {{65536}, {DHT}, 1, CLFFT_NG_HALF, false},
+        {"1-D REDFT11 of 50 with callbacks, half", {{50}, {REDFT11}, 82, kHalf, false, true}, true},
+        {"1-D DHT of 65536 (an FFT of two passes on the 16-bit rows), half", {{65536}, {DHT}, 1, kHalf, false},
          true},
         {"2-D DHT x RODFT11 12x10 with callbacks, bfloat16",
-         {{12, 10}, {DHT, RODFT11}, 34, CLFFT_NG_BFLOAT16, false, true}, false},
+         {{12, 10}, {DHT, RODFT11}, 34, kBFloat16, false, true}, false},
     };
     for (const Listed& l : cases)
         if (inTier(l.quick))
