@@ -135,6 +135,25 @@ bool fuseMultiply(const Plan& plan, cl_device_id device, ConvolutionBake& conv)
     return true;
 }
 
+// The passes an inner plan left unbuilt (PlanSettings::deferPass) that fuseMultiply did not
+// replace; a pass whose kernel does not fit the device as built alone has the plan baked again.
+void buildDeferredPasses(Plan& inner, cl_command_queue queue, cl_device_id device)
+{
+    if (!inner.baked)
+        return;
+    for (BakedPass& bp : inner.baked->passes) {
+        if (bp.kernel)
+            continue;
+        BakedPass built;
+        if (!bakeExtraPass(inner, device, bp.pass, &built)) {
+            inner.settings.deferPass = 0;
+            bakePlan(inner, queue);
+            return;
+        }
+        bp = std::move(built);
+    }
+}
+
 } // namespace
 
 void bakeConvolution(Plan& plan, cl_command_queue queue)
@@ -249,6 +268,10 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
         else
             t.skipOutput = s.skipOutput;
         t.leadDim = forward ? -1 : leadDim;
+        // The passes fuseMultiply would replace are built only if it does not (a cold bake of
+        // real 512x512 builds 3 programs instead of 5).
+        if (c.inChannels == 1 && c.outChannels == 1)
+            t.deferPass = forward ? -1 : 1;
         bakePlan(*p, queue);
         return p;
     };
@@ -262,12 +285,15 @@ void bakeConvolution(Plan& plan, cl_command_queue queue)
                     conv->inverse->baked->passes.front().pass.spec.kernelName() +
                     ": the forward rows, the product with the spectrum, the inverse rows; no multiply step\n";
     conv->fused = !fusedNote.empty();
+    buildDeferredPasses(*conv->forward, queue, device);
+    buildDeferredPasses(*conv->inverse, queue, device);
     conv->spec.precision = dbl ? Precision::Double : Precision::Single;
     conv->spec.correlate = c.mode == 2;
     std::size_t largest = 0;
     conv->spec.index64 = !mulOk(std::max(inRows, std::max(outRows, c.inChannels * c.outChannels)), points, &largest) ||
                          largest > 0xffffffffu;
-    conv->multiply = buildStageKernel(plan, device, convolutionStageSource(conv->spec), conv->spec.kernelName());
+    if (!conv->fused) // the fused pass multiplies; the stage kernel is not built
+        conv->multiply = buildStageKernel(plan, device, convolutionStageSource(conv->spec), conv->spec.kernelName());
 
     std::ostringstream explain;
     explain << "convolution (" << (c.mode == 2 ? "correlate" : "convolve") << "), " << s.lengths[0];

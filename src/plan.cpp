@@ -160,11 +160,22 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
     fit->localMemBytes = t.limits.localMemBytes;
 
     const std::size_t passes = exec.passes.size();
+    // A pass the convolution may fuse away is built later, if at all (PlanSettings::deferPass);
+    // plans that are timed build every pass.
+    const std::size_t deferred = !persist || passes < 2 ? passes
+                                 : s.deferPass < 0    ? passes - 1
+                                 : s.deferPass > 0    ? 0
+                                                      : passes;
     std::vector<std::string> sources = ready && ready->size() == passes ? *ready : std::vector<std::string>(passes);
     std::vector<ProgramCache::Result> programs(passes);
     std::vector<MemRef> tables(passes);
     std::vector<std::function<void()>> tasks;
     for (std::size_t i = 0; i < passes; ++i) {
+        if (i == deferred) {
+            tasks.emplace_back([] {});
+            tasks.emplace_back([] {});
+            continue;
+        }
         tasks.emplace_back([&, i] {
             const PassPlan& pass = exec.passes[i];
             if (sources[i].empty())
@@ -199,6 +210,12 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
         const PassPlan& pass = exec.passes[i];
         if (errors[2 * i])
             std::rethrow_exception(errors[2 * i]);
+        if (i == deferred) {
+            BakedPass bp;
+            bp.pass = pass;
+            baked->passes.push_back(std::move(bp));
+            continue;
+        }
         const ProgramCache::Result& built = programs[i];
         if (built.status != CL_SUCCESS) {
             // The runtime out of memory while creating or building the program: that status,

@@ -95,6 +95,9 @@ struct PlanSettings {
     std::array<PointRange, 3> zeroInput{}, skipOutput{};
     ConvolutionSettings convolution;
     int leadDim = -1; // not the client's: the dimension the complex passes take first (Problem::leadDim)
+    // Not the client's: a convolution's inner plan leaves this pass unbuilt (-1: the last, 1: the
+    // first; 0: none) where its kernel may be fused away; buildDeferredPasses builds it if not.
+    int deferPass = 0;
 
     std::array<std::size_t, 3> effectiveInStrides() const;
     std::array<std::size_t, 3> effectiveOutStrides() const;

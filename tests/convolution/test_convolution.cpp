@@ -16,7 +16,8 @@
 // planar input 3x3 with a backward scale), real 2D 15x6 (3x2 batch 2; correlation 2x2 in place),
 // real 1D 32 linear convolution of 20 and 13 points, double 3D C2C 6x5x4 2x2, real 1D 17
 // (prime) correlation with strided input, real 3D 12x8x6 correlation batch 2 (this one and the
-// 6x5x4 with the client's scratch buffer of clfftGetTmpBufSize's bytes); every error
+// 6x5x4 with the client's scratch buffer of clfftGetTmpBufSize's bytes), C2C 65536 1x1 (two
+// passes each way, unfused: the passes deferred for the fusion built after all); every error
 // status, the getter, NULL clearing, un-baking, the spectrum's reference count (retain/release,
 // copies). Sweep (CLFFT_TEST_TIER=sweep,
 // CTest entry test_convolution_sweep): C2C 1000 batch 3, double prime 97 3x3, real 4096 batch 2,
@@ -68,6 +69,7 @@ struct Case {
     // The multiply runs inside the transforms (one channel each way, two or more dimensions): on
     // a CPU device, where the planner takes lane kernels, the explanation must say so.
     bool fusedOnCpu = false;
+    bool unfusedOnCpu = false; // the explanation must show the multiply step (on a CPU device)
     bool clientTmp = false; // the enqueue gives a buffer of clfftGetTmpBufSize's bytes
 };
 
@@ -348,6 +350,16 @@ void runCase(const Case& c)
                             c.name << ": not fused on a CPU device:\n"
                                    << text);
     }
+    if (c.unfusedOnCpu && env.limits.isCpu) {
+        std::size_t needed = 0;
+        REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, nullptr, 0, &needed));
+        std::string text(needed, '\0');
+        REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, &text[0], text.size(), nullptr));
+        BOOST_CHECK_MESSAGE(text.find("step 2, multiply") != std::string::npos &&
+                                text.find("the multiply fused") == std::string::npos,
+                            c.name << ": expected the unfused steps on a CPU device:\n"
+                                   << text);
+    }
 
     std::vector<ScopedBuffer> inBufs, outBufs;
     for (std::size_t b = 0; b < hin.bufs.size(); ++b) {
@@ -467,6 +479,11 @@ std::vector<Case> quickCases()
              CLFFT_NG_CORRELATE, 1, 1, 2);
     c.fusedOnCpu = true;
     c.clientTmp = true;
+    v.push_back(c);
+    // One channel each way but not fusable (two passes of one long dimension): the passes the
+    // inner plans left for the fusion (PlanSettings::deferPass) are built after all.
+    c = make("c2c 65536 convolve, one channel, unfused", {65536}, false, CLFFT_NG_CONVOLVE, 1, 1, 1);
+    c.unfusedOnCpu = true;
     v.push_back(c);
     return v;
 }
