@@ -6,6 +6,7 @@
 #include "lane_kernel.h"
 
 #include "r2r_stages.h"
+#include "storage.h"
 
 #include <sstream>
 
@@ -29,20 +30,21 @@ std::string LaneKernel::r2rGather(const std::string& index) const
 {
     // Whole vectors where the lanes are neighbours (columns side by side, a full group: known
     // per group at run time), else lane by lane.
+    // (16-bit rows: storage.h's widening loads)
     std::string t = "(vreal_t)(";
     for (std::size_t l = 0; l < W; ++l)
-        t += (l ? ", " : "") + std::string("in[o_ + laneIn[") + std::to_string(l) + "]]";
-    return "{ const idx_t o_ = ioff + (idx_t)(" + index + ") * inStride; g_ = r2rNeighbours ? vload" + w +
-           "(0, in + o_) : " + t + "); }";
+        t += (l ? ", " : "") + loadRealAt(spec.inStorage, "in", "o_ + laneIn[" + std::to_string(l) + "]");
+    return "{ const idx_t o_ = ioff + (idx_t)(" + index + ") * inStride; g_ = r2rNeighbours ? " +
+           loadVectorAt(spec.inStorage, W, "in", "o_") + " : " + t + "); }";
 }
 
 std::string LaneKernel::r2rScatter(const std::string& index, const std::string& value) const
 {
     // from the last lane down: lanes past the end share the last valid lane's offset
     std::string t = "{ const idx_t o_ = ooff + (idx_t)(" + index + ") * outStride; const vreal_t s_ = " + value +
-                    "; if (r2rNeighbours) vstore" + w + "(s_, 0, out + o_); else {";
+                    "; if (r2rNeighbours) " + storeVectorAt(spec, spec.outStorage, W, "s_", "out", "o_", false, false) + " else {";
     for (std::size_t l = W; l-- > 0;)
-        t += " out[o_ + laneOut[" + std::to_string(l) + "]] = s_.s" + componentDigit(l) + ";";
+        t += " " + storeRealAt(spec.outStorage, "out", "o_ + laneOut[" + std::to_string(l) + "]", std::string("s_.s") + componentDigit(l));
     return t + " } }";
 }
 

@@ -276,11 +276,9 @@ ExecutionPlan planWith(const Context& ctx)
                               : extension ? k.kind == PassKind::RealForward && (stockham || rowPairs || lanes)
                                           : (k.kind == PassKind::RealForward || k.kind == PassKind::RealBackward) &&
                                                 !(k.row.width && !rowPairs && !rowOne);
-        // 16-bit client rows: the Stockham kernel's fused accesses take the storage
-        // (global_access.h); the CPU forms' fused stages read and write native reals only.
-        const bool sixteen = problem.inStorage != Storage::Native || problem.outStorage != Storage::Native;
+        // 16-bit client rows: every form's fused accesses take the storage (global_access.h,
+        // storage.h), the row lanes but their packed runs (chooseCpuForm leaves those out).
         if (plan.passes.size() != 1 || !(rowPairs || rowComplex || rowOne || stockham || lanes) || !kindFits ||
-            (sixteen && !stockham) ||
             k.inLayout != ComplexLayout::Interleaved || k.outLayout != ComplexLayout::Interleaved ||
             only.source != BufferRole::Input || only.destination != BufferRole::Output)
             throw StatusError{CLFFT_NOTIMPLEMENTED};

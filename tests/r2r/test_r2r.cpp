@@ -704,6 +704,7 @@ struct Narrow {
     int precision;
     bool inPlace;
     bool callbacks = false; // a pre-callback reading the 16-bit input, a post-callback storing it
+    bool fusedOnCpu = false; // on a CPU device the printed plan must show every stage fused
 };
 
 constexpr int kHalf = 16, kBFloat16 = 17; // CLFFT_NG_HALF, CLFFT_NG_BFLOAT16
@@ -748,6 +749,17 @@ void runNarrow(const Narrow& c)
         REQUIRE_CLFFT_SUCCESS(clfftSetPlanCallback(plan.h, "store16", post.c_str(), 0, POSTCALLBACK, nullptr, 0));
     }
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
+    if (c.fusedOnCpu && env.limits.isCpu) { // the CPU forms' fused stages read and write 16-bit rows
+        std::size_t needed = 0;
+        REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, nullptr, 0, &needed));
+        std::string text(needed, '\0');
+        REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, &text[0], text.size(), nullptr));
+        std::size_t fused = 0;
+        for (std::size_t at = text.find("stage fused into the FFT's"); at != std::string::npos;
+             at = text.find("stage fused into the FFT's", at + 1))
+            ++fused;
+        BOOST_TEST(fused == 2 * c.lengths.size(), "not every stage fused:\n" << text);
+    }
     const std::uint16_t sentinel = 0x7e01;
     ScopedBuffer inBuf(count * 2, in.data());
     std::vector<std::uint16_t> outInit(count, sentinel);
@@ -799,6 +811,14 @@ BOOST_AUTO_TEST_CASE(half_and_bfloat16_storage)
          true},
         {"2-D DHT x RODFT11 12x10 with callbacks, bfloat16",
          {{12, 10}, {DHT, RODFT11}, 34, kBFloat16, false, true}, false},
+        // the stages fused into the CPU forms' kernels: row lanes of two rows, of one complex
+        // row (DCT-IV), DCT-I's extension; lanes down the columns
+        {"1-D REDFT10 of 1024, bfloat16, fused", {{1024}, {REDFT10}, 6, kBFloat16, false, false, true}, true},
+        {"1-D REDFT11 of 1024, half, fused", {{1024}, {REDFT11}, 2, kHalf, false, false, true}, true},
+        {"2-D REDFT10 x RODFT10 24x32, half, fused", {{24, 32}, {REDFT10, RODFT10}, 2, kHalf, false, false, true},
+         true},
+        {"1-D RODFT01 of 512, half, in place, fused", {{512}, {RODFT01}, 3, kHalf, true, false, true}, false},
+        {"1-D REDFT00 of 129, bfloat16, fused", {{129}, {REDFT00}, 4, kBFloat16, false, false, true}, false},
     };
     for (const Listed& l : cases)
         if (inTier(l.quick))
