@@ -1,6 +1,8 @@
 // The bake: device limits, the plan (profile, candidate or measured), its kernels compiled and
-// tables uploaded. The settings' derived values: plan_settings.cpp; the environment: env_settings.h.
+// tables uploaded. Measured planning and wisdom: plan_measured.cpp; the settings' derived
+// values: plan_settings.cpp; the environment: env_settings.h.
 #include "plan.h"
+#include "plan_bake.h"
 
 #include "device_info.h"
 
@@ -47,25 +49,14 @@ bool isPoclCpu(cl_device_id device)
 
 namespace {
 
-struct BakeTarget {
-    cl_device_id device = nullptr;
-    DeviceLimits limits;
-    BakeServices services; // the plan's: programs and wisdom
-    bool dump = false;
-    bool quiet = false; // CLFFT_QUIET: no compiler log when a kernel fails to build
-    int replica = 0; // > 0: the kernels get programs of their own (sharesLoadedKernels)
-    // Bytes of CL_KERNEL_LOCAL_MEM_SIZE beyond the device's local memory that still run: NVIDIA
-    // reports 4-32 more than a kernel declares, and on an H200 (driver 580) kernels declaring
-    // all 48 KiB ran; planning them again in less cost double 6144 0.54x, 3072 0.76x there.
-    std::size_t localMemSlack = 0;
-};
-
 // PoCL's CPU drivers (3.x) keep one loaded kernel per build hash and work-group size for all
 // their devices, and count its users by a lookup that ignores the grid size: the same kernel
 // running at once on two devices with different grids corrupts the count, and a kernel in use
 // is unloaded (crashes in test_multi_device). Programs of their own for each device of a queue
 // array avoid the sharing.
 bool sharesLoadedKernels(cl_device_id device) { return isPoclCpu(device); }
+
+} // namespace
 
 // Oclgrind (21.10) crashes when two host threads call it at once, though OpenCL requires its
 // API to be thread-safe; bakes on it make their passes on one thread.
@@ -95,7 +86,7 @@ std::string passSource(const BakeTarget& t, const PassPlan& pass)
 // of 0..n, or empty: in index order), and returns each task's exception, rethrown by the caller
 // in task order so that failures read as in a serial bake.
 std::vector<std::exception_ptr> runTasks(const std::vector<std::function<void()>>& tasks, std::size_t workers,
-                                         const std::vector<std::size_t>& order = {})
+                                         const std::vector<std::size_t>& order)
 {
     std::vector<std::exception_ptr> errors(tasks.size());
     std::atomic<std::size_t> next{0};
@@ -122,14 +113,6 @@ std::vector<std::exception_ptr> runTasks(const std::vector<std::function<void()>
     return errors;
 }
 
-// What the compiled kernels of a plan allow: smaller work-groups than the device's (register
-// pressure), less local memory than the device's (a compiler's own bytes beyond our arrays:
-// NVIDIA's reports 4-32 more than the kernel declares, so a kernel planned to fill local memory
-// exactly cannot run there).
-struct KernelFit {
-    std::size_t workGroupSize = 0;
-    std::size_t localMemBytes = 0;
-};
 
 // Compiles the kernels of `exec` and uploads their tables. Null when a kernel does not fit the
 // limits the plan was made for: *fit then says within which to plan again.
@@ -139,8 +122,7 @@ struct KernelFit {
 // `ready`: the passes' sources when the caller has made them (passSource for each pass).
 std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
                                      const ExecutionPlan& exec, const std::string& header, KernelFit* fit,
-                                     bool persist = true, bool parallel = true,
-                                     const std::vector<std::string>* ready = nullptr)
+                                     bool persist, bool parallel, const std::vector<std::string>* ready)
 {
     ProgramCache& programCache = *t.services.programs;
     // A temporary buffer the device cannot allocate fails the bake, not a later enqueue.
@@ -266,179 +248,7 @@ std::unique_ptr<BakedPlan> buildPlan(const PlanSettings& s, const BakeTarget& t,
     return baked;
 }
 
-std::string formatMs(double ms)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g ms", ms);
-    return text;
-}
-
-// Candidates MEASURE times at most: the profile's plan and the best others by the cost model
-// (the default set rarely holds more; each costs a compile when the cache is cold).
-constexpr std::size_t kMeasuredCandidates = 8;
-// How much faster than the profile's plan a candidate must run to be chosen.
-constexpr double kMeasureMargin = 0.05;
-
-// The plan wisdom names, or the fastest candidate timed on the device (then remembered as
-// wisdom). Null when neither applies: estimate rigor without wisdom, callbacks (their
-// userdata is the client's), fused r2r stages (one family takes them), or nothing could be
-// timed; the caller then takes the profile's plan.
-// Whether measured planning and wisdom apply to the problem at all (callbacks: their userdata is
-// the client's; fused r2r stages: one family takes them).
-bool measurable(const Problem& problem)
-{
-    return !problem.pre.present && !problem.post.present && !problem.r2rIn.present() && !problem.r2rOut.present();
-}
-
-// The plan wisdom names for the problem on this device, with its record; nothing when there is
-// no record or it names no candidate of this planner (written by another: a miss).
-std::optional<std::pair<ExecutionPlan, WisdomRecord>> wisdomChoice(const BakeTarget& t, const Problem& problem,
-                                                                   const std::string& key)
-{
-    ProgramCache& programs = *t.services.programs;
-    if (const std::optional<WisdomRecord> record = t.services.wisdom->lookup(key, programs.diskConfig())) {
-        // Only the variant the record names is planned; its printed plan must be the one measured.
-        std::optional<ExecutionPlan> named = planVariant(problem, t.limits, record->variant);
-        if (named && planFingerprint(explainPlan(*named, problem)) == record->planHash)
-            return std::make_pair(std::move(*named), *record);
-    }
-    return std::nullopt;
-}
-
-// The printed plan's first line for a plan wisdom named.
-std::string wisdomHeader(const WisdomRecord& record)
-{
-    return record.milliseconds <= 0 ? "wisdom: " + record.variant + ", the only candidate (not timed)\n"
-                                    : "wisdom: " + record.variant + ", measured " + formatMs(record.milliseconds) +
-                                          " (fastest of " + std::to_string(record.measured) + " candidates)\n";
-}
-
-std::unique_ptr<BakedPlan> bakeMeasured(const PlanSettings& s, const BakeTarget& t, const Problem& problem,
-                                        Rigor rigor)
-{
-    if (!measurable(problem))
-        return nullptr;
-    DeviceIdentity identity;
-    if (!queryDeviceIdentity(t.device, &identity))
-        return nullptr;
-    ProgramCache& programs = *t.services.programs;
-    WisdomStore& wisdom = *t.services.wisdom;
-    const DiskCacheConfig config = programs.diskConfig();
-    const std::string key = wisdomKey(problem, t.limits, identity);
-    if (const auto choice = wisdomChoice(t, problem, key)) {
-        KernelFit fit;
-        if (auto baked = buildPlan(s, t, problem, choice->first, wisdomHeader(choice->second), &fit))
-            return baked;
-    }
-    if (rigor == Rigor::Estimate)
-        return nullptr;
-
-    std::vector<Candidate> candidates = planCandidates(
-        problem, t.limits, rigor == Rigor::Exhaustive ? CandidateSet::Exhaustive : CandidateSet::Default);
-    const std::size_t offered = candidates.size();
-    if (rigor == Rigor::Measure && candidates.size() > kMeasuredCandidates)
-        candidates.resize(kMeasuredCandidates);
-    WisdomRecord record;
-    record.key = key;
-    record.candidates = offered;
-    record.problem = problemText(problem);
-    record.device = identity.describe();
-    // The profile's plan alone: nothing to choose, so nothing is timed (on PoCL its timing would
-    // add a code generation, 1-2 s, to the bake). Remembered all the same: later bakes skip planning.
-    if (candidates.size() == 1) {
-        KernelFit fit;
-        std::unique_ptr<BakedPlan> only =
-            buildPlan(s, t, problem, candidates.front().plan,
-                      "measured 1 of 1 candidates (" + std::string(rigorName(rigor)) + "): the profile's plan, not timed\n",
-                      &fit);
-        if (!only)
-            return nullptr;
-        record.variant = candidates.front().variant;
-        record.planHash = planFingerprint(explainPlan(candidates.front().plan, problem));
-        record.measured = 1;
-        wisdom.remember(record, config);
-        return only;
-    }
-    // Compiled in parallel (but not on Oclgrind): on PoCL a kernel's first compile takes about a
-    // second, most of a cold measured bake. Saved on disk only if it wins (below): most lose.
-    std::vector<std::unique_ptr<BakedPlan>> slots(candidates.size());
-    std::vector<std::function<void()>> tasks;
-    for (std::size_t i = 0; i < candidates.size(); ++i)
-        tasks.emplace_back([&, i] {
-            KernelFit fit;
-            slots[i] = buildPlan(s, t, problem, candidates[i].plan, std::string(), &fit, false, false);
-        });
-    const std::size_t workers = takesConcurrentCalls(t.device) ? std::max(2u, std::thread::hardware_concurrency()) : 1;
-    const std::vector<std::exception_ptr> errors = runTasks(tasks, workers);
-    if (errors.front())
-        std::rethrow_exception(errors.front()); // the profile's plan fails as the estimate would
-    std::vector<std::unique_ptr<BakedPlan>> baked;
-    std::vector<const Candidate*> built;
-    for (std::size_t i = 0; i < candidates.size(); ++i)
-        if (slots[i]) {
-            baked.push_back(std::move(slots[i]));
-            built.push_back(&candidates[i]);
-        }
-    const int rounds = rigor == Rigor::Exhaustive ? 7 : 5;
-    const std::vector<PlanTiming> ms = timeBakedPlans(s, t.device, baked, rounds);
-    // Decided on each candidate's fastest sample: interference only ever adds time, and on PoCL a
-    // kernel's times within one process are bimodal (c2c 1000 x 4194: 4.7 or 9-10 ms), which
-    // makes medians of a few samples pick a slower plan one bake in three.
-    std::size_t best = ms.size();
-    for (std::size_t i = 0; i < ms.size(); ++i)
-        if (ms[i].ran() && (best == ms.size() || ms[i].fastest < ms[best].fastest))
-            best = i;
-    if (best == ms.size())
-        return nullptr;
-    // The profile's plan stays unless another is clearly faster, twice: in the rounds above and
-    // again against it alone on fresh buffers. A win inside the noise would trade the tuned
-    // default for a coin toss.
-    const bool profileTimed = built.front() == &candidates.front() && ms.front().ran();
-    auto clearlyFaster = [](const PlanTiming& a, const PlanTiming& b) {
-        return a.fastest < b.fastest * (1 - kMeasureMargin);
-    };
-    std::string confirmation;
-    if (profileTimed && best != 0) {
-        if (!clearlyFaster(ms[best], ms.front())) {
-            best = 0;
-        } else {
-            std::vector<std::unique_ptr<BakedPlan>> pair;
-            pair.push_back(std::move(baked.front()));
-            pair.push_back(std::move(baked[best]));
-            const std::vector<PlanTiming> again = timeBakedPlans(s, t.device, pair, rounds);
-            baked.front() = std::move(pair[0]);
-            baked[best] = std::move(pair[1]);
-            const bool confirmed = again.size() == 2 && again[0].ran() && again[1].ran() &&
-                                   clearlyFaster(again[1], again[0]);
-            if (again.size() == 2 && again[0].ran() && again[1].ran())
-                confirmation = "  confirmation against the profile's plan: " + formatMs(again[1].fastest) +
-                               " against " + formatMs(again[0].fastest) + (confirmed ? "" : ", not confirmed") +
-                               "\n";
-            if (!confirmed)
-                best = 0;
-        }
-    }
-
-    std::string header = "measured " + std::to_string(baked.size()) + " of " + std::to_string(offered) +
-                         " candidates (" + rigorName(rigor) + ", fastest and median of " + std::to_string(rounds) +
-                         "):\n";
-    for (std::size_t i = 0; i < ms.size(); ++i)
-        header += "  " + std::string(i == best ? "* " : "  ") + built[i]->variant + ": " +
-                  (ms[i].ran() ? formatMs(ms[i].fastest) + ", median " + formatMs(ms[i].median)
-                               : std::string("failed")) +
-                  " (estimated cost " + std::to_string(static_cast<long long>(built[i]->estimatedCost)) + ")\n";
-    header += confirmation;
-    record.variant = built[best]->variant;
-    record.planHash = planFingerprint(explainPlan(built[best]->plan, problem));
-    record.milliseconds = ms[best].fastest;
-    record.measured = baked.size();
-    wisdom.remember(record, config);
-    std::unique_ptr<BakedPlan> winner = std::move(baked[best]);
-    winner->explanation = header + winner->explanation;
-    for (const BakedPass& pass : winner->passes)
-        programs.get(s.context.get(), t.device, passSource(t, pass.pass), kProgramBuildOptions, !s.background);
-    return winner;
-}
+namespace {
 
 // The plan the specialized bake would take without measuring (wisdom's, else the profile's), with
 // its header and its passes' sources.
