@@ -24,6 +24,8 @@ CASES = [
     ("c2c 4099 batch 64 (Bluestein)", "-x 4099 -b 64 -o", False),
     ("r2r DCT-II 4096 batch 256", "-x 4096 -b 256 -o --r2r redft10", False),
     ("r2r 2-D DCT-II 512x512 batch 2", "-x 512 -y 512 -b 2 -o --r2r redft10,redft10", False),
+    ("convolution real 2-D 1024x1024 (fused)", "-x 1024 -y 1024 -o --inLayout 5 --outLayout 3 --convolve", False),
+    ("correlation c2c 3-D 64^3, channels 2 -> 2", "-x 64 -y 64 -z 64 -o --correlate --channels 2,2", False),
 ]
 PRECISIONS = ["single", "half", "bfloat16"]
 
