@@ -90,9 +90,9 @@ std::string KernelSpec::kernelName() const
     os << (inPlace ? "_ip" : "") << (streamStores ? "_nt" : "") << (pre.present ? "_pre" : "")
        << (post.present ? "_post" : "");
     if (r2rIn.present())
-        os << "_r2ri" << r2rIn.kind << "n" << r2rIn.n;
+        os << "_r2ri" << r2rIn.kind << "n" << r2rIn.n << (r2rIn.paired ? "p" : "");
     if (r2rOut.present())
-        os << "_r2ro" << r2rOut.kind << "n" << r2rOut.n;
+        os << "_r2ro" << r2rOut.kind << "n" << r2rOut.n << (r2rOut.paired ? "p" : "");
     if (inStorage != Storage::Native || outStorage != Storage::Native)
         os << "_s" << storageTag(inStorage) << storageTag(outStorage);
     if (zeroIn.present())
@@ -184,8 +184,8 @@ std::vector<KernelSpec::Field> KernelSpec::fieldList() const
         {"stream stores", b(streamStores), {}},
         {"pre-callback", callbackText(pre, true), callbackText(pre, false)},
         {"post-callback", callbackText(post, true), callbackText(post, false)},
-        {"r2r kind in", std::to_string(r2rIn.kind) + " n " + n(r2rIn.n), {}},
-        {"r2r kind out", std::to_string(r2rOut.kind) + " n " + n(r2rOut.n), {}},
+        {"r2r kind in", std::to_string(r2rIn.kind) + " n " + n(r2rIn.n) + (r2rIn.paired ? " paired columns" : ""), {}},
+        {"r2r kind out", std::to_string(r2rOut.kind) + " n " + n(r2rOut.n) + (r2rOut.paired ? " paired columns" : ""), {}},
         {"in storage", storageText(inStorage), {}},
         {"out storage", storageText(outStorage), {}},
         {"zero input", n(zeroIn.begin) + ".." + n(zeroIn.end), {}},

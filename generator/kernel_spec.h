@@ -151,6 +151,9 @@ struct RowVectorShape {
 struct R2RFusion {
     int kind = -1;
     std::size_t n = 0; // the client's row length (the pass's real length but for DCT-I, DST-I, DCT-IV)
+    // Two real columns side by side as one complex column: a complex lane pass of the FFT's full
+    // length on the client's reals read as pairs (lane_r2r.cpp), strides counting pairs.
+    bool paired = false;
     bool present() const { return kind >= 0; }
 };
 
@@ -241,16 +244,16 @@ struct KernelSpec {
     {
         return (kind == PassKind::RealForward || kind == PassKind::RealBackward) && realLength % 2 == 0;
     }
-    // Whether the input (output) side holds real values.
+    // Whether the input (output) side holds real values (paired r2r columns: pairs of them).
     bool realInputSide() const
     {
-        return kind == PassKind::RealForward || r2rIn.present() ||
+        return kind == PassKind::RealForward || (r2rIn.present() && !r2rIn.paired) ||
                (realDirection > 0 && (fusedStep == FusedStep::None || fusedStep == FusedStep::Load ||
                                       fusedStep == FusedStep::RealLoad));
     }
     bool realOutputSide() const
     {
-        return kind == PassKind::RealBackward || r2rOut.present() ||
+        return kind == PassKind::RealBackward || (r2rOut.present() && !r2rOut.paired) ||
                (realDirection < 0 && (fusedStep == FusedStep::None || fusedStep == FusedStep::Store ||
                                       fusedStep == FusedStep::RealStore));
     }

@@ -33,6 +33,9 @@ private:
     const std::size_t W, N, T;
     // Even real passes: a half-length complex FFT with the split (C2R) / merge (R2C) stage.
     const bool realForward, realBackward;
+    // Paired real columns (R2RFusion::paired, lane_r2r.cpp): a complex FFT of the pairs, then the
+    // columns' spectra separated (R2C kinds), or the spectra combined first (C2R kinds).
+    const bool pairForward, pairBackward;
     const FusedStep step;
     // Bluestein in one kernel: the convolution's two rounds of passes over M points.
     const bool bluestein;
@@ -115,6 +118,16 @@ private:
     std::string r2rLoadHalf(const std::string& e, const std::string& re, const std::string& im) const; // C2R: V[e]
     std::string r2rStoreHalf(const std::string& k, const std::string& re, const std::string& im) const; // R2C: X[k]
     std::string r2rStorePair(const std::string& e, const std::string& re, const std::string& im) const; // C2R: 2e, 2e+1
+    // paired columns: point e of both columns' rows into vr[k] (even columns), vi[k] (odd ones);
+    // the C2R kinds' spectra combined into local memory; point e of the result to both columns'
+    // rows; the R2C kinds' spectra separated out of local memory and stored
+    std::string r2rPairLoad(const std::string& e, const std::string& k) const;
+    void r2rPairCombine();
+    std::string r2rPairStore(const std::string& e, const std::string& re, const std::string& im) const;
+    void r2rPairSeparate();
+    // The output formula of r2rStoreHalf for X[k] = (xr, xi): values a (at row k or its map) and b
+    // (at n - k, where it is stored) named a<suffix>, b<suffix>.
+    std::string r2rHalfValues(const std::string& xr, const std::string& xi, const std::string& suffix) const;
     // Point e (< points) of the transform into vr[k], vi[k], on real data too (see realDir).
     std::string loadPoint(const std::string& e, const std::string& k) const;
     // Statement storing point e of the result (scaled already), on real data too.

@@ -244,7 +244,9 @@ void LaneKernel::loadElement(const std::string& e, const std::string& k)
         os << " }\n";
         return;
     }
-    if (realForward && spec.r2rIn.present())
+    if (pairForward)
+        os << r2rPairLoad(e, k);
+    else if (realForward && spec.r2rIn.present())
         os << r2rLoadPair(e, k);
     else if (realForward)
         os << loadRealPair("ioff + (idx_t)(2u * (" + e + ")) * inStride",
@@ -335,7 +337,9 @@ void LaneKernel::storeElement(const std::string& e, const std::string& k)
         }
         return;
     }
-    if (realBackward && spec.r2rOut.present())
+    if (pairBackward)
+        os << r2rPairStore(e, "vr[" + k + "] * scaleRe", "vi[" + k + "] * scaleIm");
+    else if (realBackward && spec.r2rOut.present())
         os << r2rStorePair(e, "vr[" + k + "] * scaleRe", "vi[" + k + "] * scaleIm");
     else if (realBackward)
         os << storeRealPair("ooff + (idx_t)(2u * (" + e + ")) * outStride",

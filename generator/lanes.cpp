@@ -14,6 +14,7 @@
 #include "global_access.h"
 #include "lane_kernel.h"
 #include "lanes.h"
+#include "r2r_stages.h"
 #include "storage.h"
 #include "unit_roots.h"
 
@@ -50,7 +51,8 @@ std::size_t unrolledVectors(const std::vector<VectorPass>& passes, std::size_t T
 LaneKernel::LaneKernel(const KernelSpec& k)
     : KernelSkeleton(k), W(k.lane.width), N(k.length), T(k.threadsPerTransform),
       realForward(k.kind == PassKind::RealForward && k.halfLengthReal()),
-      realBackward(k.kind == PassKind::RealBackward && k.halfLengthReal()), step(k.fusedStep),
+      realBackward(k.kind == PassKind::RealBackward && k.halfLengthReal()),
+      pairForward(r2rPaired(k) && r2rPairedForward(k)), pairBackward(r2rPaired(k) && !r2rPairedForward(k)), step(k.fusedStep),
       bluestein(k.kind == PassKind::Bluestein), convolve(k.convolve),
       realDir(k.kind == PassKind::RealForward    ? 1
               : k.kind == PassKind::RealBackward ? -1
@@ -111,7 +113,7 @@ void LaneKernel::ownership()
             os << (l ? ", " : "") << "(idx_t)min(" << u(l) << ", valid - 1u) * " << stride;
         os << "};\n";
     }
-    if (spec.r2rIn.present() || spec.r2rOut.present())
+    if ((spec.r2rIn.present() || spec.r2rOut.present()) && !r2rPaired(spec))
         os << r2rLocals();
     if (step != FusedStep::None) {
         if (step == FusedStep::Load)
@@ -193,6 +195,8 @@ void LaneKernel::preStage()
 {
     if (realBackward)
         expandHermitian();
+    if (pairBackward)
+        r2rPairCombine();
     if (spec.lane.rowsIn && !chunksInRegisters)
         rowsInByChunks(false);
 }
@@ -201,6 +205,8 @@ void LaneKernel::postStage()
 {
     if (realForward)
         mergeHermitian();
+    if (pairForward)
+        r2rPairSeparate();
     if (spec.lane.rowsOut && !chunksInRegisters)
         rowsOutByChunks(false);
     if (spec.lane.setsPerGroup > 1) // the next set writes local memory this one's items may read
@@ -216,8 +222,8 @@ void LaneKernel::passes()
         const VectorPass& s = shapes[p];
         const bool first = stepIndex == 0, last = stepIndex + 1 == rounds * shapes.size();
         const bool roundEnd = (bluestein || convolve) && stepIndex + 1 == shapes.size();
-        const bool readsGlobal = first && !realBackward && !(spec.lane.rowsIn && !chunksInRegisters),
-                   writesGlobal = last && !realForward && !(spec.lane.rowsOut && !chunksInRegisters);
+        const bool readsGlobal = first && !realBackward && !pairBackward && !(spec.lane.rowsIn && !chunksInRegisters),
+                   writesGlobal = last && !realForward && !pairForward && !(spec.lane.rowsOut && !chunksInRegisters);
         const int R = s.radix;
         os << "\n    // pass " << p << ": radix " << R << ", span " << s.span << ", " << s.butterflies << " butterflies\n";
         if (readsGlobal && spec.lane.blocksIn) {
@@ -339,7 +345,13 @@ void validateLaneSpec(const KernelSpec& spec)
         spec.radices.empty() || spec.lane.dim < 0 || spec.lane.setsPerGroup == 0 ||
         spec.lane.dim >= spec.batchDims)
         throw std::invalid_argument("KernelSpec: not a lane kernel");
-    if ((spec.r2rIn.present() || spec.r2rOut.present()) &&
+    if (r2rPaired(spec) &&
+        (spec.kind != PassKind::Complex || spec.lane.gatherIn || spec.lane.gatherOut || spec.lane.rowsIn ||
+         spec.lane.rowsOut || spec.lane.blocksIn || spec.lane.blocksOut || step != FusedStep::None ||
+         spec.stageTwiddleLength || spec.convolve || inPlanarOrOut(spec) || spec.zeroIn.present() ||
+         spec.skipOut.present() || (spec.r2rIn.present() && spec.r2rOut.present() && spec.r2rIn.paired != spec.r2rOut.paired)))
+        throw std::invalid_argument("KernelSpec: paired r2r columns need a complex lane kernel of neighbours, one pass");
+    if ((spec.r2rIn.present() || spec.r2rOut.present()) && !r2rPaired(spec) &&
         (!(realForward || realBackward) || !spec.lane.gatherIn || !spec.lane.gatherOut || spec.lane.realPairs ||
          spec.lane.rowsIn || spec.lane.rowsOut || spec.lane.blocksIn || spec.lane.blocksOut || step != FusedStep::None ||
          spec.stageTwiddleLength || inPlanarOrOut(spec)))
@@ -385,7 +397,9 @@ std::size_t laneLocalBuffers(const KernelSpec& spec)
     // stages around the passes that write local memory before the first (the C2R split, rows
     // in by chunks) and read it after the last (the R2C merge, rows out by chunks)
     const bool direct = laneChunksInRegisters(spec);
-    const bool before = realBackward || (spec.lane.rowsIn && !direct), after = realForward || (spec.lane.rowsOut && !direct);
+    const bool pairs = r2rPaired(spec), pairForward = pairs && r2rPairedForward(spec);
+    const bool before = realBackward || (pairs && !pairForward) || (spec.lane.rowsIn && !direct),
+               after = realForward || pairForward || (spec.lane.rowsOut && !direct);
     if (!(steps >= 2 || before || after || bluestein))
         return 0;
     // a step that reads local memory and writes it: not the first (unless a stage comes before

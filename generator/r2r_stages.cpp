@@ -414,4 +414,15 @@ std::string r2rStageSource(const R2RStageSpec& s)
     return os.str();
 }
 
+bool r2rPaired(const KernelSpec& spec)
+{
+    return (spec.r2rIn.present() && spec.r2rIn.paired) || (spec.r2rOut.present() && spec.r2rOut.paired);
+}
+
+bool r2rPairedForward(const KernelSpec& spec)
+{
+    const R2RKind k = static_cast<R2RKind>(spec.r2rIn.present() ? spec.r2rIn.kind : spec.r2rOut.kind);
+    return !(k == R2RKind::HC2R || k == R2RKind::REDFT01 || k == R2RKind::RODFT01);
+}
+
 } // namespace clfft_ng

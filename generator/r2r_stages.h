@@ -82,6 +82,11 @@ std::vector<std::complex<long double>> r2rStageTable(const R2RStageSpec& spec);
 // A pass with both sides fused holds the input's table, then the output's.
 std::vector<std::complex<long double>> r2rFusedTable(const R2RFusion& f, bool out);
 std::size_t r2rFusedTableLength(const R2RFusion& f, bool out);
+// A complex lane pass on paired real columns (R2RFusion::paired), and whether its kind is one
+// of the R2C family (the columns' spectra separated after the FFT; else the C2R family's,
+// combined before it).
+bool r2rPaired(const KernelSpec& spec);
+bool r2rPairedForward(const KernelSpec& spec);
 
 // The launch: work-items over (blocks of points of a row, rows) or (rows, blocks); returns the
 // points per work-item (the kernel's `per`).

@@ -111,11 +111,13 @@ bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* o
     auto side = [&](bool input, std::size_t* bytes) {
         const std::size_t real = realBytes(p.precision, input ? p.inStorage : p.outStorage);
         const clfftLayout layout = input ? s.inLayout : s.outLayout;
-        // An r2r-fused side is the client's rows of n reals, whatever the layout says.
-        const bool fused = (input ? p.r2rIn : p.r2rOut).present();
+        // An r2r-fused side is the client's rows of n reals, whatever the layout says; of n pairs
+        // of reals where its columns are paired.
+        const R2RFusion& fusion = input ? p.r2rIn : p.r2rOut;
+        const bool fused = fusion.present();
         const bool hermitian = !fused && (layout == CLFFT_HERMITIAN_INTERLEAVED || layout == CLFFT_HERMITIAN_PLANAR);
         std::size_t element = real;
-        if (!fused && (layout == CLFFT_COMPLEX_INTERLEAVED || layout == CLFFT_HERMITIAN_INTERLEAVED))
+        if ((!fused || fusion.paired) && (layout == CLFFT_COMPLEX_INTERLEAVED || layout == CLFFT_HERMITIAN_INTERLEAVED))
             element = 2 * real;
         std::size_t last = 0; // largest offset, in elements
         auto addSpan = [&](std::size_t n, std::size_t stride) {
@@ -124,8 +126,8 @@ bool planBufferBytes(const PlanSettings& s, std::size_t* inBytes, std::size_t* o
         };
         for (std::size_t d = 0; d < p.dims.size(); ++d) {
             std::size_t n = (d == 0 && hermitian) ? p.dims[0].n / 2 + 1 : p.dims[d].n;
-            if (d == 0 && fused) // the client's row of n reals
-                n = (input ? p.r2rIn : p.r2rOut).n;
+            if (d == 0 && fused) // the client's row of n points
+                n = fusion.n;
             if (!addSpan(n, input ? p.dims[d].inStride : p.dims[d].outStride))
                 return false;
         }

@@ -271,7 +271,16 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
 
         // The FFT: packed rows on the library's buffers, unscaled; or the client's rows where
         // the FFT reads or writes them.
-        auto innerPlan = [&](bool fin, bool fout) {
+        // Columns side by side on both sides, in even numbers at even strides: pairs of them as
+        // complex columns (lane_r2r.cpp), whole cache lines a vector.
+        bool evenStrides = st.readStride % 2 == 0 && st.writeStride % 2 == 0;
+        for (std::size_t i = 1; i < st.readRows.size(); ++i)
+            evenStrides = evenStrides && st.readRows[i].second % 2 == 0 && st.writeRows[i].second % 2 == 0;
+        const bool pairable = columns && !quarterWave && kind != R2RKind::REDFT11 && kind != R2RKind::RODFT11 &&
+                              st.readRows.front().first % 2 == 0 && st.readRows.front().second == 1 &&
+                              st.writeRows.front().second == 1 && st.readRows.size() == st.writeRows.size() &&
+                              evenStrides;
+        auto innerPlan = [&](bool fin, bool fout, bool paired) {
             auto p = std::make_unique<Plan>();
             p->services = plan.services;
             PlanSettings& is2 = p->settings;
@@ -351,12 +360,34 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
                 break;
             case R2RInner::Kind::ComplexToComplex: is2.inLayout = is2.outLayout = CLFFT_COMPLEX_INTERLEAVED; break;
             }
+            if (paired) { // both sides the client's columns: strides counting pairs
+                is2.inLayout = is2.outLayout = CLFFT_COMPLEX_INTERLEAVED;
+                is2.inStrides = {{st.readStride / 2, 1, 1}};
+                is2.outStrides = {{st.writeStride / 2, 1, 1}};
+                is2.inDistance = is2.outDistance = 1;
+                is2.batch = st.readRows.front().first / 2;
+                for (std::size_t i = 0; i < is2.extraBatch.size(); ++i) {
+                    is2.extraBatch[i].inStride = st.readRows[i + 1].second / 2;
+                    is2.extraBatch[i].outStride = st.writeRows[i + 1].second / 2;
+                }
+                is2.r2rIn.paired = is2.r2rIn.present();
+                is2.r2rOut.paired = is2.r2rOut.present();
+            }
             bakePlan(*p, queue);
             return p;
         };
-        if (fuseIn || fuseOut) {
+        if ((fuseIn || fuseOut) && pairable && (fuseIn || st.directIn) && (fuseOut || st.directOut)) {
             try {
-                st.inner = innerPlan(fuseIn, fuseOut);
+                st.inner = innerPlan(fuseIn, fuseOut, true);
+                st.pairedColumns = true;
+            } catch (const StatusError& e) {
+                if (e.status != CLFFT_NOTIMPLEMENTED)
+                    throw;
+            }
+        }
+        if ((fuseIn || fuseOut) && !st.inner) {
+            try {
+                st.inner = innerPlan(fuseIn, fuseOut, false);
             } catch (const StatusError& e) {
                 if (e.status != CLFFT_NOTIMPLEMENTED)
                     throw;
@@ -364,7 +395,7 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
             }
         }
         if (!st.inner)
-            st.inner = innerPlan(false, false);
+            st.inner = innerPlan(false, false, false);
         st.fusedIn = fuseIn;
         st.fusedOut = fuseOut;
         st.directIn = st.directIn || fuseIn;
@@ -398,7 +429,8 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
                 << "  pre-stage "
                 << (st.fusedIn ? "fused into the FFT's loads" : st.directIn ? "none (the FFT reads the rows)"
                                                                 : st.preSpec.kernelName())
-                << "\n  FFT: " << st.inner->baked->explanation << "  post-stage "
+                << "\n  FFT: " << (st.pairedColumns ? "two real columns as one complex column, " : "")
+                << st.inner->baked->explanation << "  post-stage "
                 << (st.fusedOut ? "fused into the FFT's stores" : st.directOut ? "none (the FFT writes the rows)"
                                                                   : st.postSpec.kernelName())
                 << "\n";

@@ -28,6 +28,7 @@ struct R2RStageBake {
     bool directOut = false;  // no post-stage: the FFT writes the client's rows (HC2R)
     bool fusedIn = false;    // ... the pre-stage done in the FFT's loads (directIn too)
     bool fusedOut = false;   // ... the post-stage done in the FFT's stores (directOut too)
+    bool pairedColumns = false; // the FFT is a complex one of pairs of real columns (R2RFusion::paired)
     std::size_t readStride = 1, writeStride = 1;
     std::vector<std::pair<std::size_t, std::size_t>> readRows,
         writeRows; // (count, stride)

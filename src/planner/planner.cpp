@@ -250,7 +250,20 @@ ExecutionPlan planWith(const Context& ctx)
     // (CPU forms, row_lane_r2r.cpp), of an even real lane kernel (CPU forms, columns;
     // lane_r2r.cpp) or of the Stockham kernel (GPU forms, global_access.h) takes them; otherwise
     // the r2r plan runs its stages as kernels of their own.
-    if (problem.r2rIn.present() || problem.r2rOut.present()) {
+    const bool pairedColumns = (problem.r2rIn.present() && problem.r2rIn.paired) ||
+                               (problem.r2rOut.present() && problem.r2rOut.paired);
+    if (pairedColumns) { // two real columns as one complex lane (lane_r2r.cpp): a complex lane pass of neighbours
+        const PassPlan& only = plan.passes.front();
+        const KernelSpec& k = only.spec;
+        if (plan.passes.size() != 1 || !k.lane.width || k.kind != PassKind::Complex || k.lane.gatherIn ||
+            k.lane.gatherOut || k.lane.rowsIn || k.lane.rowsOut || k.lane.blocksIn || k.lane.blocksOut ||
+            k.stageTwiddleLength || k.fusedStep != FusedStep::None || k.convolve ||
+            k.inLayout != ComplexLayout::Interleaved || k.outLayout != ComplexLayout::Interleaved ||
+            only.source != BufferRole::Input || only.destination != BufferRole::Output)
+            throw StatusError{CLFFT_NOTIMPLEMENTED};
+        plan.passes.front().spec.r2rIn = problem.r2rIn;
+        plan.passes.front().spec.r2rOut = problem.r2rOut;
+    } else if (problem.r2rIn.present() || problem.r2rOut.present()) {
         const PassPlan& only = plan.passes.front();
         const KernelSpec& k = only.spec;
         const bool rowPairs = k.row.width && k.row.pairs && !k.row.registers && !k.row.stacked && !k.row.tight &&

@@ -63,6 +63,7 @@
 
 #include "cl_raii.h"
 #include "device_buffers.h"
+#include "explain_plan.h"
 #include "fftw_reference.h"
 #include "float16.h"
 #include "host_sides.h"
@@ -185,6 +186,9 @@ struct Case {
     bool callbacks = false;   // the weighting pre-callback and the shifting post-callback
     bool backwardArg = false; // enqueue with CLFFT_BACKWARD: the kinds decide, not the argument
     bool fusable = false;     // dimension 0's stages can be fused (checkFusion)
+    // Where the library plans the CPU forms: 1, a dimension's columns run paired (two real
+    // columns as one complex column); -1, none does.
+    int pairedOnCpu = 0;
 
     Case& prec(clfftPrecision p) { precision = p; return *this; }
     Case& batches(std::size_t b) { batch = b; return *this; }
@@ -197,6 +201,7 @@ struct Case {
     Case& withCallbacks() { callbacks = true; return *this; }
     Case& backward() { backwardArg = true; return *this; }
     Case& fused() { fusable = true; return *this; }
+    Case& paired(bool yes = true) { pairedOnCpu = yes ? 1 : -1; return *this; }
 
     SideDesc inSide() const
     {
@@ -306,15 +311,6 @@ bool doubleRefused(const Case& c, const std::string& what)
     return true;
 }
 
-std::string explanation(clfftPlanHandle h)
-{
-    std::size_t needed = 0;
-    REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(h, nullptr, 0, &needed));
-    std::string text(needed, '\0');
-    REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(h, &text[0], text.size(), nullptr));
-    return text;
-}
-
 // A case whose dimension 0 has fusable stages (docs/r2r.md, "Fused stages") must run them
 // fused wherever the plain real transform of its rows (R2C, or C2R for the inverse kinds) runs
 // as one row-lane kernel of two rows (CPU forms) or one Stockham kernel (GPU forms) on this
@@ -341,7 +337,7 @@ void checkFusion(const Case& c, clfftPlanHandle r2rPlan, const std::string& what
     REQUIRE_CLFFT_SUCCESS(clfftSetResultLocation(real.h, CLFFT_OUTOFPLACE));
     REQUIRE_CLFFT_SUCCESS(clfftSetPlanBatchSize(real.h, c.batch));
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(real.h, 1, &env.queue, nullptr, nullptr));
-    const std::string plain = explanation(real.h), ours = explanation(r2rPlan);
+    const std::string plain = explainPlan(real.h), ours = explainPlan(r2rPlan);
     auto has = [&plain](const char* s) { return plain.find(s) != std::string::npos; };
     const bool onePass =
         !has("pass 2") && (quarterWave ? has("kind complex,") : has("kind real forward") || has("kind real backward"));
@@ -427,6 +423,12 @@ template <class T> void runCase(const Case& c)
     BOOST_REQUIRE_MESSAGE(baked == CLFFT_SUCCESS, what << ": clfftBakePlan returned " << int(baked));
     if (c.fusable)
         checkFusion(c, plan.h, what);
+    if (c.pairedOnCpu && env.limits.cpuForms) {
+        const std::string text = explainPlan(plan.h);
+        const bool paired = text.find("two real columns as one complex column") != std::string::npos;
+        BOOST_CHECK_MESSAGE(paired == (c.pairedOnCpu > 0),
+                            what << (paired ? ": columns paired" : ": no columns paired") << "; plan:\n" << text);
+    }
 
     const HostSide<T> y =
         transformOnce(plan.h, c.inPlace, c.backwardArg ? CLFFT_BACKWARD : CLFFT_FORWARD, x, outD, nullptr, what);
@@ -645,6 +647,16 @@ std::vector<Case> fusedCases()
     q.push_back(make({16, 128}, {DHT, RODFT10}).batches(2).inplace());
     q.push_back(make({24, 30}, {R2HC, HC2R}).batches(3)); // the FFT reads / writes rows of two dimensions
     q.push_back(make({8, 12, 10}, {HC2R, RODFT01, REDFT10}).prec(CLFFT_DOUBLE).istrides({1, 9, 110}, 1200).ostrides({1, 8, 96}, 1000));
+    // columns in even numbers at even strides: two real columns as one complex column (CPU forms)
+    q.push_back(make({32, 64}, {REDFT10, REDFT10}).batches(2).paired());
+    q.push_back(make({20, 60}, {REDFT10, REDFT01}).batches(2).paired()); // a group of fewer lanes
+    q.push_back(make({24, 63}, {RODFT10, RODFT00}).prec(CLFFT_DOUBLE).inplace().paired());
+    q.push_back(make({12, 40, 32}, {R2HC, HC2R, DHT}).batches(1).paired());
+    q.push_back(make({20, 15}, {REDFT10, RODFT01}).batches(3).paired()); // an odd length
+    q.push_back(make({30, 9}, {REDFT10, HC2R}).istrides({1, 32}, 300).ostrides({1, 34}, 320).batches(3).paired());
+    q.push_back(make1(64, REDFT00).batches(64).columnMajor().inplace().paired()); // 1-D, column-major batches
+    q.push_back(make({15, 16}, {REDFT10, RODFT01}).batches(2).paired(false)); // an odd number: real lanes
+    q.push_back(make({30, 9}, {REDFT10, DHT}).istrides({1, 31}, 300).ostrides({1, 31}, 290).batches(2).paired(false)); // odd strides
     for (Kind k : {REDFT10, RODFT10, REDFT01, RODFT01, R2HC, DHT, HC2R, REDFT11, RODFT11})
         for (clfftPrecision p : {CLFFT_SINGLE, CLFFT_DOUBLE}) {
             s.push_back(make1(4096, k, p).batches(3).fused());
@@ -750,10 +762,7 @@ void runNarrow(const Narrow& c)
     }
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
     if (c.fusedOnCpu && env.limits.isCpu) { // the CPU forms' fused stages read and write 16-bit rows
-        std::size_t needed = 0;
-        REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, nullptr, 0, &needed));
-        std::string text(needed, '\0');
-        REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, &text[0], text.size(), nullptr));
+        const std::string text = explainPlan(plan.h);
         std::size_t fused = 0;
         for (std::size_t at = text.find("stage fused into the FFT's"); at != std::string::npos;
              at = text.find("stage fused into the FFT's", at + 1))

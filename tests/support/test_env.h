@@ -43,6 +43,9 @@ struct DeviceLimits {
     cl_uint addressBits = 0;     // CL_DEVICE_ADDRESS_BITS
     bool hasDouble = false;      // CL_DEVICE_DOUBLE_FP_CONFIG != 0
     bool isCpu = false;          // CL_DEVICE_TYPE has CL_DEVICE_TYPE_CPU
+    // The library plans the CPU forms: a CPU device unless CLFFT_NG_FORMS asks for a GPU's, or
+    // any device where it asks for a CPU's (docs/environment.md).
+    bool cpuForms = false;
 };
 
 namespace detail {
@@ -75,6 +78,9 @@ inline DeviceLimits readDeviceLimits(cl_platform_id platform, cl_device_id devic
     l.addressBits = detail::deviceValue<cl_uint>(device, CL_DEVICE_ADDRESS_BITS);
     l.hasDouble = detail::deviceValue<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
     l.isCpu = (detail::deviceValue<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
+    const char* forms = std::getenv("CLFFT_NG_FORMS");
+    const std::string f = forms ? forms : "";
+    l.cpuForms = f.rfind("cpu", 0) == 0 || (l.isCpu && f.rfind("gpu", 0) != 0);
     return l;
 }
 
