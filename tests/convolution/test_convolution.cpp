@@ -35,6 +35,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cl_raii.h"
+#include "explain_plan.h"
 #include "test_env.h"
 #include "test_tier.h"
 
@@ -342,10 +343,7 @@ void runCase(const Case& c)
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
     // On a CPU device the printed plan shows which form runs (docs/convolution.md, "What runs").
     if ((c.fusedOnCpu || c.unfusedOnCpu) && env.limits.isCpu) {
-        std::size_t needed = 0;
-        REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, nullptr, 0, &needed));
-        std::string text(needed, '\0');
-        REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, &text[0], text.size(), nullptr));
+        const std::string text = explainPlan(plan.h);
         const bool fused = text.find("the multiply fused into the transforms") != std::string::npos &&
                            text.find("_xco") != std::string::npos;
         const bool steps = text.find("step 2, multiply") != std::string::npos;
@@ -590,10 +588,7 @@ BOOST_AUTO_TEST_CASE(convolution_api)
 
     // The explanation names the convolution and its steps.
     REQUIRE_CLFFT_SUCCESS(clfftBakePlan(plan.h, 1, &env.queue, nullptr, nullptr));
-    std::size_t needed = 0;
-    REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, nullptr, 0, &needed));
-    std::string text(needed, '\0');
-    REQUIRE_CLFFT_SUCCESS(clfftNgExplainPlan(plan.h, &text[0], text.size(), nullptr));
+    const std::string text = explainPlan(plan.h);
     BOOST_CHECK_MESSAGE(text.find("convolution (correlate)") != std::string::npos &&
                             text.find("channels 2 in, 3 out") != std::string::npos &&
                             text.find("step 2, multiply") != std::string::npos &&

@@ -10,6 +10,7 @@
 #include <clFFT.h>
 
 #include "cl_device_select.h"
+#include "explain_plan.h"
 #include "host_sides.h"
 #include "test_tier.h"
 
@@ -274,11 +275,7 @@ HostSide<T> runOnQueues(const Case& c, const HostSide<T>& input, std::size_t n, 
     for (cl_event e : events)
         clReleaseEvent(e);
     if (explained) {
-        std::size_t needed = 0;
-        REQUIRE_OK(clfftNgExplainPlan(plan.h, nullptr, 0, &needed));
-        std::vector<char> text(needed);
-        REQUIRE_OK(clfftNgExplainPlan(plan.h, text.data(), text.size(), nullptr));
-        *explained = text.data();
+        *explained = explainPlan(plan.h);
         std::size_t scratch = 1;
         REQUIRE_OK(clfftGetTmpBufSize(plan.h, &scratch)); // split: the client gives no scratch
         BOOST_TEST(scratch == 0u);

@@ -6,6 +6,7 @@
 #define BOOST_TEST_MODULE wisdom
 #include <boost/test/unit_test.hpp>
 
+#include "explain_plan.h"
 #include "test_env.h"
 #include "wisdom_store.h"
 
@@ -111,15 +112,7 @@ struct Plan {
         BOOST_REQUIRE_EQUAL(clfftNgSetPlanRigor(handle, rigor), CLFFT_SUCCESS);
         return clfftBakePlan(handle, 1, &ClEnv::get().queue, nullptr, nullptr);
     }
-    std::string explanation() const
-    {
-        std::size_t needed = 0;
-        BOOST_REQUIRE_EQUAL(clfftNgExplainPlan(handle, nullptr, 0, &needed), CLFFT_SUCCESS);
-        std::string text(needed, '\0');
-        BOOST_REQUIRE_EQUAL(clfftNgExplainPlan(handle, &text[0], text.size(), nullptr), CLFFT_SUCCESS);
-        text.resize(needed - 1);
-        return text;
-    }
+    std::string explanation() const { return explainPlan(handle); }
 };
 
 // The printed plan without the lines about how it was chosen: from the problem line on.
