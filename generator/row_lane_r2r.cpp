@@ -33,9 +33,9 @@ std::string outPointer(const KernelSpec& k, const std::string& off)
 
 std::string ld(const KernelSpec& k, std::size_t n, const std::string& at) { return loadVectorAt(k.inStorage, n, "p_", at); }
 
-std::string st(const KernelSpec& k, std::size_t n, const std::string& v, const std::string& at, bool stream = false)
+std::string st(const KernelSpec& k, std::size_t n, const std::string& v, const std::string& at)
 {
-    return storeVectorAt(k, k.outStorage, n, v, "p_", at, false, stream);
+    return storeVectorAt(k, k.outStorage, n, v, "p_", at, false, false);
 }
 
 } // namespace
@@ -176,7 +176,7 @@ std::string RowLaneKernel::r2rStoreHalf(const std::string& off, const std::strin
         t += "          if (q0 != 0u) " + st(spec, 8, "b.s76543210", u(n - 7) + " - q0") + " else { " +
              st(spec, 4, "b.s7654", u(n - 7)) + " " + st(spec, 2, "b.s32", u(n - 3)) + " " +
              storeRealAt(so, "p_", u(n - 1), "b.s1") + " }\n"
-             "          " + st(spec, 8, "a", "q0", true) + "\n";
+             "          " + st(spec, 8, "a", "q0") + "\n";
     return t + "        }";
 }
 

@@ -962,6 +962,18 @@ BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
                twoPass.passes[1].spec.describe());
     for (const PassPlan& pass : twoPass.passes)
         BOOST_TEST((pass.spec.streamStores && !pass.spec.inPlace), pass.spec.describe());
+    // 8192 rows of 512 reals (16 MiB each way): the R2C's rows stream their whole lines; with a
+    // DCT-II fused, each store is half a line (8 reals here, 8 reversed there) and does not
+    {
+        Problem dct = multiD(TransformKind::RealToComplex, {512}, Precision::Single, false, 8192);
+        const KernelSpec plain = only(planProblem(dct, cpu));
+        BOOST_TEST_REQUIRE(plain.row.width > 0u, plain.describe());
+        BOOST_TEST(plain.streamStores, plain.describe());
+        dct.r2rIn = dct.r2rOut = R2RFusion{5, 512}; // REDFT10
+        const KernelSpec fused = only(planProblem(dct, cpu));
+        BOOST_TEST_REQUIRE((fused.row.width > 0u && fused.r2rOut.present()), fused.describe());
+        BOOST_TEST(!fused.streamStores, fused.describe());
+    }
     DeviceLimits noCache = cpu, gpu = cpu;
     noCache.cacheBytes = 0;
     gpu.deviceClass = DeviceClass::GpuGeneric;
