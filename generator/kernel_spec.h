@@ -155,6 +155,7 @@ struct R2RFusion {
     // length on the client's reals read as pairs (lane_r2r.cpp), strides counting pairs.
     bool paired = false;
     bool present() const { return kind >= 0; }
+    bool pairedColumns() const { return present() && paired; }
 };
 
 // Elements begin <= e < end along a pass's transform on one side (docs/zero-padding.md): on the

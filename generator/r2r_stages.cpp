@@ -416,7 +416,7 @@ std::string r2rStageSource(const R2RStageSpec& s)
 
 bool r2rPaired(const KernelSpec& spec)
 {
-    return (spec.r2rIn.present() && spec.r2rIn.paired) || (spec.r2rOut.present() && spec.r2rOut.paired);
+    return spec.r2rIn.pairedColumns() || spec.r2rOut.pairedColumns();
 }
 
 bool r2rPairedForward(const KernelSpec& spec)

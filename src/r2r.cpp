@@ -276,7 +276,8 @@ void bakeR2R(Plan& plan, cl_command_queue queue)
         bool evenStrides = st.readStride % 2 == 0 && st.writeStride % 2 == 0;
         for (std::size_t i = 1; i < st.readRows.size(); ++i)
             evenStrides = evenStrides && st.readRows[i].second % 2 == 0 && st.writeRows[i].second % 2 == 0;
-        const bool pairable = columns && !quarterWave && kind != R2RKind::REDFT11 && kind != R2RKind::RODFT11 &&
+        // DCT-IV/DST-IV (any n) have no hermitian spectrum to separate
+        const bool pairable = columns && kind != R2RKind::REDFT11 && kind != R2RKind::RODFT11 &&
                               st.readRows.front().first % 2 == 0 && st.readRows.front().second == 1 &&
                               st.writeRows.front().second == 1 && st.readRows.size() == st.writeRows.size() &&
                               evenStrides;

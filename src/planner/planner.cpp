@@ -250,8 +250,7 @@ ExecutionPlan planWith(const Context& ctx)
     // (CPU forms, row_lane_r2r.cpp), of an even real lane kernel (CPU forms, columns;
     // lane_r2r.cpp) or of the Stockham kernel (GPU forms, global_access.h) takes them; otherwise
     // the r2r plan runs its stages as kernels of their own.
-    const bool pairedColumns = (problem.r2rIn.present() && problem.r2rIn.paired) ||
-                               (problem.r2rOut.present() && problem.r2rOut.paired);
+    const bool pairedColumns = problem.r2rIn.pairedColumns() || problem.r2rOut.pairedColumns();
     if (pairedColumns) { // two real columns as one complex lane (lane_r2r.cpp): a complex lane pass of neighbours
         const PassPlan& only = plan.passes.front();
         const KernelSpec& k = only.spec;
