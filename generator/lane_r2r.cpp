@@ -93,9 +93,9 @@ std::string LaneKernel::r2rLoadExtension(const std::string& j, const std::string
         return "{ vreal_t g_; " + r2rGather("(" + x + " < " + u(n) + " ? " + x + " : " + u(2 * n - 2) + " - " + x + ")") +
                " " + dest + " = g_; }";
     return "{ vreal_t g_; " +
-           r2rGather("((" + x + " >= 1u) & (" + x + " <= " + u(n) + ") ? " + x + " - 1u : " + x + " > " + u(n + 1) + " ? " +
+           r2rGather("(((" + x + " >= 1u) & (" + x + " <= " + u(n) + ")) ? " + x + " - 1u : " + x + " > " + u(n + 1) + " ? " +
                      u(2 * n + 1) + " - " + x + " : 0u)") +
-           " " + dest + " = (" + x + " >= 1u) & (" + x + " <= " + u(n) + ") ? g_ : " + x + " > " + u(n + 1) +
+           " " + dest + " = ((" + x + " >= 1u) & (" + x + " <= " + u(n) + ")) ? g_ : " + x + " > " + u(n + 1) +
            " ? -g_ : (vreal_t)0; }";
 }
 

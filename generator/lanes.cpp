@@ -174,10 +174,11 @@ void LaneKernel::mergeHermitian()
            << "        const vreal_t WOr = Or * w.x - Oi * w.y, WOi = Oi * w.x + Or * w.y;\n"
            << (spec.r2rOut.present() ? r2rStoreHalf("k", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm")
                                      : storeText("ooff + (idx_t)k * outStride", "(Er + WOr) * scaleRe", "(Ei + WOi) * scaleIm"))
-           << "        if ((k == 0u) | (k < " << u(M) << " - k))\n"
+           << "        if ((k == 0u) | (k < " << u(M) << " - k)) {\n"
            << (spec.r2rOut.present() ? r2rStoreHalf("(" + u(M) + " - k)", "(Er - WOr) * scaleRe", "(WOi - Ei) * scaleIm")
                                      : storeText("ooff + (idx_t)(" + u(M) + " - k) * outStride", "(Er - WOr) * scaleRe",
-                                                 "(WOi - Ei) * scaleIm"));
+                                                 "(WOi - Ei) * scaleIm"))
+           << "        }\n";
     });
 }
 
