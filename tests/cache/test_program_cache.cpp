@@ -17,10 +17,12 @@
 #include <chrono>
 #include <cmath>
 #include <complex>
+#include <cstdio>
 #include <cstring>
 #include <thread>
 
 #include <spawn.h>
+#include <unistd.h>
 #include <sys/wait.h>
 
 extern char** environ;
@@ -168,6 +170,7 @@ struct QuietEnvironment {
     QuietEnvironment()
     {
         ::setenv("CLFFT_SYSTEM_CACHE_PATH", "off", 1);
+        ::setenv("CLFFT_NG_KERNEL_WARNINGS", "1", 1); // read once, at the first build
         ::unsetenv("CLFFT_CACHE_DISABLE");
         ::unsetenv("CLFFT_CACHE_MAX_BYTES");
     }
@@ -377,6 +380,58 @@ BOOST_AUTO_TEST_CASE(system_cache_is_read_after_the_user_cache)
     BOOST_TEST(cache.counters().sourceBuilds.load() == 0u);
     BOOST_TEST(entryFiles(user.path()).empty());
     BOOST_TEST(runsTwice(r.program.get()));
+}
+
+// CLFFT_NG_KERNEL_WARNINGS: a build whose log holds a warning prints it to stderr under the
+// prefix the quick tier fails on; a clean build prints nothing. Whether the device's compiler
+// warns is read from its own build log of the same source.
+BOOST_AUTO_TEST_CASE(kernel_build_warnings_are_reported)
+{
+    EnvVar path("CLFFT_CACHE_PATH", "off");
+    const ClEnv& env = ClEnv::get();
+    const std::string warned =
+        "__kernel void warned(__global uint* a) { const uint x = a[0]; a[1] = (x >= 1u) & (x <= 5u) ? 1u : 2u; }\n";
+    const std::string clean = "__kernel void clean(__global uint* a) { a[1] = a[0] + 1u; }\n";
+    auto deviceWarns = [&](const std::string& source) {
+        const char* text = source.c_str();
+        cl_int err = CL_SUCCESS;
+        cl_program p = clCreateProgramWithSource(env.context, 1, &text, nullptr, &err);
+        BOOST_REQUIRE(err == CL_SUCCESS);
+        BOOST_REQUIRE(clBuildProgram(p, 1, &env.device, "", nullptr, nullptr) == CL_SUCCESS);
+        std::size_t size = 0;
+        clGetProgramBuildInfo(p, env.device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
+        std::string log(size, '\0');
+        if (size)
+            clGetProgramBuildInfo(p, env.device, CL_PROGRAM_BUILD_LOG, size, &log[0], nullptr);
+        clReleaseProgram(p);
+        return log.find("warning") != std::string::npos;
+    };
+    // the library's stderr into a file for the builds
+    auto reported = [&](const std::string& source) {
+        char name[] = "/tmp/clfft-ng-warnings-XXXXXX";
+        const int fd = ::mkstemp(name);
+        BOOST_REQUIRE(fd >= 0);
+        std::fflush(stderr);
+        const int saved = ::dup(2);
+        ::dup2(fd, 2);
+        ProgramCache cache;
+        const cl_int status = cache.get(env.context, env.device, source, "").status;
+        std::fflush(stderr);
+        ::dup2(saved, 2);
+        ::close(saved);
+        std::string text;
+        char buf[4096];
+        ::lseek(fd, 0, SEEK_SET);
+        for (ssize_t got; (got = ::read(fd, buf, sizeof buf)) > 0;)
+            text.append(buf, static_cast<std::size_t>(got));
+        ::close(fd);
+        ::unlink(name);
+        BOOST_TEST(status == CL_SUCCESS);
+        return text.find("clfft-ng: kernel build warnings") != std::string::npos;
+    };
+    BOOST_TEST(reported(warned) == deviceWarns(warned));
+    BOOST_TEST(!reported(clean));
+    BOOST_TEST(!deviceWarns(clean));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
