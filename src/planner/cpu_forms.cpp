@@ -489,9 +489,10 @@ void streamLargeStores(const Context& ctx, PassPlan& pass)
     // whole lines stream (single 32 points 1.2x, double 16A points).
     const bool packedRuns = rowLanePacked(spec) && !rowLanePackedWholeLines(spec);
     spec.streamStores = !packedRuns && ctx.tuning.streamStores && rows && pastCache(ctx, pass, spec.length) && !spec.post.present &&
-                         // fused r2r stores write half lines (8 reals here, 8 reversed there): streamed,
-                         // DCT-II rows of 512 took 3.19 ms against 2.53 unstreamed (R2C 2.44)
-                         !spec.r2rOut.present() &&
+                         // fused r2r stores of the R2C kinds write half lines (8 reals here, 8 reversed
+                         // there): streamed, DCT-II rows of 512 took 3.19 ms against 2.53 (R2C 2.44);
+                         // the staged stores of DCT-III and DCT-IV row lanes write whole lines
+                         !(spec.r2rOut.present() && (!spec.row.width || spec.kind == PassKind::RealForward)) &&
                          spec.outStorage == Storage::Native;
 }
 

@@ -973,6 +973,12 @@ BOOST_AUTO_TEST_CASE(large_row_passes_stream_their_stores)
         const KernelSpec fused = only(planProblem(dct, cpu));
         BOOST_TEST_REQUIRE((fused.row.width > 0u && fused.r2rOut.present()), fused.describe());
         BOOST_TEST(!fused.streamStores, fused.describe());
+        // DCT-III's row lanes store whole lines from local memory (Makhoul's order undone): they stream
+        Problem dct3 = multiD(TransformKind::ComplexToReal, {4096}, Precision::Single, false, 1024);
+        dct3.r2rIn = dct3.r2rOut = R2RFusion{4, 4096}; // REDFT01
+        const KernelSpec staged = only(planProblem(dct3, cpu));
+        BOOST_TEST_REQUIRE((staged.row.width > 0u && staged.r2rOut.present()), staged.describe());
+        BOOST_TEST(staged.streamStores, staged.describe());
     }
     DeviceLimits noCache = cpu, gpu = cpu;
     noCache.cacheBytes = 0;
